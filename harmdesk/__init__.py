@@ -1,0 +1,3 @@
+"""HarmDesk: harm and healing bookkeeping for game masters."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from harmdesk.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,186 @@
+"""Headless commands. Every command prints JSON and exits non-zero with a clear message.
+
+Imports stay inside the commands, so `harmdesk replay` never loads Qt or SQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _print_json(data) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def _fail(message: str, status: int = 2) -> int:
+    sys.stderr.write(f"harmdesk: {message}\n")
+    return status
+
+
+def cmd_replay(args) -> int:
+    from .replay import ScenarioError, read_scenario, run
+
+    try:
+        scenario = read_scenario(args.file)
+    except ScenarioError as err:
+        return _fail(str(err))
+    replay = run(scenario, check=args.check)
+    output = {"results": replay.results}
+    if args.check:
+        output["check"] = {"expectations": replay.expectations,
+                           "mismatches": replay.mismatches}
+    _print_json(output)
+    if args.check:
+        for line in replay.mismatches:
+            sys.stderr.write(f"{args.file}: {line}\n")
+        if replay.mismatches:
+            return 1
+    return 0
+
+
+def _open_store(args, write: bool):
+    from .demo import ensure_demo
+    from .store import Store
+
+    store = Store.open(args.data_dir, write=write)
+    if write and not store.read_only:
+        ensure_demo(store)
+    return store
+
+
+def _desk(campaign) -> dict:
+    undo, redo = campaign.history()
+    return {"campaign": campaign.name, "system": campaign.system,
+            "settings": campaign.state["settings"], "can_undo": undo, "can_redo": redo,
+            "state": campaign.state["characters"]}
+
+
+def _store_command(args) -> int:
+    """Run a store command; machine and file problems become a message, never a traceback."""
+    from .store import StoreError
+
+    try:
+        return args.store_func(args)
+    except StoreError as err:
+        return _fail(str(err), 1)
+
+
+def cmd_campaign(args) -> int:
+    from .campaign import Campaign, import_campaign
+
+    store = _open_store(args, write=True)
+    try:
+        if args.action == "list":
+            _print_json({"campaigns": store.campaigns()})
+        elif args.action == "new":
+            if not args.system:
+                return _fail("campaign new needs --system (stonetop, lux_aeterna or "
+                             "freedom_fantasies)")
+            _print_json(_desk(Campaign.create(store, args.name, args.system)))
+        elif args.action == "export":
+            _print_json(Campaign(store, args.name).export())
+        elif args.action == "import":
+            _print_json(_desk(import_campaign(store, args.name)))
+    finally:
+        store.close()
+    return 0
+
+
+def _read_action(text: str):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SystemExit(_fail(f"ACTION_JSON is not valid JSON ({err.msg}, column {err.colno})"))
+
+
+def cmd_apply(args) -> int:
+    from .campaign import Campaign
+
+    action = _read_action(args.action_json)
+    store = _open_store(args, write=True)
+    try:
+        campaign = Campaign(store, args.campaign)
+        change = campaign.apply(action)
+        result = change.outcome.to_dict()
+        result.update(_desk(campaign))
+        _print_json(result)
+        if not change.ok:
+            sys.stderr.write(f"harmdesk: refused: {change.outcome.error}\n")
+            return 1
+    finally:
+        store.close()
+    return 0
+
+
+def cmd_history(args) -> int:
+    from .campaign import Campaign
+
+    store = _open_store(args, write=True)
+    try:
+        campaign = Campaign(store, args.campaign)
+        if args.command == "state":
+            _print_json(_desk(campaign))
+            return 0
+        change = campaign.undo() if args.command == "undo" else campaign.redo()
+        result = _desk(campaign)
+        result["ok"] = change is not None
+        if change is None:
+            result["error"] = f"nothing to {args.command}"
+        else:
+            result["action"] = change.entry.action
+            result["changed"] = list(change.changed)
+        _print_json(result)
+        if change is None:
+            sys.stderr.write(f"harmdesk: nothing to {args.command}\n")
+            return 1
+    finally:
+        store.close()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="harmdesk",
+        description="Harm and healing bookkeeping for Stonetop, Lux Aeterna and Freedom Fantasies.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    replay = sub.add_parser("replay", help="apply a scenario's actions and print every result as JSON")
+    replay.add_argument("file", metavar="FILE.json")
+    replay.add_argument("--check", action="store_true",
+                        help="compare each action's `expect` with the result; exit 1 on a mismatch")
+    replay.set_defaults(func=cmd_replay)
+
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="folder of harmdesk.sqlite (default: HARMDESK_DATA_DIR or the "
+                             "platform's user data folder)")
+    camp = sub.add_parser("campaign", help="list, create, export or import campaigns")
+    camp.add_argument("action", choices=("list", "new", "export", "import"))
+    camp.add_argument("name", nargs="?", metavar="NAME|FILE")
+    camp.add_argument("--system", choices=("stonetop", "lux_aeterna", "freedom_fantasies"))
+    camp.set_defaults(func=_store_command, store_func=cmd_campaign)
+    apply = sub.add_parser("apply", help="apply one action (JSON) to a campaign and save it")
+    apply.add_argument("campaign")
+    apply.add_argument("action_json", metavar="ACTION_JSON")
+    apply.set_defaults(func=_store_command, store_func=cmd_apply)
+    for name, text in (("undo", "undo the last applied action"),
+                       ("redo", "redo the last undone action"),
+                       ("state", "print a campaign's desk")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("campaign")
+        cmd.set_defaults(func=_store_command, store_func=cmd_history)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+        sys.stderr.reconfigure(encoding="utf-8")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    if getattr(args, "action", None) in ("new", "export", "import") and not args.name:
+        parser.error(f"campaign {args.action} needs a {'FILE' if args.action == 'import' else 'NAME'}")
+    return args.func(args)

@@ -1,0 +1,132 @@
+"""`harmdesk replay`: run a scenario file through the rules core, headless.
+
+A scenario is untrusted JSON. Structural problems (not JSON, unknown system,
+bad settings or sheets) raise `ScenarioError`, which the command line turns
+into exit status 2. Problems inside an action are refusals, as in play.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .rules import apply, new_state
+from .rules.core import SheetError
+
+MAX_BYTES = 20 * 1024 * 1024
+TOP_KEYS = {"name", "description", "system", "settings", "characters", "actions"}
+EXPECT_KEYS = ("expect", "expect_refused", "expect_events")
+
+
+class ScenarioError(ValueError):
+    """The file cannot be read as a scenario. The message names the offending key."""
+
+
+@dataclass
+class Scenario:
+    name: str | None
+    state: dict
+    actions: list
+    sheets: list
+
+
+@dataclass
+class Replay:
+    results: list[dict] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
+    expectations: int = 0
+
+
+def read_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ScenarioError(f"{path}: the file is {size} bytes; the limit is {MAX_BYTES}")
+        raw = path.read_bytes()
+    except OSError as err:
+        raise ScenarioError(f"{path}: cannot read the file ({err.strerror})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: the file is not UTF-8 text") from None
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"{path}: not valid JSON (line {err.lineno}, column {err.colno}: "
+                            f"{err.msg})") from None
+    return parse_scenario(data, str(path))
+
+
+def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: the top level must be an object")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise ScenarioError(f"{where}: unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    if "system" not in data:
+        raise ScenarioError(f"{where}: `system` is missing")
+    name = data.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ScenarioError(f"{where}: `name` must be text")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise ScenarioError(f"{where}: `actions` must be a list")
+    try:
+        state = new_state(data["system"], data.get("settings"), data.get("characters", []))
+    except SheetError as err:
+        raise ScenarioError(f"{where}: `{err.key}` {err.message}") from None
+    return Scenario(name, state, actions, list(data.get("characters", [])))
+
+
+def _strip_expectations(action: Any) -> Any:
+    if isinstance(action, dict):
+        return {k: v for k, v in action.items() if k not in EXPECT_KEYS}
+    return action
+
+
+def _check(index: int, action: Any, result: dict, out: Replay) -> None:
+    if not isinstance(action, dict):
+        return
+    label = f"action {index} ({action.get('type')})"
+    wanted_refusal = action.get("expect_refused")
+    if wanted_refusal is not None:
+        out.expectations += 1
+        if result["ok"]:
+            out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
+                                  "but it was applied")
+        elif str(wanted_refusal).lower() not in result["error"].lower():
+            out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
+                                  f"got {result['error']!r}")
+    elif ("expect" in action or "expect_events" in action) and not result["ok"]:
+        out.mismatches.append(f"{label}: refused: {result['error']}")
+        return
+    for cid, keys in (action.get("expect") or {}).items():
+        if cid not in result["state"]:
+            out.expectations += 1
+            out.mismatches.append(f"{label}: no character {cid!r} in the state")
+            continue
+        for key, value in keys.items():
+            out.expectations += 1
+            got = result["state"][cid].get(key, "<missing>")
+            if got != value:
+                out.mismatches.append(f"{label}: {cid}.{key} expected {value!r}, got {got!r}")
+    texts = [e["text"] for e in result.get("events", [])]
+    for wanted in action.get("expect_events") or []:
+        out.expectations += 1
+        if not any(str(wanted).lower() in t.lower() for t in texts):
+            out.mismatches.append(f"{label}: no event mentions {wanted!r}; events: {texts}")
+
+
+def run(scenario: Scenario, check: bool = False) -> Replay:
+    out = Replay()
+    state = scenario.state
+    for index, action in enumerate(scenario.actions):
+        outcome = apply(state, _strip_expectations(action))
+        state = outcome.state
+        result = outcome.to_dict()
+        result["state"] = state["characters"]
+        out.results.append(result)
+        if check:
+            _check(index, action, result, out)
+    return out

@@ -1,0 +1,11 @@
+"""The rules core: pure functions from (state, action) to an outcome.
+
+No Qt, no SQL, no clock and no random source: everything a rule needs is in
+the state or in the action, so the same actions always give the same result.
+"""
+
+from .core import Event, Outcome, Refused, SheetError
+from .engine import apply, fold, full_settings, new_state, system_named
+
+__all__ = ["Event", "Outcome", "Refused", "SheetError", "apply", "fold", "full_settings",
+           "new_state", "system_named"]

@@ -1,0 +1,147 @@
+"""Shared machinery of the rules core: events, outcomes, refusals and the desk.
+
+Everything here is pure: no I/O, no clock, no randomness. A state is a plain,
+JSON-serialisable mapping, so the store can save it and `replay` can print it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+MINUS = "\u2212"  # the rules' texts print a real minus sign
+ARROW = "\u2192"
+
+
+class Refused(Exception):
+    """The rules forbid this action. Raised inside a handler, caught by `apply`.
+
+    `needs` names rolls the action must carry before it can be applied
+    (for example a Trauma d20), so a caller can roll or ask the GM and retry.
+    """
+
+    def __init__(self, reason: str, needs: list[dict] | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.needs = needs or []
+
+
+class SheetError(ValueError):
+    """A character sheet or a setting cannot be read. Names the offending key."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, with the arithmetic explained in one line."""
+
+    kind: str
+    target: str | None
+    text: str
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        out = {"kind": self.kind, "target": self.target, "text": self.text}
+        out.update(self.data)
+        return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    state: dict
+    events: tuple[Event, ...] = ()
+    error: str | None = None
+    needs: tuple[dict, ...] = ()
+
+    def to_dict(self) -> dict:
+        if self.ok:
+            return {"ok": True, "events": [e.to_dict() for e in self.events]}
+        out: dict[str, Any] = {"ok": False, "error": self.error}
+        if self.needs:
+            out["needs"] = list(self.needs)
+        return out
+
+
+def need_roll(key: str, dice: str, why: str, target: str | None = None) -> dict:
+    """Describe a roll an action must carry (see `Refused.needs`)."""
+    out = {"key": key, "dice": dice, "why": why}
+    if target is not None:
+        out["target"] = target
+    return out
+
+
+class Desk:
+    """A copy-on-write view of one state while an action is applied.
+
+    Only the characters an action touches are copied, so applying an action to a
+    desk of hundreds of characters stays cheap, and the input state is never
+    mutated.
+    """
+
+    def __init__(self, state: dict):
+        self.system: str = state["system"]
+        self.settings: dict = state["settings"]
+        self._chars: dict[str, dict] = state["characters"]
+        self._copied: dict[str, dict] = {}
+        self._order: list[str] | None = None  # set when the desk itself changes
+        self._state = state
+        self._settings = state["settings"]
+
+    def ids(self) -> list[str]:
+        return list(self._order if self._order is not None else self._chars)
+
+    def has(self, cid: str) -> bool:
+        return cid in (self._order if self._order is not None else self._chars)
+
+    def char(self, cid: Any) -> dict:
+        """The character with id `cid`, as a private copy that may be changed."""
+        if not isinstance(cid, str) or not self.has(cid):
+            raise Refused(f"there is no character {cid!r} on the desk")
+        if cid not in self._copied:
+            self._copied[cid] = copy.deepcopy(self._chars[cid])
+        return self._copied[cid]
+
+    def peek(self, cid: str) -> dict:
+        """Read a character without copying it."""
+        if cid in self._copied:
+            return self._copied[cid]
+        if not self.has(cid):
+            raise Refused(f"there is no character {cid!r} on the desk")
+        return self._chars[cid]
+
+    def add(self, cid: str, char: dict) -> None:
+        if self.has(cid):
+            raise Refused(f"there is already a character {cid!r} on the desk")
+        if self._order is None:
+            self._order = list(self._chars)
+        self._order.append(cid)
+        self._copied[cid] = char
+
+    def remove(self, cid: str) -> None:
+        self.char(cid)
+        if self._order is None:
+            self._order = list(self._chars)
+        self._order.remove(cid)
+        self._copied.pop(cid, None)
+
+    def result(self) -> dict:
+        if not self._copied and self._order is None and self.settings is self._settings:
+            return self._state
+        order = self._order if self._order is not None else list(self._chars)
+        chars = {cid: self._copied.get(cid, self._chars.get(cid)) for cid in order}
+        return {"system": self.system, "settings": self.settings, "characters": chars}
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def half_up(n: int) -> int:
+    """Half of n, rounded up (Make Camp, a night's rest)."""
+    return -(-n // 2)

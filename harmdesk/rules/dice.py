@@ -1,0 +1,191 @@
+"""Dice expressions, read by the d20 library and totalled from faces already rolled.
+
+The rules core never rolls. An action carries either a final `amount` or a
+`dice` expression with the `rolls` (faces) the GM or HarmDesk rolled; this module
+checks that the faces fit the expression and totals them with d20's own
+evaluator, so keep/drop (`2d8kh1`) and arithmetic work as the library defines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterator
+
+import d20
+from d20 import diceast as ast
+from d20.expression import Dice as DiceSet, Die, Literal
+
+from .core import MINUS, Refused
+
+# Operations that roll extra dice cannot be replayed from a fixed list of faces.
+_REROLLING = {"rr", "ro", "ra", "e"}
+MAX_DICE = 100
+DIE_ORDER = (4, 6, 8, 10, 12, 20)
+
+
+@dataclass(frozen=True)
+class DieTerm:
+    count: int
+    size: int
+
+
+@lru_cache(maxsize=512)
+def parse(expr: str) -> ast.Expression:
+    """Parse a dice expression, refusing what HarmDesk cannot replay."""
+    if not isinstance(expr, str) or not expr.strip():
+        raise Refused(f"`dice` must be a dice expression such as d8+3, not {expr!r}")
+    if len(expr) > 100:
+        raise Refused("the dice expression is too long")
+    try:
+        tree = d20.parse(expr)
+    except d20.RollSyntaxError as err:
+        raise Refused(f"cannot read the dice expression {expr!r}: {err}") from None
+    terms = []
+    for node in _walk(tree):
+        if isinstance(node, ast.OperatedDice):
+            for op in node.operations:
+                if op.op in _REROLLING:
+                    raise Refused(f"{expr!r}: re-rolling and exploding dice cannot be replayed; "
+                                  "roll them and enter the total as an amount")
+        if isinstance(node, ast.Dice):
+            if node.size == "%" or int(node.size) < 2:
+                raise Refused(f"{expr!r}: d{node.size} is not a die HarmDesk can use")
+            terms.append(node.num)
+        if isinstance(node, ast.AnnotatedNumber) and node.annotations:
+            raise Refused(f"{expr!r}: annotations are not allowed in damage dice")
+    if sum(terms) > MAX_DICE:
+        raise Refused(f"{expr!r}: more than {MAX_DICE} dice")
+    return tree
+
+
+def _walk(node) -> Iterator:
+    yield node
+    for child in getattr(node, "children", []) or []:
+        yield from _walk(child)
+
+
+def dice_terms(expr: str) -> list[DieTerm]:
+    """The dice of an expression in the order their faces are given."""
+    return [DieTerm(n.num, int(n.size)) for n in _walk(parse(expr)) if isinstance(n, ast.Dice)]
+
+
+def sides(expr: str) -> list[int]:
+    """One entry per face the expression needs: `2d6+d4` -> [6, 6, 4]."""
+    return [t.size for t in dice_terms(expr) for _ in range(t.count)]
+
+
+class _FacesRoller(d20.Roller):
+    """d20's evaluator, fed with given faces instead of a random source."""
+
+    def __init__(self, faces: list[int]):
+        super().__init__()
+        self._faces = iter(faces)
+
+    def _eval_dice(self, node: ast.Dice) -> DiceSet:
+        size = int(node.size)
+        dice = [Die(size, [Literal(next(self._faces))]) for _ in range(node.num)]
+        return DiceSet(node.num, size, dice)
+
+
+@dataclass(frozen=True)
+class DiceTotal:
+    expr: str
+    rolls: tuple[int, ...]
+    total: int
+    text: str
+
+
+def total(expr: str, rolls) -> DiceTotal:
+    """Total `expr` from the faces in `rolls`; refuse faces that do not fit."""
+    need = sides(expr)
+    if not isinstance(rolls, list) or not all(
+            isinstance(r, int) and not isinstance(r, bool) for r in rolls):
+        raise Refused(f"`rolls` must be a list of whole numbers, one per die of {expr}")
+    if len(rolls) != len(need):
+        raise Refused(f"{expr} needs {len(need)} face{'s' if len(need) != 1 else ''} "
+                      f"in `rolls`, not {len(rolls)}")
+    for face, size in zip(rolls, need):
+        if not 1 <= face <= size:
+            raise Refused(f"a d{size} cannot show {face}")
+    result = _FacesRoller(list(rolls)).roll(parse(expr), stringifier=d20.SimpleStringifier())
+    value = int(result.total)
+    shown = str(result).replace("-", MINUS)
+    if value < 0:
+        return DiceTotal(expr, tuple(rolls), 0, f"{shown}, counted as 0")
+    return DiceTotal(expr, tuple(rolls), value, shown)
+
+
+def die_and_bonus(expr: str) -> tuple[int, int]:
+    """Read a simple attack expression `[n]dS[+k]` as (largest die size, flat bonus).
+
+    Used for gang-up damage, where only the largest die and the flat bonus count.
+    """
+    tree = parse(expr).roll
+    bonus = 0
+    size = 0
+
+    def visit(node, sign):
+        nonlocal bonus, size
+        if isinstance(node, ast.BinOp) and node.op in "+-":
+            visit(node.left, sign)
+            visit(node.right, sign if node.op == "+" else -sign)
+        elif isinstance(node, ast.Literal):
+            bonus += sign * int(node.value)
+        elif isinstance(node, ast.Dice) and sign > 0:
+            size = max(size, int(node.size))
+        elif isinstance(node, ast.Parenthetical):
+            visit(node.value, sign)
+        else:
+            raise Refused(f"{expr!r}: an attacker's damage must read like d8+3")
+
+    visit(tree, 1)
+    if not size:
+        raise Refused(f"{expr!r}: an attacker's damage needs a die")
+    return size, bonus
+
+
+def distribution(expr: str) -> dict[int, Fraction]:
+    """Exact odds of each total (totals below 0 count as 0), for previews."""
+    need = sides(expr)
+    if len(need) > 6:
+        raise Refused(f"{expr}: too many dice to compute exact odds")
+    odds: dict[int, Fraction] = {}
+    weight = Fraction(1, 1)
+    for size in need:
+        weight /= size
+
+    def rec(prefix: list[int]):
+        if len(prefix) == len(need):
+            value = total(expr, prefix).total
+            odds[value] = odds.get(value, 0) + weight
+            return
+        for face in range(1, need[len(prefix)] + 1):
+            rec(prefix + [face])
+
+    rec([])
+    return dict(sorted(odds.items()))
+
+
+def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:
+    """The amount an action carries: a plain `amount`, or `dice` with `rolls`.
+
+    Returns the number and how it was reached, for the event's explanation.
+    """
+    if action.get(key) is not None:
+        value = action[key]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise Refused(f"`{key}` must be a whole number, not {value!r}")
+        if value < 0:
+            raise Refused(f"`{key}` cannot be negative ({value})")
+        return value, str(value)
+    if action.get("dice") is not None:
+        if "rolls" not in action:
+            raise Refused(f"the roll for {action['dice']} is missing: `rolls` must give "
+                          "the faces, or `amount` the total",
+                          needs=[{"key": "rolls", "dice": str(action["dice"]),
+                                  "why": "damage or healing dice"}])
+        result = total(action["dice"], action["rolls"])
+        return result.total, result.text
+    raise Refused(f"`{key}` is missing (or `dice` with `rolls`)")

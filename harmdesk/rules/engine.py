@@ -1,0 +1,207 @@
+"""`apply(state, action) -> Outcome`: the one door into the rules.
+
+The engine handles what every system shares: reading the action's type and
+targets, the desk actions (add, edit, remove a character), and turning a
+refusal into an unchanged state with a reason.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from . import dice, fields
+from .core import Desk, Event, Outcome, Refused, SheetError
+from .system import System
+
+COMMON_FIELDS = ("id", "name", "kind", "attack", "notes")
+DESK_ACTIONS = ("add_character", "edit_character", "remove_character", "change_settings")
+
+
+SYSTEM_NAMES = ("stonetop", "lux_aeterna", "freedom_fantasies")
+_LOADED: dict[str, System] = {}
+
+
+def system_named(name: Any) -> System:
+    """The rules of one game system, imported on first use."""
+    if name not in SYSTEM_NAMES:
+        raise SheetError("system", f"must be one of {', '.join(SYSTEM_NAMES)}, not {name!r}")
+    if name not in _LOADED:
+        _LOADED[name] = importlib.import_module(f"{__package__}.{name}").SYSTEM
+    return _LOADED[name]
+
+
+def full_settings(system: System, given: Any) -> dict:
+    """The system's settings with defaults filled in; unknown or bad keys are errors."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise SheetError("settings", "must be an object")
+    for key in given:
+        if key not in system.settings:
+            raise SheetError(f"settings.{key}", f"is not a {system.title} setting; known: "
+                             f"{', '.join(system.settings)}")
+    out = {}
+    for key, setting in system.settings.items():
+        value = given.get(key, setting.default)
+        problem = setting.check(key, value)
+        if problem:
+            raise SheetError(f"settings.{key}", problem)
+        out[key] = value
+    return out
+
+
+def _attack(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise Refused("`attack` must be an object such as {\"dice\": \"d10+3\"}")
+    dice.parse(fields.text(value, "dice"))
+    return dict(value)
+
+
+def make_character(system: System, sheet: Any, settings: dict) -> dict:
+    """Build a character's state from a sheet. Raises Refused naming the bad field."""
+    if not isinstance(sheet, dict):
+        raise Refused("a character must be an object")
+    cid = fields.text(sheet, "id")
+    name = fields.text(sheet, "name", default=cid)
+    kind = fields.choice(sheet, "kind", system.kinds, default="pc")
+    char = {"id": cid, "name": name, "kind": kind}
+    if sheet.get("attack") is not None:
+        char["attack"] = _attack(sheet["attack"])
+    if sheet.get("notes") is not None:
+        char["notes"] = fields.text(sheet, "notes")
+    own = {k: v for k, v in sheet.items() if k not in COMMON_FIELDS}
+    char.update(system.make_character(own, settings))
+    if system.finish_character:
+        system.finish_character(char)
+    return char
+
+
+def new_state(system_name: Any, settings: Any = None, characters: Any = ()) -> dict:
+    """A desk from a scenario's or campaign's parts. Raises SheetError on bad input."""
+    system = system_named(system_name)
+    settings = full_settings(system, settings)
+    if not isinstance(characters, (list, tuple)):
+        raise SheetError("characters", "must be a list")
+    chars: dict[str, dict] = {}
+    for i, sheet in enumerate(characters):
+        label = f"characters[{i}]"
+        if isinstance(sheet, dict) and isinstance(sheet.get("id"), str):
+            label += f" ({sheet['id']})"
+        try:
+            char = make_character(system, sheet, settings)
+        except Refused as err:
+            raise SheetError(label, err.reason) from None
+        if char["id"] in chars:
+            raise SheetError(label, f"the id {char['id']!r} is used twice")
+        chars[char["id"]] = char
+    return {"system": system.name, "settings": settings, "characters": chars}
+
+
+def desk_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _targets(desk: Desk, action: dict, everyone: bool) -> list[str]:
+    target = action.get("target")
+    if target is None:
+        if everyone:
+            return desk.ids()
+        raise Refused("`target` is missing")
+    ids = target if isinstance(target, list) else [target]
+    if not ids:
+        raise Refused("`target` is an empty list")
+    seen = set()
+    for cid in ids:
+        if not isinstance(cid, str):
+            raise Refused(f"`target` must be an id or a list of ids, not {cid!r}")
+        if cid in seen:
+            raise Refused(f"{cid!r} is named twice in `target`")
+        seen.add(cid)
+        desk.peek(cid)  # refuses unknown ids before anything changes
+    return ids
+
+
+def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Event]:
+    if kind == "change_settings":
+        given = fields.mapping(action, "settings")
+        try:
+            settings = full_settings(system, {**desk.settings, **given})
+        except SheetError as err:
+            raise Refused(f"`{err.key}` {err.message}") from None
+        desk.settings = settings
+        changed = ", ".join(f"{k} {desk_value(v)}" for k, v in given.items())
+        return [Event("change_settings", None, f"rule settings: {changed}")]
+    if kind == "add_character":
+        char = make_character(system, fields.mapping(action, "character"), desk.settings)
+        desk.add(char["id"], char)
+        return [Event("add_character", char["id"], f"{char['name']} joins the desk")]
+    events: list[Event] = []
+    for cid in _targets(desk, action, everyone=False):
+        if kind == "remove_character":
+            name = desk.peek(cid)["name"]
+            desk.remove(cid)
+            events.append(Event("remove_character", cid, f"{name} leaves the desk"))
+            continue
+        char = desk.char(cid)
+        changes = dict(fields.mapping(action, "changes"))
+        if "id" in changes:
+            raise Refused("a character's id cannot be changed")
+        if "name" in changes:
+            char["name"] = fields.text(changes, "name")
+        if "kind" in changes:
+            char["kind"] = fields.choice(changes, "kind", system.kinds)
+        if "attack" in changes:
+            if changes["attack"] is None:
+                char.pop("attack", None)
+            else:
+                char["attack"] = _attack(changes["attack"])
+        if "notes" in changes:
+            char["notes"] = changes["notes"] if changes["notes"] is None else \
+                fields.text(changes, "notes")
+        rest = {k: v for k, v in changes.items() if k not in COMMON_FIELDS}
+        events.extend(system.edit_character(char, rest, desk.settings))
+        if not rest:
+            events.append(Event("edit_character", cid, f"{char['name']}: sheet edited"))
+    return events
+
+
+def apply(state: dict, action: Any) -> Outcome:
+    """Apply one action to a desk. Pure: the input state is never changed."""
+    try:
+        return _apply(state, action)
+    except Refused as refusal:
+        return Outcome(False, state, (), refusal.reason, tuple(refusal.needs))
+
+
+def _apply(state: dict, action: Any) -> Outcome:
+    if not isinstance(action, dict):
+        raise Refused("an action must be an object with a `type`")
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        raise Refused("the action has no `type`")
+    system = system_named(state["system"])
+    desk = Desk(state)
+    if kind in DESK_ACTIONS:
+        events = _desk_action(system, desk, action, kind)
+        return Outcome(True, desk.result(), tuple(events))
+    rule = system.actions.get(kind)
+    if rule is None:
+        known = ", ".join(sorted([*system.actions, *DESK_ACTIONS]))
+        raise Refused(f"{kind!r} is not a {system.title} action; known: {known}")
+    if rule.targets == "desk":
+        events = rule.handler(desk, action)
+    else:
+        events = []
+        for cid in _targets(desk, action, everyone=rule.targets == "all"):
+            events.extend(rule.handler(desk, action, cid))
+    return Outcome(True, desk.result(), tuple(events))
+
+
+def fold(state: dict, actions) -> dict:
+    """The state after applying `actions` in order, skipping refusals."""
+    for action in actions:
+        state = apply(state, action).state
+    return state

@@ -1,0 +1,127 @@
+"""Reading fields of actions and sheets, with refusals that name the field.
+
+Actions are untrusted JSON. Every reader here either returns a value of the
+right type or raises `Refused` with a sentence a GM can act on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from .core import Refused
+
+_MISSING = object()
+SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(action: dict, key: str, default: Any = _MISSING, minimum: int | None = 0,
+          maximum: int | None = None) -> int:
+    """A whole number, by default 0 or more."""
+    if key not in action or action[key] is None:
+        if default is _MISSING:
+            raise Refused(f"`{key}` is missing")
+        return default
+    value = action[key]
+    if not _is_int(value):
+        raise Refused(f"`{key}` must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        if minimum == 0:
+            raise Refused(f"`{key}` cannot be negative ({value})")
+        raise Refused(f"`{key}` must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise Refused(f"`{key}` must be at most {maximum}, not {value}")
+    return value
+
+
+def flag(action: dict, key: str, default: bool = False) -> bool:
+    value = action.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise Refused(f"`{key}` must be true or false, not {value!r}")
+    return value
+
+
+def choice(action: dict, key: str, options: Iterable[str], default: Any = _MISSING) -> str:
+    options = tuple(options)
+    if key not in action or action[key] is None:
+        if default is _MISSING:
+            raise Refused(f"`{key}` is missing (one of {', '.join(options)})")
+        return default
+    value = action[key]
+    if value not in options:
+        raise Refused(f"`{key}` must be one of {', '.join(options)}, not {value!r}")
+    return value
+
+
+def text(action: dict, key: str, default: Any = _MISSING) -> str:
+    if key not in action or action[key] is None:
+        if default is _MISSING:
+            raise Refused(f"`{key}` is missing")
+        return default
+    value = action[key]
+    if not isinstance(value, str) or not value.strip():
+        raise Refused(f"`{key}` must be non-empty text, not {value!r}")
+    return value
+
+
+def name(action: dict, key: str, known: Iterable[str] | None = None,
+         what: str = "name") -> str:
+    """A snake_case name (condition, debility, damage type), checked against `known`."""
+    value = text(action, key)
+    if not SNAKE.match(value):
+        raise Refused(f"`{key}` must be a lower-case snake_case {what}, not {value!r}")
+    if known is not None:
+        known = tuple(known)
+        if value not in known:
+            raise Refused(f"unknown {what} {value!r}; known: {', '.join(known)}")
+    return value
+
+
+def names(action: dict, key: str, known: Iterable[str] | None = None,
+          what: str = "name") -> list[str]:
+    value = action.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise Refused(f"`{key}` must be a list, not {value!r}")
+    return [name({key: v}, key, known, what) for v in value]
+
+
+def faces(action: dict, key: str, sides: int, default: Any = _MISSING) -> int:
+    """A single die face (for example a Trauma d20), checked against the die's size."""
+    if key not in action or action[key] is None:
+        if default is _MISSING:
+            raise Refused(f"`{key}` is missing")
+        return default
+    value = action[key]
+    if not _is_int(value) or not 1 <= value <= sides:
+        raise Refused(f"`{key}` must be a face of a d{sides} (1 to {sides}), not {value!r}")
+    return value
+
+
+def mapping(action: dict, key: str, default: Any = _MISSING) -> dict:
+    if key not in action or action[key] is None:
+        if default is _MISSING:
+            raise Refused(f"`{key}` is missing")
+        return default
+    value = action[key]
+    if not isinstance(value, dict):
+        raise Refused(f"`{key}` must be an object, not {value!r}")
+    return value
+
+
+def listing(action: dict, key: str, default: Any = _MISSING) -> list:
+    if key not in action or action[key] is None:
+        if default is _MISSING:
+            raise Refused(f"`{key}` is missing")
+        return default
+    value = action[key]
+    if not isinstance(value, list):
+        raise Refused(f"`{key}` must be a list, not {value!r}")
+    return value

@@ -1,0 +1,10 @@
+import os
+import sys
+from pathlib import Path
+
+# Qt must never look for a display in the tests; set before any Qt import.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))

@@ -1,0 +1,85 @@
+"""Dice expressions read with d20 and totalled from given faces (DESIGN: Dice)."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from harmdesk import rolling
+from harmdesk.rules import Refused, dice
+
+
+def test_total_adds_faces_and_bonus_like_the_hagr():
+    """ST-1: a prepared danger uses its own stats, e.g. the hagr's d10+3."""
+    result = dice.total("d10+3", [7])
+    assert result.total == 10
+    assert "7" in result.text and "10" in result.text
+
+
+def test_keep_highest_is_evaluated_by_the_library():
+    """ST-13: damage with advantage rolls the main die twice and keeps the higher."""
+    assert dice.total("2d8kh1+1", [3, 7]).total == 8
+    assert dice.total("2d8kl1+1", [3, 7]).total == 4
+
+
+def test_faces_are_read_in_order_of_the_dice():
+    assert dice.sides("2d6+d4") == [6, 6, 4]
+    assert dice.total("2d6+d4", [6, 5, 1]).total == 12
+
+
+@pytest.mark.parametrize("expr, rolls, reason", [
+    ("d8", [9], "cannot show 9"),
+    ("d8", [0], "cannot show 0"),
+    ("d8", [1, 2], "needs 1 face"),
+    ("2d6", [3], "needs 2 faces"),
+    ("d8", ["3"], "whole numbers"),
+    ("d8", [True], "whole numbers"),
+    ("d8+", [1], "cannot read"),
+    ("4d6rr1", [1, 1, 1, 1], "re-rolling"),
+    ("1d%", [10], "not a die"),
+    ("101d6", [1] * 101, "more than"),
+])
+def test_faces_that_do_not_fit_are_refused(expr, rolls, reason):
+    with pytest.raises(Refused, match=reason):
+        dice.total(expr, rolls)
+
+
+def test_negative_totals_count_as_zero():
+    result = dice.total("d4-3", [1])
+    assert result.total == 0
+    assert "counted as 0" in result.text
+
+
+def test_die_and_bonus_reads_attack_expressions():
+    """ST-2 needs each attacker's largest die and flat bonus."""
+    assert dice.die_and_bonus("d8+3") == (8, 3)
+    assert dice.die_and_bonus("d6") == (6, 0)
+    assert dice.die_and_bonus("2d10-1") == (10, -1)
+    with pytest.raises(Refused):
+        dice.die_and_bonus("7")
+
+
+def test_distribution_is_exact():
+    odds = dice.distribution("2d6")
+    assert odds[7] == Fraction(6, 36)
+    assert sum(odds.values()) == 1
+    assert dice.distribution("d4-2") == {0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}
+
+
+def test_amount_of_prefers_amount_and_refuses_negatives():
+    assert dice.amount_of({"amount": 5})[0] == 5
+    assert dice.amount_of({"dice": "d6+1", "rolls": [4]})[0] == 5
+    with pytest.raises(Refused, match="negative"):
+        dice.amount_of({"amount": -1})
+    with pytest.raises(Refused) as missing:
+        dice.amount_of({"dice": "d6"})
+    assert missing.value.needs[0]["key"] == "rolls"
+
+
+def test_rolling_uses_the_injected_source_and_fits_the_expression():
+    first = rolling.roll_faces("3d6+d4", random.Random(7))
+    again = rolling.roll_faces("3d6+d4", random.Random(7))
+    assert first == again
+    assert len(first) == 4 and all(1 <= f <= 6 for f in first[:3]) and 1 <= first[3] <= 4
+    action = rolling.with_rolls({"type": "damage", "dice": "d8"}, random.Random(1))
+    assert dice.total("d8", action["rolls"]).total == action["rolls"][0]
