@@ -15,7 +15,8 @@ from typing import Iterator
 
 import d20
 from d20 import diceast as ast
-from d20.expression import Dice as DiceSet, Die, Literal
+from d20.expression import Dice as DiceSet
+from d20.expression import Die, Literal
 
 from .core import MINUS, Refused
 
@@ -31,11 +32,15 @@ class DieTerm:
     size: int
 
 
-@lru_cache(maxsize=512)
 def parse(expr: str) -> ast.Expression:
     """Parse a dice expression, refusing what HarmDesk cannot replay."""
     if not isinstance(expr, str) or not expr.strip():
         raise Refused(f"`dice` must be a dice expression such as d8+3, not {expr!r}")
+    return _parse(expr)
+
+
+@lru_cache(maxsize=512)
+def _parse(expr: str) -> ast.Expression:
     if len(expr) > 100:
         raise Refused("the dice expression is too long")
     try:

@@ -163,6 +163,8 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
                 fields.text(changes, "notes")
         rest = {k: v for k, v in changes.items() if k not in COMMON_FIELDS}
         events.extend(system.edit_character(char, rest, desk.settings))
+        if system.finish_character:
+            system.finish_character(char)
         if not rest:
             events.append(Event("edit_character", cid, f"{char['name']}: sheet edited"))
     return events

@@ -83,3 +83,9 @@ def test_rolling_uses_the_injected_source_and_fits_the_expression():
     assert len(first) == 4 and all(1 <= f <= 6 for f in first[:3]) and 1 <= first[3] <= 4
     action = rolling.with_rolls({"type": "damage", "dice": "d8"}, random.Random(1))
     assert dice.total("d8", action["rolls"]).total == action["rolls"][0]
+
+
+@pytest.mark.parametrize("junk", [[], {}, 3, None, "", "   "])
+def test_a_dice_field_of_the_wrong_type_is_refused(junk):
+    with pytest.raises(Refused, match="dice expression"):
+        dice.total(junk, [1])

@@ -1,1 +1,54 @@
-"""placeholder until the system module exists."""
+"""Freedom Fantasies (seed 003, RULES.md §4): Damage builds up against a fixed HP."""
+
+from __future__ import annotations
+
+from ..system import ActionRule, Setting, System
+from . import harm, healing
+from .sheet import edit_character, make_character
+from .status import settle
+
+SETTINGS = {
+    "block_compare": Setting(
+        "rating",
+        "FF-6: compare an instance against the Block Rating (Might + Block Bonus) or only "
+        "the armor's Block Bonus, as the seed's next sentence says.",
+        choices=("rating", "bonus")),
+    "immunity_additional": Setting(
+        "immune_parts",
+        "FF-8: Immunity drops only the immune parts of an instance (untyped Additional "
+        "Damage shares the base type), or reads the whole instance by its base type.",
+        choices=("immune_parts", "whole_instance")),
+    "medicine_failure_spends": Setting(
+        True, "FF-11: a failed healing check still spends 1 Supplies (only a natural 20 keeps "
+        "it); false spends Supplies on a success only."),
+}
+
+SYSTEM = System(
+    name="freedom_fantasies",
+    title="Freedom Fantasies",
+    kinds=("pc", "follower", "npc", "monster", "object"),
+    settings=SETTINGS,
+    make_character=make_character,
+    edit_character=edit_character,
+    finish_character=settle,
+    actions={
+        "damage": ActionRule(harm.damage, targets="one",
+                             doc="One instance of Damage: amount or dice, damage_type, direct, "
+                                 "additional, reduce (FF-5 … FF-9)."),
+        "grant_protection": ActionRule(harm.grant_protection, targets="one",
+                                       doc="Protection Points from one source: points, source, "
+                                           "keep new|old (FF-9)."),
+        "heal": ActionRule(healing.heal, targets="one",
+                           doc="Heal an amount of Damage, never below 0 (FF-10)."),
+        "short_rest": ActionRule(healing.short_rest, targets="one",
+                                 doc="Heal Damage equal to HP, once until the next Long Rest "
+                                     "(FF-10)."),
+        "long_rest": ActionRule(healing.long_rest, targets="all",
+                                doc="Heal all Damage; everyone when no target (FF-10)."),
+        "medicine": ActionRule(healing.medicine, targets="desk",
+                               doc="Healing check: healer, roll (d20), bonus, split {id: amount} "
+                                   "(FF-11, FF-12)."),
+    },
+)
+
+__all__ = ["SYSTEM", "settle"]

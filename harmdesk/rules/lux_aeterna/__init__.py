@@ -1,1 +1,83 @@
-"""placeholder until the system module exists."""
+"""Lux Aeterna (seed 002, RULES.md §3): HP and HP Debt, Endurance, Wounded, Strain, Trauma,
+Resolve and status conditions."""
+
+from __future__ import annotations
+
+from ..system import ActionRule, Setting, System
+from . import conditions, harm, healing, trauma
+from .sheet import edit_character, make_character
+
+SETTINGS = {
+    "zero_hp_ends": Setting(
+        "save_endable", "LA-4: at 0 HP, only the conditions a Save could end end "
+        "(\"save_endable\"), or all status conditions (\"all\"). Trauma conditions always stay.",
+        choices=("save_endable", "all")),
+    "lethal_after_knockout": Setting(
+        "wound", "LA-4: lethal damage to a character already at 0 HP or below but not Wounded "
+        "makes them Wounded with a Trauma (\"wound\"), or only crossing 0 HP does (\"no_wound\").",
+        choices=("wound", "no_wound")),
+    "strain_death_check": Setting(
+        "before", "LA-6: at the start of a turn, check for death at maximum Strain before adding "
+        "that turn's Strain (\"before\"), or add it first (\"after\").",
+        choices=("before", "after")),
+    "endurance_absorbed_counts": Setting(
+        True, "LA-6: damage absorbed wholly by Endurance still counts as taking damage "
+        "(Strain while Wounded, Stunned ends)."),
+    "ongoing_damage_triggers": Setting(
+        True, "LA-16: Ongoing Damage counts as taking damage for Strain, Stunned and Charmed."),
+    "hanging_by_a_thread": Setting(
+        "wounded_anew", "LA-10 #3: \"Wounded again\" means gaining Wounded afresh "
+        "(\"wounded_anew\"), or also any damage taken while still Wounded (\"any_damage\").",
+        choices=("wounded_anew", "any_damage")),
+    "internal_bleeding_heal_stabilizes": Setting(
+        False, "LA-7: healing that restores nothing because of Internal Bleeding still "
+        "stabilizes (false: only items, abilities or medical aid can)."),
+    "strain_reset": Setting(
+        "full_rest", "LA-9: Strain resets on a Full Rest (\"full_rest\") or is never removed by "
+        "the tracker (\"never\").", choices=("full_rest", "never")),
+    "trauma_bump_overflow": Setting(
+        "carry", "LA-11: Trauma Save Bumps above 5 carry to the next Trauma (\"carry\") or are "
+        "lost (\"drop\").", choices=("carry", "drop")),
+    "halve_rounding": Setting(
+        "down", "LA-16/LA-17: a Weakened attacker's halved damage rounds down or up.",
+        choices=("down", "up")),
+    "natural_recovery": Setting(
+        "split", "LA-5: recovery at 0 HP or below per period: Wounded 1d6, others 1 HP "
+        "(\"split\"); everyone 1d6 (\"d6\"); everyone 1 HP (\"one_hp\").",
+        choices=("split", "d6", "one_hp")),
+}
+
+ACTIONS = {
+    "damage": ActionRule(harm.damage, doc="`amount` or `dice`+`rolls`; `lethal` (true); "
+                         "`attacker_weakened`; `resistance`, `vulnerability`, `physical`; "
+                         "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds"),
+    "heal": ActionRule(healing.heal, doc="`amount` or `dice`+`rolls`: restores HP, stabilizes"),
+    "grant_endurance": ActionRule(healing.grant_endurance, doc="`amount`; `keep`: new | old"),
+    "end_scene": ActionRule(healing.end_scene, targets="all", doc="all Endurance is lost"),
+    "add_condition": ActionRule(conditions.add_condition,
+                                doc="`name`, `origin_level`, `amount`, `save_ends`, `rounds`"),
+    "remove_condition": ActionRule(conditions.remove_condition, doc="`name`"),
+    "save": ActionRule(conditions.save, doc="`condition`, `bumps` (cumulative)"),
+    "start_turn": ActionRule(harm.start_turn, doc="Strain death, Regenerating, Ongoing Damage, "
+                             "Strain; may carry `trauma_roll`, `brush_roll`"),
+    "end_turn": ActionRule(conditions.end_turn, doc="optional `condition`+`bumps` Save; "
+                           "durations in rounds count down"),
+    "stabilize": ActionRule(healing.stabilize, doc="an item or ability stabilizes a Wounded "
+                            "character"),
+    "medical_aid": ActionRule(healing.medical_aid, doc="`bumps`: stabilizes, heals the Bumps; "
+                              "once per day"),
+    "natural_recovery": ActionRule(healing.natural_recovery, doc="`roll` (d6) where needed"),
+    "short_rest": ActionRule(healing.short_rest, doc="`resolve_rolls`: faces of Resolve dice"),
+    "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma`"),
+    "heal_trauma": ActionRule(trauma.heal_trauma, doc="`trauma`: the table number"),
+}
+
+SYSTEM = System(
+    name="lux_aeterna",
+    title="Lux Aeterna",
+    kinds=("pc", "follower", "npc", "monster"),
+    settings=SETTINGS,
+    make_character=make_character,
+    edit_character=edit_character,
+    actions=ACTIONS,
+)

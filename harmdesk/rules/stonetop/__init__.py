@@ -1,1 +1,70 @@
-"""placeholder until the system module exists."""
+"""Stonetop (seeds 000, 001; RULES.md §2, ST-1 … ST-16): HP, armor, debilities, wounds, death."""
+
+from __future__ import annotations
+
+from ..system import ActionRule, Setting, System
+from . import conditions, harm, healing
+from .sheet import check_kind, edit_character, make_character
+
+SETTINGS = {
+    "prosperity": Setting(0, "The steading's Prosperity: Recover heals 4 + it, x piercing = it (ST-4, ST-9)."),
+    "lacking": Setting(False, "The steading is marked lacking: Prosperity counts 1 lower (ST-4)."),
+    "piercing_stack": Setting("max", "ST-2 (b): several piercing values in a gang-up take the "
+                              "largest, or the sum of the distinct values.", ("max", "sum")),
+    "followers_roll_deaths_door": Setting(False, "ST-6: followers go to Death's Door like PCs "
+                                          "instead of counting as NPCs at 0 HP."),
+    "gang_tie": Setting("higher_bonus", "ST-2 (a): on a tie of die size the attacker with the "
+                        "higher flat bonus is chosen, or the first listed.",
+                        ("higher_bonus", "first_listed")),
+    "recover_rearm": Setting("hp_drop", "ST-9: Recover is available again after HP actually "
+                             "drops by 1+, or after any hit (even one armor absorbs).",
+                             ("hp_drop", "any_hit")),
+    "full_debilities": Setting("nothing", "ST-13: a forced 'mark a debility' with all three "
+                               "marked does nothing, or is refused.", ("nothing", "refuse")),
+    "follower_debilities": Setting(True, "ST-13: followers may carry debilities as temporary "
+                                   "tags (NPCs and monsters never do)."),
+    "healing_dying": Setting("stabilizes", "Healing a dying character to 1+ HP ends dying but "
+                             "leaves them out of the action, or changes nothing until Death's "
+                             "Door is rolled.", ("stabilizes", "no_change")),
+    "bedroll": Setting("always", "ST-10: a bedroll's d6 HP comes with any Make Camp pick, or "
+                       "only with the HP pick.", ("always", "hp_choice")),
+}
+
+ACTIONS = {
+    "damage": ActionRule(harm.damage, doc="Take damage: `amount` or `dice`+`rolls`; `piercing` "
+                         "(n or \"x\"), `ignores_armor`, `lethal` (true), `tags`."),
+    "gang_damage": ActionRule(harm.gang_damage, doc="Several attackers at once (ST-2): "
+                              "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`."),
+    "lose_hp": ActionRule(harm.lose_hp, doc="Lose n HP: armor never applies; `lethal` (true)."),
+    "heal": ActionRule(healing.heal, doc="Regain HP: `amount` or `dice`+`rolls`."),
+    "mark_debility": ActionRule(conditions.mark_debility, doc="`debility`; `optional` when "
+                                "marking it is an optional choice."),
+    "clear_debility": ActionRule(conditions.clear_debility, doc="`debility`."),
+    "recover": ActionRule(healing.recover, doc="Recover (a): 1 supply, 4 + Prosperity HP; "
+                          "optional `debility` tended; `supplies_from`."),
+    "tend": ActionRule(healing.tend, doc="Recover (b): tend a `debility` or `wound` "
+                       "(`wound_becomes`); `supplies`, `supplies_from`, `heal`, `death`, `how`."),
+    "make_camp": ActionRule(healing.make_camp, doc="`choice` hp|debility (+`debility`), "
+                            "`bedroll` d6 face, `fed` (true), `comfortable`."),
+    "deaths_door": ActionRule(conditions.deaths_door, doc="While dying: `roll` (2d6 total with "
+                              "modifiers) or `rolls` [a, b] + `bonus`; `debility` (Hard to "
+                              "Kill); `automatic`."),
+    "convalesce": ActionRule(healing.convalesce, doc="Full HP, all debilities cleared; "
+                             "`healed_wounds`."),
+    "rest": ActionRule(healing.rest, doc="NPCs and monsters: `length` minutes (+`amount` 3–5) | "
+                       "night | days."),
+    "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`."),
+    "add_wound": ActionRule(conditions.add_wound, doc="`text`."),
+    "remove_wound": ActionRule(conditions.remove_wound, doc="`text`."),
+}
+
+SYSTEM = System(
+    name="stonetop",
+    title="Stonetop",
+    kinds=("pc", "follower", "npc", "monster"),
+    settings=SETTINGS,
+    make_character=make_character,
+    edit_character=edit_character,
+    finish_character=check_kind,
+    actions=ACTIONS,
+)

@@ -1,0 +1,111 @@
+"""Character sheets: reading them into a state and editing them (FF-1, FF-6, FF-8, FF-9)."""
+
+from __future__ import annotations
+
+from .. import fields
+from ..core import ARROW, Event, Refused
+from .status import initial_status, settle
+
+SHEET_FIELDS = ("hp", "might", "block_bonus", "immune", "resistant", "vulnerable", "supplies",
+                "damage", "protection", "protection_source")
+EDITABLE = ("hp", "might", "block_bonus", "immune", "resistant", "vulnerable", "supplies")
+TYPE_LISTS = ("immune", "resistant", "vulnerable")
+
+
+def block_value(might: int, block_bonus: int, settings: dict) -> int:
+    """FF-6: Block Rating = Might + Block Bonus from armor.
+
+    AMBIGUITY (setting `block_compare`): the seed then compares against the Block
+    Bonus; "rating" (default) compares against the whole Rating, "bonus" against
+    the armor's Block Bonus alone.
+    """
+    if settings.get("block_compare") == "bonus":
+        return block_bonus
+    return might + block_bonus
+
+
+def damage_types(sheet: dict, key: str) -> list[str]:
+    """FF-8: a list of snake_case damage types (the 13 names are unknown, so any name)."""
+    return sorted(set(fields.names(sheet, key, what="damage type")))
+
+
+def supplies_of(sheet: dict) -> int | None:
+    """Supplies are tracked only when the sheet gives a number (null = not tracked)."""
+    return fields.whole(sheet, "supplies", default=None)
+
+
+def refuse_unknown(sheet: dict, known: tuple[str, ...], what: str) -> None:
+    unknown = sorted(k for k in sheet if k not in known)
+    if unknown:
+        raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
+                      f"{', '.join(map(repr, unknown))}; known: {', '.join(known)}")
+
+
+def protection_of(sheet: dict) -> tuple[int, str | None]:
+    """FF-9: Protection points and their one source; no source once the points are 0."""
+    points = fields.whole(sheet, "protection", default=0)
+    source = fields.text(sheet, "protection_source", default=None)
+    if points and source is None:
+        raise Refused("`protection_source` is missing: Protection comes from one named source")
+    return points, (source if points else None)
+
+
+def make_character(sheet: dict, settings: dict) -> dict:
+    """A Freedom Fantasies character (or object) from its sheet.
+
+    FF-1: `hp` is the limit and never changes with damage; `damage` builds up from 0.
+    """
+    refuse_unknown(sheet, SHEET_FIELDS, "Freedom Fantasies sheet")
+    hp = fields.whole(sheet, "hp", minimum=1)
+    might = fields.whole(sheet, "might", default=0, minimum=None)
+    block_bonus = fields.whole(sheet, "block_bonus", default=0, minimum=None)
+    damage = fields.whole(sheet, "damage", default=0)
+    points, source = protection_of(sheet)
+    char = {"hp": hp, "damage": damage, "might": might, "block_bonus": block_bonus,
+            "block": block_value(might, block_bonus, settings)}
+    for key in TYPE_LISTS:
+        char[key] = damage_types(sheet, key)
+    char.update({"protection": points, "protection_source": source,
+                 "short_rest_used": False, "supplies": supplies_of(sheet)})
+    char.update(initial_status(damage, hp))
+    return char
+
+
+def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
+    """Apply sheet changes in place (HP, Might, Block Bonus, damage types, Supplies).
+
+    FF-1: HP changes only here. Its status is re-derived at once (FF-2 … FF-4); an
+    ended story stays ended. FF has no current value below a maximum, so lowering
+    HP lowers nothing else.
+    """
+    refuse_unknown(changes, EDITABLE, "editable Freedom Fantasies")
+    name, cid = char["name"], char["id"]
+    events: list[Event] = []
+    new = dict(char)
+    if "hp" in changes:
+        new["hp"] = fields.whole(changes, "hp", minimum=1)
+    for key in ("might", "block_bonus"):
+        if key in changes:
+            new[key] = fields.whole(changes, key, default=0, minimum=None)
+    for key in TYPE_LISTS:
+        if key in changes:
+            new[key] = damage_types(changes, key)
+    if "supplies" in changes:
+        new["supplies"] = supplies_of(changes)
+    new["block"] = block_value(new["might"], new["block_bonus"], settings)
+    for key in ("hp", "might", "block_bonus", "block", *TYPE_LISTS, "supplies"):
+        if new[key] != char[key]:
+            events.append(Event("edit_character", cid, f"{name}: {key} {show(char[key])} "
+                                f"{ARROW} {show(new[key])}",
+                                {"field": key, "before": char[key], "after": new[key]}))
+    char.update(new)
+    events.extend(settle(char))
+    return events
+
+
+def show(value) -> str:
+    if value is None:
+        return "not tracked"
+    if isinstance(value, list):
+        return "[" + ", ".join(value) + "]" if value else "none"
+    return str(value)

@@ -1,0 +1,170 @@
+"""Lux Aeterna status conditions: adding, Shielded, Saves, durations (LA-4, LA-14, LA-15, LA-16)."""
+
+from __future__ import annotations
+
+from .. import fields
+from ..core import Desk, Event, Refused
+from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, who
+from .sheet import read_condition
+
+
+def find(char: dict, name: str, from_trauma: bool | None = False) -> dict | None:
+    """The instance of condition `name` (by default the one not brought by a Trauma)."""
+    for cond in char["conditions"]:
+        if cond["name"] == name and (from_trauma is None or cond["from_trauma"] == from_trauma):
+            return cond
+    return None
+
+
+def has(char: dict, name: str) -> bool:
+    return find(char, name, from_trauma=None) is not None
+
+
+def is_negative(name: str) -> bool:
+    """LA-16: Shielded negates only a negative condition, never a boon."""
+    return name not in POSITIVE
+
+
+def shielded_negates_condition(char: dict, name: str) -> Event | None:
+    """LA-16 Shielded: negates the next negative condition, then ends."""
+    shield = find(char, "shielded")
+    if shield is None or not is_negative(name):
+        return None
+    char["conditions"].remove(shield)
+    return event("negated", char, f"Shielded negates {name}; Shielded ends", condition=name)
+
+
+def ends_at_zero_hp(cond: dict, reading: str) -> bool:
+    """LA-4: at 0 HP the conditions a Save could end end (setting `zero_hp_ends`:
+    "save_endable", the Proposal, or "all"); conditions a Trauma brings always stay."""
+    if cond["from_trauma"]:
+        return False
+    return reading == "all" or cond["save_ends"]
+
+
+def end_conditions_at_zero_hp(char: dict, reading: str) -> list[Event]:
+    ending = [c for c in char["conditions"] if ends_at_zero_hp(c, reading)]
+    if not ending:
+        return []
+    char["conditions"] = [c for c in char["conditions"] if c not in ending]
+    names = ", ".join(c["name"] for c in ending)
+    what = "all status conditions" if reading == "all" else "the Save-endable conditions"
+    return [event("conditions_end", char, f"at 0 HP {what} end: {names}",
+                  conditions=[c["name"] for c in ending])]
+
+
+def stunned_ends_on_damage(char: dict) -> list[Event]:
+    """LA-16 Stunned: ends the instant the character takes damage."""
+    stunned = [c for c in char["conditions"] if c["name"] == "stunned" and not c["from_trauma"]]
+    if not stunned:
+        return []
+    for cond in stunned:
+        char["conditions"].remove(cond)
+    return [event("condition_end", char, "takes damage: Stunned ends", condition="stunned")]
+
+
+def charmed_may_save(char: dict) -> list[Event]:
+    """LA-14: a Charmed character may Save whenever they take damage."""
+    if find(char, "charmed") is None:
+        return []
+    return [event("save_allowed", char, "{who} is Charmed and takes damage: may Save against "
+                  "it now (`save` with condition charmed)", condition="charmed")]
+
+
+def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-14/LA-15/LA-16: add a condition; applying it again replaces it (its Bumps reset)."""
+    cond = read_condition(action)
+    char = desk.char(cid)
+    refuse_if_dead(char, "a condition")
+    negated = shielded_negates_condition(char, cond["name"])
+    if negated:
+        return [negated]
+    old = find(char, cond["name"])
+    if old is not None:
+        char["conditions"].remove(old)
+    char["conditions"].append(cond)
+    detail = []
+    if cond["amount"] is not None:
+        detail.append(f"{cond['amount']} HP per turn")
+    if cond["save_ends"]:
+        detail.append(f"Save Difficulty {cond['origin_level']}")
+    if cond["rounds"]:
+        detail.append(f"{cond['rounds']} rounds")
+    text = f"{'again ' if old else ''}{cond['name']}"
+    if detail:
+        text += f" ({', '.join(detail)})"
+    return [event("condition", char, text, condition=cond["name"],
+                  origin_level=cond["origin_level"])]
+
+
+def remove_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-15: an effect ends when its own duration says so; a Trauma's conditions stay (LA-10)."""
+    name = fields.name(action, "name", CONDITIONS, what="condition")
+    char = desk.char(cid)
+    cond = find(char, name)
+    if cond is None:
+        if find(char, name, from_trauma=True):
+            raise Refused(f"{who(char)}'s {name} comes from a Trauma and lasts until that "
+                          "Trauma heals (`heal_trauma`)")
+        raise Refused(f"{who(char)} is not {name}")
+    char["conditions"].remove(cond)
+    return [event("condition_end", char, f"{name} ends", condition=name)]
+
+
+def save_bumps_needed(cond: dict) -> int:
+    """LA-14: Save Difficulty = the Level of the effect's origin, in Bumps."""
+    return cond["origin_level"]
+
+
+def save(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-14: Save Bumps against one condition are cumulative; it ends at the Difficulty."""
+    name = fields.name(action, "condition", CONDITIONS, what="condition")
+    bumps = fields.whole(action, "bumps")
+    char = desk.char(cid)
+    refuse_if_dead(char, "a Save")
+    return save_against(char, name, bumps)
+
+
+def save_against(char: dict, name: str, bumps: int) -> list[Event]:
+    cond = find(char, name)
+    if cond is None:
+        if find(char, name, from_trauma=True):
+            raise Refused(f"{who(char)}'s {name} comes from a Trauma: a Save cannot end it; "
+                          "it lasts until the Trauma heals (LA-10)")
+        raise Refused(f"{who(char)} is not {name}, so there is nothing to Save against")
+    # LA-14: Charmed allows a Save when damaged "even if a Save wouldn't normally end" it.
+    if not cond["save_ends"] and name != "charmed":
+        raise Refused(f"{who(char)}'s {name} is not ended by a Save")
+    need = save_bumps_needed(cond)
+    before = cond["bumps"]
+    total = before + bumps
+    if total >= need:
+        char["conditions"].remove(cond)
+        return [event("condition_end", char,
+                      f"Save against {name}: {before} + {bumps} = {total} of {need} Bumps; "
+                      f"{name} ends", condition=name, bumps=total, needed=need)]
+    cond["bumps"] = total
+    return [event("save", char, f"Save against {name}: {before} + {bumps} = {total} of {need} "
+                  f"Bumps; still {name}, {need - total} more needed",
+                  condition=name, bumps=total, needed=need)]
+
+
+def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-14: at the end of the turn, optionally one Save (`condition`, `bumps`); LA-15:
+    conditions with a duration in rounds count down and end at 0."""
+    char = desk.char(cid)
+    refuse_if_dead(char, "a turn")
+    events: list[Event] = []
+    if action.get("condition") is not None or action.get("bumps") is not None:
+        name = fields.name(action, "condition", CONDITIONS, what="condition")
+        events += save_against(char, name, fields.whole(action, "bumps"))
+    for cond in list(char["conditions"]):
+        if cond["rounds"] is not None:
+            cond["rounds"] -= 1
+            if cond["rounds"] <= 0:
+                char["conditions"].remove(cond)
+                events.append(event("condition_end", char, f"{cond['name']}'s duration runs "
+                                    "out; it ends", condition=cond["name"]))
+    if not events:
+        events.append(event("turn", char, "{who} ends the turn"))
+    return events

@@ -1,0 +1,197 @@
+"""Lux Aeterna damage: the order of a hit, HP Debt, 0 HP, Strain and the start of a turn
+(LA-1 … LA-6, LA-16, LA-17)."""
+
+from __future__ import annotations
+
+from .. import dice, fields
+from ..core import Desk, Event
+from .common import (
+    HANGING,
+    event,
+    halve,
+    hp_data,
+    moved,
+    refuse_if_dead,
+    set_conscious,
+    signed,
+)
+from .conditions import (
+    charmed_may_save,
+    end_conditions_at_zero_hp,
+    find,
+    stunned_ends_on_damage,
+)
+from .healing import restore_hp
+from .trauma import becomes_wounded, dies
+
+
+def negated_by(char: dict) -> str | None:
+    """LA-16: Intangible and Frozen cannot take damage; else Shielded negates one instance."""
+    for name in ("intangible", "frozen", "shielded"):
+        if find(char, name, from_trauma=None) is not None:
+            return name
+    return None
+
+
+def endurance_absorbs(endurance: int, amount: int) -> int:
+    """LA-2: Endurance absorbs damage before HP."""
+    return min(endurance, amount)
+
+
+def hp_debt(hp: int) -> int:
+    """LA-3: the debt is max(0, −hp)."""
+    return max(0, -hp)
+
+
+def crosses_zero(before: int, after: int) -> bool:
+    """LA-4: from above 0 to 0 or below."""
+    return before > 0 >= after
+
+
+def gains_wounded(char: dict, crossed: bool, lethal: bool, lost: int, reading: str) -> bool:
+    """LA-4: lethal damage that takes the character to 0 HP makes them Wounded. A character
+    already at 0 or below from non-lethal harm is Wounded by lethal damage too
+    (setting `lethal_after_knockout`: "wound", the Proposal; "no_wound": only a crossing does)."""
+    if not lethal or char["wounded"] or char["hp"] > 0 or lost <= 0:
+        return False
+    return crossed or reading == "wound"
+
+
+def add_strain(char: dict, why: str) -> list[Event]:
+    """LA-6: one Strain, never above the maximum (a Wounded character dies at turn start
+    with maximum Strain, so more cannot matter)."""
+    before = char["strain"]
+    char["strain"] = min(char["max_strain"], before + 1)
+    capped = "" if char["strain"] > before else " (already at the maximum)"
+    return [event("strain", char, f"{why}: Strain {before} \u2192 {char['strain']} of "
+                  f"{char['max_strain']}{capped}", strain_before=before,
+                  strain_after=char["strain"])]
+
+
+def take_harm(char: dict, amount: int, lethal: bool, action: dict, settings: dict,
+              steps: list[str], endurance: bool = True, counts: bool = True) -> list[Event]:
+    """LA-1 from Endurance on: Endurance absorbs → HP (may go below 0) → triggers.
+    `counts`: whether this harm may count as "taking damage" for Strain and Stunned."""
+    cid = char["id"]
+    hp_before, end_before = char["hp"], char["endurance"]
+    absorbed = endurance_absorbs(end_before, amount) if endurance else 0
+    lost = amount - absorbed
+    char["endurance"] = end_before - absorbed
+    char["hp"] = hp_before - lost
+    if absorbed:
+        steps.append(f"Endurance absorbs {absorbed} ({end_before} \u2192 {char['endurance']})")
+    steps.append(f"{lost} HP lost; {moved(hp_before, char['hp'])}")
+    if hp_debt(char["hp"]):
+        steps.append(f"HP Debt {hp_debt(char['hp'])}")
+    tag = "lethal" if lethal else "non-lethal"
+    events = [event("damage", char, f"{'; '.join(steps)} ({tag})",
+                    **hp_data(hp_before, char["hp"], lost=lost, absorbed=absorbed,
+                              endurance_before=end_before, endurance_after=char["endurance"],
+                              amount=amount, tags=[tag]))]
+    took = counts and amount > 0 and (lost > 0 or settings["endurance_absorbed_counts"])
+    was_wounded = char["wounded"]
+    if took:
+        events += stunned_ends_on_damage(char) + charmed_may_save(char)
+        if was_wounded:
+            events += add_strain(char, "Wounded and takes damage")
+            if HANGING in char["traumas"] and settings["hanging_by_a_thread"] == "any_damage":
+                return events + dies(char, "takes damage while Hanging By a Thread (Trauma 3)")
+    crossed = crosses_zero(hp_before, char["hp"])
+    if crossed:
+        set_conscious(char)
+        events.append(event("unconscious", char, f"{{who}} drops to {signed(char['hp'])} HP: "
+                            "defeated and unconscious until 1 HP or more", hp=char["hp"]))
+        events += end_conditions_at_zero_hp(char, settings["zero_hp_ends"])
+    if gains_wounded(char, crossed, lethal, lost, settings["lethal_after_knockout"]):
+        events += becomes_wounded(char, action, cid)
+    set_conscious(char)
+    return events
+
+
+def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-1: negation → Resistance → a Weakened attacker halves (LA-17) → Vulnerability
+    (never halved) → Endurance → HP → triggers."""
+    amount, how = dice.amount_of(action)
+    lethal = fields.flag(action, "lethal", True)
+    weakened = fields.flag(action, "attacker_weakened")
+    resistance = fields.whole(action, "resistance", default=0)
+    vulnerability = fields.whole(action, "vulnerability", default=0)
+    physical = fields.flag(action, "physical")
+    char = desk.char(cid)
+    refuse_if_dead(char, "damage")
+    settings = desk.settings
+    if amount == 0:
+        return [event("damage", char, "0 damage: nothing happens",
+                      **hp_data(char["hp"], char["hp"], lost=0))]
+    negator = negated_by(char)
+    if negator:
+        text = f"{how} damage negated: {negator}"
+        if negator == "shielded":
+            char["conditions"].remove(find(char, "shielded", from_trauma=None))
+            text += "; Shielded ends"
+        return [event("negated", char, text, **hp_data(char["hp"], char["hp"], lost=0),
+                      negated_by=negator)]
+    steps = [f"{how} damage"]
+    value = amount
+    if resistance:
+        value = max(0, value - resistance)
+        steps.append(f"Resistance {resistance}: {amount} \u2212 {resistance} = {value}")
+    if weakened:
+        halved = halve(value, settings["halve_rounding"])
+        steps.append(f"attacker Weakened: {value} halved, rounding {settings['halve_rounding']}, "
+                     f"= {halved}")
+        value = halved
+    extra = vulnerability + (char["physical_vulnerability"] if physical else 0)
+    if extra:
+        steps.append(f"Vulnerability +{extra} = {value + extra}")
+        value += extra
+    return take_harm(char, value, lethal, action, settings, steps)
+
+
+def strain_kills(char: dict) -> bool:
+    """LA-6: a Wounded creature dies when it starts its turn with maximum Strain."""
+    return char["wounded"] and char["strain"] >= char["max_strain"]
+
+
+def regenerating_heals(char: dict, settings: dict) -> list[Event]:
+    """LA-16 Regenerating (X): X HP at the start of the turn; it is healing (LA-7 stabilizes)."""
+    cond = find(char, "regenerating", from_trauma=None)
+    if cond is None:
+        return []
+    return restore_hp(char, cond["amount"], f"Regenerating {cond['amount']}", settings)
+
+
+def ongoing_damage_hurts(char: dict, action: dict, settings: dict) -> list[Event]:
+    """LA-16 Ongoing Damage (X): lose X HP at the start of the turn; cannot be reduced or
+    negated (no Endurance, Shielded, Frozen or Intangible); counts as taking damage unless
+    the setting `ongoing_damage_triggers` is false; lethal."""
+    cond = find(char, "ongoing_damage", from_trauma=None)
+    if cond is None:
+        return []
+    return take_harm(char, cond["amount"], True, action, settings,
+                     [f"Ongoing Damage {cond['amount']} (ignores Endurance and negation)"],
+                     endurance=False, counts=settings["ongoing_damage_triggers"])
+
+
+def start_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-6 and DESIGN: death if Wounded with maximum Strain → Regenerating → Ongoing Damage →
+    +1 Strain if the turn began Wounded and not Stabilized (setting `strain_death_check`:
+    "before", the Proposal; "after" adds the Strain first, then checks)."""
+    char = desk.char(cid)
+    refuse_if_dead(char, "a turn")
+    settings = desk.settings
+    unstable = char["wounded"] and not char["stabilized"]
+    events: list[Event] = [event("turn", char, "{who} starts the turn", hp=char["hp"])]
+    if settings["strain_death_check"] == "after" and unstable:
+        events += add_strain(char, "starts the turn Wounded, not Stabilized")
+    if strain_kills(char):
+        return events + dies(char, f"starts the turn Wounded with maximum Strain "
+                             f"({char['strain']} of {char['max_strain']})")
+    events += regenerating_heals(char, settings)
+    events += ongoing_damage_hurts(char, action, settings)
+    if char["dead"]:
+        return events
+    if settings["strain_death_check"] == "before" and unstable and char["wounded"]:
+        events += add_strain(char, "starts the turn Wounded, not Stabilized")
+    return events
+

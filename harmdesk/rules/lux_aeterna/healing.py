@@ -1,0 +1,228 @@
+"""Lux Aeterna healing, Endurance, stabilizing and rests
+(LA-2, LA-5, LA-7 … LA-9, LA-11 … LA-13)."""
+
+from __future__ import annotations
+
+from .. import dice, fields
+from ..core import Desk, Event, Refused
+from .common import (
+    HEAD_TRAUMA,
+    die_size,
+    event,
+    hp_data,
+    internal_bleeding,
+    moved,
+    refuse_if_dead,
+    roll_for,
+    set_conscious,
+    signed,
+    who,
+)
+from .trauma import infection_grows, trauma_saves
+
+
+def stabilizes(char: dict, why: str) -> list[Event]:
+    """LA-7: a Stabilized Wounded character no longer gains Strain at the start of turns."""
+    if not char["wounded"] or char["stabilized"]:
+        return []
+    char["stabilized"] = True
+    return [event("stabilized", char, f"{why}: Stabilized")]
+
+
+def wakes(char: dict, hp_before: int) -> list[Event]:
+    """LA-3: conscious again at 1 HP or more; LA-9 Proposal: Wounded ends there too."""
+    events: list[Event] = []
+    if hp_before < 1 <= char["hp"]:
+        events.append(event("wakes", char, f"at {char['hp']} HP: conscious again"))
+    if char["wounded"] and char["hp"] >= 1:
+        char["wounded"] = False
+        char["stabilized"] = False
+        events.append(event("wounded_ends", char, "at 1 HP or more: no longer Wounded"))
+    set_conscious(char)
+    return events
+
+
+def restore_hp(char: dict, amount: int, why: str, settings: dict) -> list[Event]:
+    """LA-3/LA-7: healing pays down HP Debt, never above max HP, and stabilizes when it
+    restores HP. LA-10 #12: Internal Bleeding restores nothing, so by default it cannot
+    stabilize (setting `internal_bleeding_heal_stabilizes`)."""
+    before = char["hp"]
+    if internal_bleeding(char):
+        events = [event("heal", char, f"{why}: Internal Bleeding (Trauma 12), no HP recovered; "
+                        f"{signed(before)} HP", **hp_data(before, before, healed=0))]
+        if amount > 0 and settings["internal_bleeding_heal_stabilizes"]:
+            events += stabilizes(char, why)
+        return events
+    char["hp"] = min(char["max_hp"], before + amount)
+    healed = char["hp"] - before
+    capped = f" (max {char['max_hp']})" if healed < amount else ""
+    events = [event("heal", char, f"{why}: {healed} HP recovered{capped}; "
+                    f"{moved(before, char['hp'])}", **hp_data(before, char["hp"], healed=healed))]
+    if healed > 0:
+        events += stabilizes(char, "healing restores HP")
+    return events + wakes(char, before)
+
+
+def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-3/LA-7/LA-9: restore HP (`amount` or `dice` + `rolls`); Endurance is never restored."""
+    amount, how = dice.amount_of(action)
+    char = desk.char(cid)
+    refuse_if_dead(char, "healing")
+    return restore_hp(char, amount, f"heals {how}", desk.settings)
+
+
+def grant_endurance(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-2: a new instance of Endurance replaces the old (`keep`: "new") or is declined
+    (`keep`: "old"); the two never add up."""
+    amount = fields.whole(action, "amount", minimum=1)
+    keep = fields.choice(action, "keep", ("new", "old"), default="new")
+    char = desk.char(cid)
+    refuse_if_dead(char, "Endurance")
+    before = char["endurance"]
+    if before > 0 and keep == "old":
+        return [event("endurance", char, f"{{who}} declines {amount} new Endurance, keeps the "
+                      f"old {before} (never {before + amount})", endurance_before=before,
+                      endurance_after=before)]
+    char["endurance"] = amount
+    text = f"{amount} Endurance" + (f", replacing the old {before} (never {before + amount})"
+                                    if before else "")
+    return [event("endurance", char, text, endurance_before=before, endurance_after=amount)]
+
+
+def end_scene(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-2: when a Scene ends, all Endurance is lost."""
+    if desk.peek(cid)["endurance"] == 0:
+        return []
+    char = desk.char(cid)
+    before = char["endurance"]
+    char["endurance"] = 0
+    return [event("endurance", char, f"the Scene ends: Endurance {before} \u2192 0",
+                  endurance_before=before, endurance_after=0)]
+
+
+def stabilize(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-7: special items or abilities stabilize a Wounded creature."""
+    char = desk.char(cid)
+    refuse_if_dead(char, "stabilizing")
+    if not char["wounded"]:
+        raise Refused(f"{who(char)} is not Wounded, so there is nothing to stabilize")
+    if char["stabilized"]:
+        raise Refused(f"{who(char)} is already Stabilized")
+    return stabilizes(char, "an item or ability")
+
+
+def medical_aid(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-8: a successful Intellect Feat (`bumps` ≥ 1) stabilizes and restores HP equal to
+    the Bumps, once per day for the patient (the day ends with a Full Rest). 0 Bumps: the
+    Feat failed, nothing happens and the day's aid is not used up."""
+    bumps = fields.whole(action, "bumps")
+    char = desk.char(cid)
+    refuse_if_dead(char, "medical aid")
+    if char["hp"] >= 1:
+        raise Refused(f"{who(char)} is at {char['hp']} HP; medical aid heals only a character "
+                      "unconscious at 0 HP or below")
+    if char["medical_aid_used"]:
+        raise Refused(f"{who(char)} already received medical aid today (once per day; a Full "
+                      "Rest starts a new day)")
+    if bumps == 0:
+        return [event("medical_aid", char, "medical aid fails (0 Bumps): nothing happens")]
+    char["medical_aid_used"] = True
+    events = stabilizes(char, f"medical aid ({bumps} Bumps)")
+    return events + restore_hp(char, bumps, f"medical aid, {bumps} Bumps", desk.settings)
+
+
+def natural_recovery(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-5: recovery while unconscious at 0 HP or below, one period at a time. Setting
+    `natural_recovery`: "split" (Proposal: Wounded regain 1d6 per 6 hours, others 1 HP per
+    1d6 hours), "d6" (everyone 1d6 per 6 hours), "one_hp" (everyone 1 HP per 1d6 hours)."""
+    char = desk.char(cid)
+    refuse_if_dead(char, "natural recovery")
+    if char["hp"] >= 1:
+        raise Refused(f"{who(char)} is at {char['hp']} HP; natural recovery applies only at "
+                      "0 HP or below")
+    reading = desk.settings["natural_recovery"]
+    if reading == "d6" or (reading == "split" and char["wounded"]):
+        roll = roll_for(action, "roll", 6, cid)
+        if roll is None:
+            raise Refused(f"{who(char)} needs the d6 of 6 hours' recovery: `roll` (d6)",
+                          needs=[{"key": "roll", "dice": "d6", "why": "natural recovery",
+                                  "target": cid}])
+        return restore_hp(char, roll, f"6 hours' rest, d6 {roll}", desk.settings)
+    return restore_hp(char, 1, "1d6 hours' rest, 1 HP", desk.settings)
+
+
+def read_resolve_rolls(char: dict, action: dict) -> list[int]:
+    """LA-12: each face spends one unspent Resolve die and fits the current die."""
+    faces = fields.listing(action, "resolve_rolls")
+    if not faces:
+        raise Refused("`resolve_rolls` is empty: give one face per Resolve die spent")
+    size = die_size(char["resolve_die"])
+    for face in faces:
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= size:
+            raise Refused(f"{who(char)}'s Resolve die is a {char['resolve_die']}: it cannot "
+                          f"show {face!r}")
+    if len(faces) > char["resolve_dice"]:
+        raise Refused(f"{who(char)} has {char['resolve_dice']} unspent Resolve "
+                      f"{'die' if char['resolve_dice'] == 1 else 'dice'}, not {len(faces)}")
+    return faces
+
+
+def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-12/LA-13: roll Resolve dice, recover HP equal to their total; they come back only
+    at the end of the next Full Rest. Refused under Internal Bleeding (nothing to gain)."""
+    char = desk.char(cid)
+    refuse_if_dead(char, "a Short Rest")
+    faces = read_resolve_rolls(char, action)
+    if internal_bleeding(char):
+        raise Refused(f"{who(char)} has Internal Bleeding (Trauma 12) and cannot recover Hit "
+                      "Points; no Resolve is spent")
+    before = char["resolve_dice"]
+    char["resolve_dice"] = before - len(faces)
+    total = sum(faces)
+    shown = " + ".join(map(str, faces)) + (f" = {total}" if len(faces) > 1 else "")
+    why = f"Short Rest, Resolve {len(faces)}{char['resolve_die']} {shown}"
+    events = [event("resolve", char, f"{{who}} spends {len(faces)} Resolve: {before} \u2192 "
+                    f"{char['resolve_dice']} unspent", spent=len(faces))]
+    return events + restore_hp(char, total, why, desk.settings)
+
+
+def strain_resets(char: dict, reading: str) -> list[Event]:
+    """LA-9 Proposal: Strain resets on a Full Rest (setting `strain_reset`: "full_rest" or
+    "never"); LA-10 #14 Head Trauma: Strain cannot be removed."""
+    if reading == "never" or char["strain"] == 0:
+        return []
+    if HEAD_TRAUMA in char["traumas"]:
+        return [event("strain", char, f"Head Trauma: Strain stays at {char['strain']}")]
+    before = char["strain"]
+    char["strain"] = 0
+    return [event("strain", char, f"Full Rest: Strain {before} \u2192 0",
+                  strain_before=before, strain_after=0)]
+
+
+def full_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-13: Trauma Saves (LA-11) → Infection grows (LA-10 #5) → HP = max unless Internal
+    Bleeding → spent Resolve back → Strain resets (LA-9) → a new day for medical aid."""
+    bumps = fields.whole(action, "trauma_bumps", default=0)
+    chosen = fields.whole(action, "heal_trauma", default=None, minimum=1, maximum=20)
+    char = desk.char(cid)
+    refuse_if_dead(char, "a Full Rest")
+    settings = desk.settings
+    events = [event("full_rest", char, "{who} takes a Full Rest")]
+    events += trauma_saves(char, bumps, chosen, settings["trauma_bump_overflow"])
+    events += infection_grows(char)
+    before = char["hp"]
+    if internal_bleeding(char):
+        events.append(event("heal", char, "Full Rest: Internal Bleeding (Trauma 12), no HP "
+                            f"recovered; {signed(before)} HP", **hp_data(before, before, healed=0)))
+    elif before < char["max_hp"]:
+        char["hp"] = char["max_hp"]
+        events.append(event("heal", char, f"Full Rest: 100% HP; {moved(before, char['hp'])}",
+                            **hp_data(before, char["hp"], healed=char["hp"] - before)))
+        events += stabilizes(char, "healing restores HP") + wakes(char, before)
+    if char["resolve_dice"] < char["resolve_dice_max"]:
+        events.append(event("resolve", char, f"Resolve dice back: {char['resolve_dice']} "
+                            f"\u2192 {char['resolve_dice_max']}"))
+        char["resolve_dice"] = char["resolve_dice_max"]
+    events += strain_resets(char, settings["strain_reset"])
+    char["medical_aid_used"] = False
+    return events

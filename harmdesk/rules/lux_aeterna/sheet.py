@@ -1,0 +1,176 @@
+"""Lux Aeterna character sheets: reading them into state, and editing them (LA-3, LA-10, LA-12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import fields
+from ..core import Event, Refused
+from .common import (
+    CONDITIONS,
+    DIE_CHAIN,
+    INFECTION,
+    NOT_IN_FORCE,
+    POSITIVE,
+    TRAUMA_CONDITIONS,
+    WITH_AMOUNT,
+    current_resolve_die,
+    moved,
+    set_conscious,
+    who,
+)
+
+SHEET_FIELDS = ("max_hp", "max_strain", "save_score", "resolve_die", "resolve_dice",
+                "physical_vulnerability")
+CONDITION_FIELDS = ("name", "origin_level", "amount", "save_ends", "rounds")
+INITIAL_STATE = ("hp", "endurance", "strain", "wounded", "stabilized", "dead", "traumas",
+                 "trauma_bumps", "conditions")
+
+
+def save_endable_by_default(name: str, from_trauma: bool) -> bool:
+    """LA-14/LA-15: "a Save can usually end a Status Condition": every negative condition
+    unless a Trauma brings it (LA-10: those last until the Trauma heals); positive
+    conditions are the character's own boons and are not saved against."""
+    return not from_trauma and name not in POSITIVE
+
+
+def new_condition(name: str, origin_level: int = 0, amount: int | None = None,
+                  from_trauma: bool = False, save_ends: bool | None = None,
+                  rounds: int | None = None) -> dict:
+    """One condition instance as the state stores it (LA-15)."""
+    if save_ends is None:
+        save_ends = save_endable_by_default(name, from_trauma)
+    return {"name": name, "origin_level": origin_level, "bumps": 0, "amount": amount,
+            "from_trauma": from_trauma, "save_ends": save_ends, "rounds": rounds}
+
+
+def read_condition(spec: dict) -> dict:
+    """Read `name`, `origin_level`, `amount`, `save_ends`, `rounds` of a condition (LA-14/15/16)."""
+    name = fields.name(spec, "name", CONDITIONS, what="condition")
+    save_ends = fields.flag(spec, "save_ends", save_endable_by_default(name, False))
+    if save_ends:
+        origin = fields.whole(spec, "origin_level", default=None, minimum=1)
+        if origin is None:
+            raise Refused(f"{name} ends on a Save, so `origin_level` (the Level of its origin, "
+                          "the Save's Difficulty) is needed")
+    else:
+        origin = fields.whole(spec, "origin_level", default=0)
+    if name in WITH_AMOUNT:
+        amount = fields.whole(spec, "amount", minimum=1)
+    elif spec.get("amount") is not None:
+        raise Refused(f"`amount` is only for {' and '.join(WITH_AMOUNT)}, not {name}")
+    else:
+        amount = None
+    rounds = fields.whole(spec, "rounds", default=None, minimum=1)
+    return new_condition(name, origin, amount, False, save_ends, rounds)
+
+
+def trauma_list(value: Any) -> list[int]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 20 for t in value):
+        raise Refused(f"`traumas` must be a list of Trauma table numbers (1 to 20), not {value!r}")
+    return [t for t in value if t not in NOT_IN_FORCE]
+
+
+def make_character(sheet: dict, settings: dict) -> dict:
+    """A new character's fields and state. hp defaults to max_hp, Resolve dice start unspent."""
+    unknown = [k for k in sheet if k not in SHEET_FIELDS + INITIAL_STATE]
+    if unknown:
+        raise Refused(f"unknown Lux Aeterna field{'s' if len(unknown) > 1 else ''}: "
+                      f"{', '.join(map(str, unknown))}; known: "
+                      f"{', '.join(SHEET_FIELDS + INITIAL_STATE)}")
+    max_hp = fields.whole(sheet, "max_hp", minimum=1)
+    max_strain = fields.whole(sheet, "max_strain", default=3, minimum=1)
+    die = fields.choice(sheet, "resolve_die", DIE_CHAIN, default="d6")
+    dice_count = fields.whole(sheet, "resolve_dice", default=0)
+    traumas = trauma_list(sheet.get("traumas"))
+    hp = fields.whole(sheet, "hp", default=max_hp, minimum=None, maximum=max_hp)
+    wounded = fields.flag(sheet, "wounded")
+    if wounded and hp >= 1:
+        raise Refused("`wounded` needs `hp` at 0 or below (Wounded ends at 1 HP, LA-9)")
+    stabilized = fields.flag(sheet, "stabilized")
+    if stabilized and not wounded:
+        raise Refused("`stabilized` only applies to a Wounded character")
+    infections = [1] * traumas.count(INFECTION)
+    base_vulnerability = fields.whole(sheet, "physical_vulnerability", default=0)
+    conditions = [new_condition(TRAUMA_CONDITIONS[t], from_trauma=True)
+                  for t in traumas if t in TRAUMA_CONDITIONS]
+    for i, spec in enumerate(fields.listing(sheet, "conditions", default=[])):
+        if not isinstance(spec, dict):
+            raise Refused(f"`conditions[{i}]` must be an object with a `name`")
+        stray = [k for k in spec if k not in CONDITION_FIELDS]
+        if stray:
+            raise Refused(f"`conditions[{i}]`: unknown field {', '.join(map(str, stray))}; "
+                          f"known: {', '.join(CONDITION_FIELDS)} (a Trauma's conditions come "
+                          "from `traumas`)")
+        conditions.append(read_condition(spec))
+    char = {
+        "max_hp": max_hp, "hp": hp,
+        "endurance": fields.whole(sheet, "endurance", default=0),
+        "conscious": True, "wounded": wounded, "stabilized": stabilized,
+        "strain": fields.whole(sheet, "strain", default=0, maximum=max_strain),
+        "max_strain": max_strain, "dead": fields.flag(sheet, "dead"),
+        "traumas": traumas, "trauma_bumps": fields.whole(sheet, "trauma_bumps", default=0),
+        "conditions": conditions,
+        "save_score": fields.whole(sheet, "save_score", default=0, minimum=None),
+        "base_resolve_die": die, "resolve_die": die,
+        "resolve_dice": dice_count, "resolve_dice_max": dice_count,
+        "base_physical_vulnerability": base_vulnerability, "infections": infections,
+        "physical_vulnerability": base_vulnerability + sum(infections),
+        "medical_aid_used": False,
+    }
+    char["resolve_die"] = current_resolve_die(char)
+    set_conscious(char)
+    return char
+
+
+def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
+    """Sheet edits. Lowering a maximum below the current value lowers the current value."""
+    unknown = [k for k in changes if k not in SHEET_FIELDS]
+    if unknown:
+        raise Refused(f"{', '.join(map(str, unknown))} cannot be edited on a Lux Aeterna sheet; "
+                      f"editable: {', '.join(SHEET_FIELDS)}")
+    events: list[Event] = []
+    name = who(char)
+    if "max_hp" in changes:
+        new = fields.whole(changes, "max_hp", minimum=1)
+        before = char["hp"]
+        char["max_hp"] = new
+        char["hp"] = min(char["hp"], new)
+        text = f"{name}: max HP {new}"
+        if char["hp"] != before:
+            text += f"; {moved(before, char['hp'])}"
+        events.append(Event("edit_character", char["id"], text,
+                            {"hp_before": before, "hp_after": char["hp"], "max_hp": new}))
+    if "max_strain" in changes:
+        new = fields.whole(changes, "max_strain", minimum=1)
+        char["max_strain"] = new
+        char["strain"] = min(char["strain"], new)
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: max Strain {new}; Strain {char['strain']}"))
+    if "save_score" in changes:
+        char["save_score"] = fields.whole(changes, "save_score", minimum=None)
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: Save score {char['save_score']}"))
+    if "resolve_die" in changes:
+        char["base_resolve_die"] = fields.choice(changes, "resolve_die", DIE_CHAIN)
+        char["resolve_die"] = current_resolve_die(char)
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: Resolve die {char['base_resolve_die']} on the sheet, "
+                            f"{char['resolve_die']} now"))
+    if "resolve_dice" in changes:
+        new = fields.whole(changes, "resolve_dice")
+        char["resolve_dice_max"] = new
+        char["resolve_dice"] = min(char["resolve_dice"], new)
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: {new} Resolve dice; {char['resolve_dice']} unspent"))
+    if "physical_vulnerability" in changes:
+        char["base_physical_vulnerability"] = fields.whole(changes, "physical_vulnerability")
+        char["physical_vulnerability"] = char["base_physical_vulnerability"] + sum(
+            char["infections"])
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: Physical Vulnerability {char['physical_vulnerability']}"))
+    set_conscious(char)
+    return events

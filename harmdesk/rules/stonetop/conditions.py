@@ -1,0 +1,189 @@
+"""Stonetop debilities, problematic wounds and death (ST-6, ST-7, ST-13, ST-14)."""
+
+from __future__ import annotations
+
+from .. import fields
+from ..core import ARROW, MINUS, Event, Refused, need_roll
+from .healing import clear_marked
+from .sheet import DEATH_STATES, DEBILITIES
+
+
+def refuse_debilities_for(char: dict, settings: dict) -> None:
+    """ST-13: NPCs and monsters never mark debilities; a follower may carry one as a
+    temporary tag (setting follower_debilities, default true)."""
+    kind = char["kind"]
+    if kind in ("npc", "monster"):
+        raise Refused(f"{char['name']} is {'an NPC' if kind == 'npc' else 'a monster'}: NPCs and "
+                      "monsters never mark debilities; describe it in the fiction (ST-13)")
+    if kind == "follower" and not settings["follower_debilities"]:
+        raise Refused(f"{char['name']} is a follower; followers do not mark debilities under "
+                      "this campaign's settings (ST-13)")
+
+
+def mark(char: dict, debility: str) -> None:
+    char["debilities"] = sorted({*char["debilities"], debility})
+
+
+def mark_debility(desk, action: dict, cid: str) -> list[Event]:
+    """ST-13: mark a named debility. Already marked: no further change, unless marking it
+    was an optional choice (`optional`), which then cannot be chosen. Without a name the
+    player must choose an unmarked one; with all three marked, setting full_debilities."""
+    char = desk.peek(cid)
+    refuse_debilities_for(char, desk.settings)
+    optional = fields.flag(action, "optional")
+    name = char["name"]
+    if action.get("debility") is None:
+        unmarked = [d for d in DEBILITIES if d not in char["debilities"]]
+        if unmarked:
+            raise Refused(f"{name} must choose which debility to mark: `debility` one of "
+                          f"{', '.join(unmarked)} (ST-13)")
+        if optional or desk.settings["full_debilities"] == "refuse":
+            raise Refused(f"{name} already has all three debilities marked: cannot mark "
+                          "another (ST-13)")
+        return [Event("mark_debility", cid, f"{name} already has all three debilities marked: "
+                      "nothing more happens (ST-13)", {"changed": False})]
+    debility = fields.name(action, "debility", DEBILITIES, "debility")
+    if debility in char["debilities"]:
+        if optional:
+            raise Refused(f"{name} is already {debility}: that option cannot be chosen (ST-13)")
+        return [Event("mark_debility", cid, f"{name} is already {debility}: caught a break, "
+                      "no further mechanical change (ST-13)",
+                      {"debility": debility, "changed": False})]
+    mark(desk.char(cid), debility)
+    return [Event("mark_debility", cid, f"{name} marks {debility}",
+                  {"debility": debility, "changed": True})]
+
+
+def clear_debility(desk, action: dict, cid: str) -> list[Event]:
+    """ST-13: another move or a GM offer clears a marked debility."""
+    debility = fields.name(action, "debility", DEBILITIES, "debility")
+    char = desk.char(cid)
+    text = clear_marked(char, debility, "clear_debility")
+    return [Event("clear_debility", cid, f"{char['name']} {text}", {"debility": debility})]
+
+
+def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
+    """ST-7: the 2d6 total with modifiers: `roll` as the player added it up, or the two
+    `rolls` plus `bonus` (Hard to Kill's +CON), less 1 per circle for Unstoppable."""
+    name = char["name"]
+    moves = char.get("moves", [])
+    if fields.flag(action, "automatic"):
+        if "never_gonna_keep_me_down" not in moves:
+            raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+ (ST-7)")
+        return 12, "Never Gonna Keep Me Down: an automatic 10+"
+    if action.get("roll") is not None:
+        total = fields.whole(action, "roll", minimum=-20, maximum=40)
+        return total, f"rolls {total}"
+    if action.get("rolls") is None:
+        raise Refused(f"{name} needs a Death's Door roll: `roll` (2d6 with modifiers)",
+                      needs=[need_roll("roll", "2d6", "Death's Door (ST-7)", cid)])
+    faces = fields.listing(action, "rolls")
+    if len(faces) != 2:
+        raise Refused(f"Death's Door rolls 2d6: `rolls` needs 2 faces, not {len(faces)}")
+    a, b = (fields.faces({"rolls": f}, "rolls", 6) for f in faces)
+    bonus = fields.whole(action, "bonus", default=0, minimum=-5, maximum=5)
+    circles = char.get("circles", 0) if "unstoppable" in moves else 0
+    total = a + b + bonus - circles
+    how = f"rolls {a} + {b}"
+    if bonus:
+        how += f" {'+' if bonus > 0 else MINUS} {abs(bonus)}"
+    if circles:
+        how += f" {MINUS} {circles} circles (Unstoppable)"
+    return total, f"{how} = {total}"
+
+
+def deaths_door_result(total: int, destined: bool) -> str:
+    """ST-7: 10+ → "10+", 7–9 → "7-9", 6− → "6-"; Destined moves each result up one band."""
+    band = "10+" if total >= 10 else "7-9" if total >= 7 else "6-"
+    if destined:
+        band = {"6-": "7-9", "7-9": "10+", "10+": "10+"}[band]
+    return band
+
+
+def deaths_door(desk, action: dict, cid: str) -> list[Event]:
+    """ST-7: only while dying. 10+ → 1 HP and back; 7–9 → out of the action at 0 HP
+    (Hard to Kill: mark a debility to regain 1 HP instead); 6− → fate pending."""
+    char = desk.peek(cid)
+    name = char["name"]
+    if char["death"] != "dying":
+        raise Refused(f"{name} is not dying ({char['death'].replace('_', ' ')}): Death's Door is "
+                      "rolled only while dying (ST-7)")
+    total, how = deaths_door_total(char, action, cid)
+    moves = char.get("moves", [])
+    band = deaths_door_result(total, "destined" in moves)
+    shown = band.replace("-", "–" if band == "7-9" else MINUS)
+    if "destined" in moves:
+        how += f"; Destined {ARROW} {shown}"
+    debility = None
+    if action.get("debility") is not None:
+        debility = fields.name(action, "debility", DEBILITIES, "debility")
+        if "hard_to_kill" not in moves:
+            raise Refused(f"{name} does not have Hard to Kill: no debility for 1 HP (ST-7)")
+        if band != "7-9":
+            raise Refused(f"Hard to Kill trades a debility for 1 HP only on a 7–9, not {shown}")
+        if debility in char["debilities"]:
+            raise Refused(f"{name} is already {debility}: choose an unmarked debility (ST-13)")
+    char = desk.char(cid)
+    before = char["hp"]
+    if band == "10+" or debility:
+        char["hp"] = max(1, before)
+        char["death"] = "none"
+        if debility:
+            mark(char, debility)
+            outcome = f"7–9 with Hard to Kill: marks {debility} to regain 1 HP"
+        else:
+            outcome = "10+: returns to 1 HP, marked by the brush with death"
+    elif band == "7-9":
+        char["death"] = "out_of_action"
+        outcome = "7–9: no longer dying, but out of the action at 0 HP"
+    else:
+        char["death"] = "fate_pending"
+        outcome = ("6−: fate pending (a last move then death, Revenant or Ghost, "
+                   "or a Thrall of the Things Below)")
+    text = f"{name} at Death's Door {how}; {outcome}"
+    data = {"roll": total, "result": band, "death_before": "dying",
+            "death_after": char["death"], "hp_before": before, "hp_after": char["hp"]}
+    if char["hp"] != before:
+        text += f"; {before} {ARROW} {char['hp']} HP"
+    return [Event("deaths_door", cid, text, data)]
+
+
+def set_death(desk, action: dict, cid: str) -> list[Event]:
+    """ST-6, ST-7: the GM rules on a character's fate (NPC deaths, a fall onto rocks that
+    puts a PC at 0 HP on Death's Door, the 6− choice resolved, a revival)."""
+    death = fields.choice(action, "death", DEATH_STATES)
+    char = desk.char(cid)
+    before, hp = char["death"], char["hp"]
+    if death == before:
+        raise Refused(f"{char['name']} is already {death.replace('_', ' ')}")
+    char["death"] = death
+    data = {"death_before": before, "death_after": death}
+    text = (f"GM ruling: {char['name']} {before.replace('_', ' ')} {ARROW} "
+            f"{death.replace('_', ' ')}")
+    if death == "dying" and hp:
+        char["hp"] = 0  # Death's Door is at 0 HP (ST-6: the fall onto rocks)
+        text += f"; {hp} {ARROW} 0 HP"
+        data.update(hp_before=hp, hp_after=0)
+    return [Event("set_death", cid, text, data)]
+
+
+def add_wound(desk, action: dict, cid: str) -> list[Event]:
+    """ST-14: a problematic wound is free text that lasts in the fiction."""
+    text = fields.text(action, "text")
+    char = desk.char(cid)
+    if text in char["wounds"]:
+        raise Refused(f"{char['name']} already has the wound {text!r}")
+    char["wounds"].append(text)
+    return [Event("add_wound", cid, f"{char['name']} suffers a problematic wound: {text}",
+                  {"wound": text})]
+
+
+def remove_wound(desk, action: dict, cid: str) -> list[Event]:
+    """ST-14: the wound heals or is taken care of (Recover tend, Convalesce, Make a Plan)."""
+    text = fields.text(action, "text")
+    char = desk.char(cid)
+    if text not in char["wounds"]:
+        raise Refused(f"{char['name']} has no wound {text!r} (wounds: "
+                      f"{'; '.join(char['wounds']) or 'none'})")
+    char["wounds"].remove(text)
+    return [Event("remove_wound", cid, f"{char['name']}'s wound heals: {text}", {"wound": text})]

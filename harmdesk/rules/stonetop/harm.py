@@ -1,0 +1,288 @@
+"""Stonetop harm: damage, armor and piercing, gang-ups, "lose n HP", and 0 HP (ST-1 … ST-6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import dice, fields
+from ..core import ARROW, MINUS, Event, Refused, need_roll
+from .sheet import counts_as_npc, refuse_unknown
+
+ATTACKER_FIELDS = ("dice", "id", "name", "count", "piercing", "tags", "ignores_armor")
+
+
+def effective_prosperity(settings: dict) -> tuple[int, str]:
+    """ST-4: a steading marked *lacking* treats its Prosperity as 1 lower."""
+    prosperity = settings["prosperity"]
+    if settings["lacking"]:
+        return prosperity - 1, f"Prosperity {signed(prosperity)} {MINUS} 1 lacking"
+    return prosperity, f"Prosperity {signed(prosperity)}"
+
+
+def x_piercing(settings: dict) -> tuple[int, str]:
+    """ST-4: x piercing = the steading's current (effective) Prosperity, never below 0."""
+    value, how = effective_prosperity(settings)
+    return max(0, value), f"x piercing = {how}"
+
+
+def read_piercing(action: dict, settings: dict, key: str = "piercing") -> tuple[int, str]:
+    """`piercing` is a whole number or "x" (ST-3, ST-4); returns the value and how it was read."""
+    if action.get(key) == "x":
+        value, how = x_piercing(settings)
+        return value, f"{how} = {value}"
+    value = fields.whole(action, key, default=0)
+    return value, ""
+
+
+def effective_armor(armor: int, piercing: int, ignores_armor: bool) -> tuple[int, str]:
+    """ST-3: armor minus piercing, never below 0; 0 when the attack ignores armor."""
+    if ignores_armor:
+        return 0, "ignores armor"
+    if piercing:
+        value = max(0, armor - piercing)
+        return value, f"armor {armor} {MINUS} {piercing} piercing = {value}"
+    return armor, f"armor {armor}"
+
+
+def hp_lost(damage: int, armor: int) -> int:
+    """ST-3: damage minus effective armor; armor can bring it to 0 but never below."""
+    return max(0, damage - armor)
+
+
+def state_at_zero_hp(char: dict, lethal: bool, settings: dict) -> str:
+    """ST-6: a PC goes to Death's Door from a lethal source, else out of the action;
+    NPCs and monsters (and followers, unless they roll Death's Door) are dead from a
+    lethal source, else out of the action."""
+    if not lethal:
+        return "out_of_action"
+    return "dead" if counts_as_npc(char, settings) else "dying"
+
+
+def reduced_to_zero(char: dict, hp_before: int, loss: int) -> bool:
+    """ST-6 applies when HP is brought to 0 by a loss of 1+; dying, dead and fate-pending
+    hold, and someone already out of the action at 0 HP stays so (ST-7)."""
+    if loss <= 0 or char["hp"] > 0:
+        return False
+    if char["death"] in ("dying", "dead", "fate_pending"):
+        return False
+    return not (char["death"] == "out_of_action" and hp_before == 0)
+
+
+def take_hp_loss(char: dict, loss: int, lethal: bool, settings: dict) -> tuple[dict, list[Event]]:
+    """ST-5: hp := hp − loss, clamped at 0; re-arms Recover (ST-9); then ST-6 at 0 HP."""
+    before = char["hp"]
+    char["hp"] = max(0, before - loss)
+    data = {"hp_before": before, "hp_after": char["hp"]}
+    rearm = char["hp"] < before or settings["recover_rearm"] == "any_hit"
+    extra: list[Event] = []
+    if rearm and not char["can_recover"]:
+        char["can_recover"] = True
+        data["can_recover"] = True
+    if reduced_to_zero(char, before, loss):
+        new = state_at_zero_hp(char, lethal, settings)
+        char["death"] = new
+        source = "a lethal source" if lethal else "a non-lethal source"
+        outcome = {"dying": "at Death's Door (dying)", "dead": "dead",
+                   "out_of_action": "out of the action"}[new]
+        extra.append(Event("death", char["id"],
+                           f"{char['name']} drops to 0 HP from {source}: {outcome}",
+                           {"death_before": "none", "death_after": new, "lethal": lethal}))
+    return data, extra
+
+
+def hp_text(data: dict) -> str:
+    text = f"{data['hp_before']} {ARROW} {data['hp_after']} HP"
+    if data.get("can_recover"):
+        text += "; can Recover again"
+    return text
+
+
+def read_tags(action: dict) -> list[str]:
+    return list(dict.fromkeys(fields.names(action, "tags", what="tag")))
+
+
+def tags_text(tags: list[str]) -> str:
+    return f" [{', '.join(tags)}]" if tags else ""
+
+
+def damage(desk, action: dict, cid: str) -> list[Event]:
+    """ST-1, ST-3 … ST-6: take damage (`amount`, or `dice`+`rolls`), less effective armor."""
+    settings = desk.settings
+    amount, how = read_amount(action, cid, "damage")
+    piercing, pierce_how = read_piercing(action, settings)
+    ignores = fields.flag(action, "ignores_armor")
+    lethal = fields.flag(action, "lethal", default=True)
+    tags = read_tags(action)
+    char = desk.char(cid)
+    return hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags, settings)
+
+
+def hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags, settings,
+        kind="damage", head=None) -> list[Event]:
+    """One instance of damage against armor (ST-3), then the HP loss (ST-5, ST-6)."""
+    armor = char["armor"]
+    eff, armor_how = effective_armor(armor, piercing, ignores)
+    loss = hp_lost(amount, eff)
+    data, extra = take_hp_loss(char, loss, lethal, settings)
+    parts = [head or f"{char['name']} takes {how} damage"]
+    if pierce_how:
+        parts.append(pierce_how)
+    if ignores:
+        parts.append(f"ignores armor; {loss} HP lost")
+    else:
+        parts.append(armor_how)
+        parts.append(f"{amount} {MINUS} {eff} = {loss} HP lost")
+    if loss == 0 and amount > 0 and not ignores:
+        parts.append("still hit")
+    parts.append(hp_text(data) + (" (HP stops at 0)" if data["hp_before"] - data["hp_after"] < loss
+                                  else ""))
+    if not lethal:
+        parts.append("non-lethal")
+    text = "; ".join(parts) + ("" if head else tags_text(tags))
+    data.update({"damage": amount, "lost": data["hp_before"] - data["hp_after"],
+                 "armor": armor, "effective_armor": eff, "piercing": piercing,
+                 "ignores_armor": ignores, "lethal": lethal, "tags": tags})
+    return [Event(kind, char["id"], text, data), *extra]
+
+
+def read_amount(action: dict, cid: str, why: str) -> tuple[int, str]:
+    """`amount`, or `dice` with `rolls`; a missing roll is refused naming it."""
+    if action.get("amount") is None and action.get("dice") is not None:
+        fields.text(action, "dice")  # dice.parse is cached: unhashable junk must not reach it
+    if action.get("amount") is None and action.get("dice") is not None and "rolls" not in action:
+        raise Refused(f"the {why} roll for {action['dice']} is missing: give `rolls` "
+                      "(the faces) or `amount`",
+                      needs=[need_roll("rolls", str(action["dice"]), why, cid)])
+    return dice.amount_of(action)
+
+
+def lose_hp(desk, action: dict, cid: str) -> list[Event]:
+    """ST-3: "lose n HP" — armor never applies. Lethal by default (DESIGN)."""
+    amount, how = read_amount(action, cid, "HP loss")
+    lethal = fields.flag(action, "lethal", default=True)
+    tags = read_tags(action)
+    char = desk.char(cid)
+    data, extra = take_hp_loss(char, amount, lethal, desk.settings)
+    stops = " (HP stops at 0)" if data["hp_before"] - data["hp_after"] < amount else ""
+    text = (f"{char['name']} loses {how} HP (armor never applies); {hp_text(data)}{stops}"
+            + ("; non-lethal" if not lethal else "") + tags_text(tags))
+    data.update({"lost": data["hp_before"] - data["hp_after"], "damage": amount,
+                 "lethal": lethal, "tags": tags})
+    return [Event("lose_hp", cid, text, data), *extra]
+
+
+@dataclass(frozen=True)
+class Attacker:
+    label: str
+    die: int
+    bonus: int
+    count: int
+    piercing: int
+    tags: tuple[str, ...]
+    ignores_armor: bool
+
+
+@dataclass(frozen=True)
+class GangUp:
+    expr: str
+    die: int
+    combatants: int
+    piercing: int
+    tags: tuple[str, ...]
+    ignores_armor: bool
+    text: str
+
+
+def read_attacker(desk, entry, i: int) -> Attacker:
+    """One attacker group: its own `dice`, or the `attack` of a character `id` on the desk."""
+    if not isinstance(entry, dict):
+        raise Refused(f"`attackers[{i}]` must be an object such as "
+                      "{\"dice\": \"d6\", \"piercing\": 1, \"count\": 6}")
+    try:
+        refuse_unknown(entry, ATTACKER_FIELDS, "attacker")
+        source = dict(entry)
+        if entry.get("id") is not None:
+            other = desk.peek(fields.text(entry, "id"))
+            if "attack" not in other:
+                raise Refused(f"{other['name']} has no `attack` on their sheet")
+            source = {**other["attack"], **{k: v for k, v in entry.items() if k != "id"}}
+            source.setdefault("name", other["name"])
+        expr = fields.text(source, "dice")
+        die, bonus = dice.die_and_bonus(expr)
+        piercing, _ = read_piercing(source, desk.settings)
+        count = fields.whole(source, "count", default=1, minimum=1, maximum=1000)
+        label = source.get("name") if isinstance(source.get("name"), str) else expr
+        return Attacker(
+            label=f"{count} × {label}", die=die, bonus=bonus, count=count,
+            piercing=piercing, tags=tuple(read_tags(source)),
+            ignores_armor=fields.flag(source, "ignores_armor"))
+    except Refused as err:
+        raise Refused(f"`attackers[{i}]`: {err.reason}") from None
+
+
+def chosen_attacker(attackers: list[Attacker], tie: str) -> Attacker:
+    """ST-2: the attacker with the largest damage die; on a tie (ambiguity a) the higher
+    flat bonus, or the first listed under gang_tie = "first_listed"."""
+    largest = max(a.die for a in attackers)
+    tied = [a for a in attackers if a.die == largest]
+    if tie == "higher_bonus":
+        return max(tied, key=lambda a: a.bonus)  # max keeps the first of equals
+    return tied[0]
+
+
+def combined_piercing(attackers: list[Attacker], stack: str) -> int:
+    """ST-2 ambiguity (b): different piercing values take the maximum, or under
+    piercing_stack = "sum" the sum of the distinct values (six coedwig stay 1 piercing)."""
+    values = {a.piercing for a in attackers if a.piercing}
+    if not values:
+        return 0
+    return sum(values) if stack == "sum" else max(values)
+
+
+def gang_up(attackers: list[Attacker], settings: dict) -> GangUp:
+    """ST-2: the largest die keeps its own bonus, +1 per additional combatant; all tags apply."""
+    chosen = chosen_attacker(attackers, settings["gang_tie"])
+    combatants = sum(a.count for a in attackers)
+    bonus = chosen.bonus + combatants - 1
+    expr = f"d{chosen.die}" + (f"+{bonus}" if bonus > 0 else f"-{-bonus}" if bonus < 0 else "")
+    piercing = combined_piercing(attackers, settings["piercing_stack"])
+    tags = tuple(dict.fromkeys(t for a in attackers for t in a.tags))
+    ignores = any(a.ignores_armor for a in attackers)
+    words = [expr.replace("-", MINUS)]
+    if piercing:
+        words.append(f"{piercing} piercing")
+    if ignores:
+        words.append("ignores armor")
+    words.extend(tags)
+    text = (" + ".join(a.label for a in attackers) + f" {ARROW} " + ", ".join(words))
+    return GangUp(expr, chosen.die, combatants, piercing, tags, ignores, text)
+
+
+def gang_damage(desk, action: dict, cid: str) -> list[Event]:
+    """ST-2 then ST-3: several combatants deal one instance of damage together."""
+    entries = fields.listing(action, "attackers")
+    if not entries:
+        raise Refused("`attackers` is empty: list at least one attacker")
+    gang = gang_up([read_attacker(desk, e, i) for i, e in enumerate(entries)], desk.settings)
+    if action.get("amount") is not None:
+        amount, how = dice.amount_of(action)
+    else:
+        if "rolls" not in action:
+            raise Refused(f"the gang-up roll for {gang.expr} is missing: give `rolls` "
+                          f"(one d{gang.die}) or `amount`",
+                          needs=[need_roll("rolls", gang.expr, "gang-up damage (ST-2)", cid)])
+        result = dice.total(gang.expr, action["rolls"])
+        amount, how = result.total, result.text
+    lethal = fields.flag(action, "lethal", default=True)
+    extra_tags = [t for t in read_tags(action) if t not in gang.tags]
+    tags = [*gang.tags, *extra_tags]
+    char = desk.char(cid)
+    head = f"{char['name']} is ganged up on: {gang.text}{tags_text(extra_tags)}; {how}"
+    events = hit(char, amount, how, gang.piercing, "", gang.ignores_armor, lethal, tags,
+                 desk.settings, kind="gang_damage", head=head)
+    events[0].data.update({"expression": gang.expr, "combatants": gang.combatants})
+    return events
+
+
+def signed(n: int) -> str:
+    return f"{MINUS}{-n}" if n < 0 else str(n)

@@ -1,0 +1,248 @@
+"""Stonetop healing: heal, Recover, tending, Make Camp, Convalesce, NPC rest (ST-8 … ST-12, ST-15)."""
+
+from __future__ import annotations
+
+from .. import fields
+from ..core import ARROW, Event, Refused, half_up
+from .harm import effective_prosperity, read_amount
+from .sheet import DEBILITIES, refuse_for_npcs, refuse_unless_up, spend_supplies
+
+
+def regain_hp(char: dict, amount: int, settings: dict) -> tuple[dict, str]:
+    """ST-8: HP rises by `amount`, never above max. Dead stays dead, fate-pending and
+    out-of-action hold (ST-7); a dying character brought to 1+ HP is no longer dying but
+    still out of the action (setting healing_dying = "stabilizes")."""
+    before = char["hp"]
+    char["hp"] = min(char["max_hp"], before + amount)
+    data = {"hp_before": before, "hp_after": char["hp"]}
+    text = f"{before} {ARROW} {char['hp']} HP"
+    if before + amount > char["max_hp"]:
+        text += f" (max {char['max_hp']})"
+    if (char["death"] == "dying" and char["hp"] > 0
+            and settings["healing_dying"] == "stabilizes"):
+        char["death"] = "out_of_action"
+        data["death_after"] = "out_of_action"
+        text += "; no longer dying, but still out of the action"
+    return data, text
+
+
+def refuse_dead(char: dict, what: str) -> None:
+    """ST-7: dead is never undone by HP changes."""
+    if char["death"] == "dead":
+        raise Refused(f"{char['name']} is dead: {what} cannot undo death (ST-7); "
+                      "a GM ruling is set_death")
+
+
+def recover_amount(settings: dict) -> tuple[int, str]:
+    """ST-9 (a): Recover heals 4 + the steading's effective Prosperity (never below 0)."""
+    prosperity, how = effective_prosperity(settings)
+    value = max(0, 4 + prosperity)
+    return value, f"4 + {how} = {value}"
+
+
+def heal(desk, action: dict, cid: str) -> list[Event]:
+    """ST-8: another move or a GM offer restores HP (`amount` or `dice`+`rolls`)."""
+    amount, how = read_amount(action, cid, "healing")
+    char = desk.char(cid)
+    refuse_dead(char, "healing")
+    data, text = regain_hp(char, amount, desk.settings)
+    data["healed"] = data["hp_after"] - data["hp_before"]
+    return [Event("heal", cid, f"{char['name']} regains {how} HP; {text}", data)]
+
+
+def clear_marked(char: dict, debility: str, why: str) -> str:
+    """ST-13: clearing erases a marked debility; clearing an unmarked one is refused."""
+    if debility not in char["debilities"]:
+        marked = ", ".join(char["debilities"]) or "none"
+        raise Refused(f"{char['name']} is not {debility} (marked: {marked}); {why} "
+                      "cannot clear it")
+    char["debilities"].remove(debility)
+    return f"clears {debility}"
+
+
+def recover(desk, action: dict, cid: str) -> list[Event]:
+    """ST-9 (a): spend 1 use of supplies, regain 4 + Prosperity HP; not again until the
+    character takes more damage. May also tend one debility (the Caradoc example)."""
+    char = desk.peek(cid)
+    refuse_for_npcs(char, "Recover", "use `rest` or `heal`")
+    refuse_unless_up(char, "Recovering")
+    if not char["can_recover"]:
+        raise Refused(f"{char['name']} cannot Recover again until they take more damage (ST-9)")
+    debility = (None if action.get("debility") is None
+                else fields.name(action, "debility", DEBILITIES, "debility"))
+    if char["hp"] >= char["max_hp"] and debility is None:
+        raise Refused(f"{char['name']} is at full HP ({char['hp']}): nothing to Recover (ST-9)")
+    payer = fields.text(action, "supplies_from", default=cid)
+    amount, how = recover_amount(desk.settings)
+    spent, sdata = spend_supplies(desk, payer, 1, f"Recover for {char['name']}", cid)
+    char = desk.char(cid)
+    data, text = regain_hp(char, amount, desk.settings)
+    char["can_recover"] = False
+    parts = [f"{char['name']} Recovers", spent, f"regains {how} HP", text,
+             "cannot Recover again until they take more damage"]
+    data.update(sdata, healed=data["hp_after"] - data["hp_before"], can_recover=False)
+    events = [Event("recover", cid, "; ".join(p for p in parts if p), data)]
+    if debility is not None:
+        events.append(Event("clear_debility", cid,
+                            f"{char['name']} tends a debility while Recovering: "
+                            f"{clear_marked(char, debility, 'Recover')} (GM ruling, ST-9 b)",
+                            {"debility": debility}))
+    return events
+
+
+def tend(desk, action: dict, cid: str) -> list[Event]:
+    """ST-9 (b), ST-15: tend a debility or a problematic wound; the GM names the cost in
+    supplies and any HP or change of state it brings. Not gated by can_recover."""
+    char = desk.peek(cid)
+    refuse_dead(char, "tending")
+    debility = (None if action.get("debility") is None
+                else fields.name(action, "debility", DEBILITIES, "debility"))
+    wound = fields.text(action, "wound", default=None)
+    becomes = fields.text(action, "wound_becomes", default=None)
+    uses = fields.whole(action, "supplies", default=0, maximum=100)
+    payer = fields.text(action, "supplies_from", default=cid)
+    gained = fields.whole(action, "heal", default=0)
+    death = fields.choice(action, "death", ("none", "out_of_action"), default=None)
+    how = fields.text(action, "how", default=None)
+    if debility is None and wound is None and not gained and death is None:
+        raise Refused("`tend` needs something to tend: `debility`, `wound`, `heal` or `death`")
+    if wound is not None and wound not in char["wounds"]:
+        raise Refused(f"{char['name']} has no wound {wound!r} (wounds: "
+                      f"{'; '.join(char['wounds']) or 'none'})")
+    if debility is not None and debility not in char["debilities"]:
+        raise Refused(f"{char['name']} is not {debility}: nothing to tend (marked: "
+                      f"{', '.join(char['debilities']) or 'none'})")
+    if death == "none" and min(char["max_hp"], char["hp"] + gained) == 0:
+        raise Refused(f"{char['name']} would still be at 0 HP: back on their feet needs "
+                      "`heal` too (ST-15)")
+    if becomes is not None and wound is None:
+        raise Refused("`wound_becomes` needs the `wound` it replaces")
+    if death is not None and char["death"] not in ("dying", "out_of_action"):
+        raise Refused(f"{char['name']} is {char['death'].replace('_', ' ')}: tending can only "
+                      "stabilize someone dying or bring someone out of the action back (ST-15)")
+    spent, sdata = spend_supplies(desk, payer, uses, f"tending {char['name']}", cid)
+    char = desk.char(cid)
+    parts = [f"{char['name']} is tended" + (f" ({how})" if how else ""), spent]
+    data = dict(sdata)
+    if debility is not None:
+        parts.append(clear_marked(char, debility, "tending"))
+        data["debility"] = debility
+    if wound is not None:
+        at = char["wounds"].index(wound)
+        if becomes is not None:
+            char["wounds"][at] = becomes
+            parts.append(f"wound {wound!r} {ARROW} {becomes!r}")
+        else:
+            char["wounds"].pop(at)
+            parts.append(f"wound {wound!r} taken care of")
+    if gained or death is not None:
+        before_death = char["death"]
+        hp_data, text = regain_hp(char, gained, {"healing_dying": "no_change"})
+        if gained:
+            parts.append(f"regains {gained} HP; {text}")
+            data.update(hp_data, healed=hp_data["hp_after"] - hp_data["hp_before"])
+        if death is not None:
+            char["death"] = death
+            parts.append({"none": "back on their feet",
+                          "out_of_action": "stable, but out of the action"}[death])
+            data.update(death_before=before_death, death_after=death)
+        elif before_death == "dying" and char["hp"] > 0:
+            char["death"] = "out_of_action"
+            parts.append("no longer dying, but still out of the action")
+    return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
+
+
+def make_camp(desk, action: dict, cid: str) -> list[Event]:
+    """ST-10: fed and rested, pick ONE: regain ⌈max HP/2⌉ (a bedroll adds its d6) or clear a
+    debility. Unfed, no pick at all. Comfort gives advantage; being uninjured does not."""
+    char = desk.peek(cid)
+    refuse_for_npcs(char, "Make Camp", "use `rest` with length night")
+    refuse_unless_up(char, "Making Camp")
+    choice = fields.choice(action, "choice", ("hp", "debility"))
+    if not fields.flag(action, "fed", default=True):
+        raise Refused(f"{char['name']} did not eat and drink their fill: Make Camp gives no "
+                      "benefit (ST-10)")
+    bedroll = (None if action.get("bedroll") is None
+               else fields.faces(action, "bedroll", 6))
+    comfort = fields.flag(action, "comfortable")
+    debility = None
+    if choice == "debility":
+        debility = fields.name(action, "debility", DEBILITIES, "debility")
+        if debility not in char["debilities"]:
+            raise Refused(f"{char['name']} is not {debility}: Make Camp cannot clear it "
+                          f"(marked: {', '.join(char['debilities']) or 'none'}) (ST-10)")
+    elif action.get("debility") is not None:
+        raise Refused("`debility` goes with `choice: debility`; Make Camp gives ONE pick (ST-10)")
+    char = desk.char(cid)
+    half = half_up(char["max_hp"])
+    gain, parts = 0, [f"{char['name']} Makes Camp"]
+    if choice == "hp":
+        gain = half
+        parts.append(f"regains half of max {char['max_hp']} rounded up = {half} HP")
+    else:
+        parts.append(clear_marked(char, debility, "Make Camp"))
+    if bedroll is not None and (choice == "hp" or desk.settings["bedroll"] == "always"):
+        gain += bedroll
+        parts.append(f"bedroll d6 ({bedroll}) = +{bedroll} HP")
+    data = {"choice": choice}
+    if gain or choice == "hp":
+        hp_data, text = regain_hp(char, gain, desk.settings)
+        parts.append(text)
+        data.update(hp_data, healed=hp_data["hp_after"] - hp_data["hp_before"])
+    parts.append("advantage on the next roll (a comfortable rest)" if comfort
+                 else "no advantage")
+    data["advantage"] = comfort
+    if debility:
+        data["debility"] = debility
+    return [Event("make_camp", cid, "; ".join(parts), data)]
+
+
+def convalesce(desk, action: dict, cid: str) -> list[Event]:
+    """ST-11: a few days of rest → full HP and every debility cleared; weeks in a healer's
+    care heal the wounds that can heal (`healed_wounds`). Out of the action holds (ST-7)."""
+    char = desk.peek(cid)
+    refuse_for_npcs(char, "Convalesce", "use `rest` with length days")
+    refuse_unless_up(char, "Convalescing")
+    healed = fields.listing(action, "healed_wounds", default=[])
+    for text in healed:
+        if text not in char["wounds"]:
+            raise Refused(f"{char['name']} has no wound {text!r} to heal (ST-11)")
+    char = desk.char(cid)
+    data, text = regain_hp(char, char["max_hp"], desk.settings)
+    cleared = list(char["debilities"])
+    char["debilities"] = []
+    parts = [f"{char['name']} Convalesces: back to full HP", text]
+    parts.append(f"clears {', '.join(cleared)}" if cleared else "no debilities to clear")
+    for wound in dict.fromkeys(healed):
+        char["wounds"].remove(wound)
+        parts.append(f"wound {wound!r} heals")
+    data.update(healed=data["hp_after"] - data["hp_before"], debilities_cleared=cleared)
+    return [Event("convalesce", cid, "; ".join(parts), data)]
+
+
+def rest_amount(char: dict, length: str, action: dict) -> tuple[int, str]:
+    """ST-12: a few minutes with supplies → 3–5 HP; a night → ⌈max/2⌉; a few days → full."""
+    if length == "minutes":
+        amount = fields.whole(action, "amount", minimum=3, maximum=5)
+        return amount, f"a few minutes' rest with supplies: {amount} HP"
+    if length == "night":
+        half = half_up(char["max_hp"])
+        return half, f"a night's rest: half of max {char['max_hp']} rounded up = {half} HP"
+    return char["max_hp"], "a few days' rest: back to full HP"
+
+
+def rest(desk, action: dict, cid: str) -> list[Event]:
+    """ST-12: non-follower NPCs and monsters regain HP as the GM decides, by these guides."""
+    char = desk.peek(cid)
+    if char["kind"] in ("pc", "follower"):
+        raise Refused(f"{char['name']} is a {'PC' if char['kind'] == 'pc' else 'follower'}: "
+                      "use Recover, Make Camp or Convalesce (ST-8)")
+    refuse_dead(char, "rest")
+    length = fields.choice(action, "length", ("minutes", "night", "days"))
+    if length != "minutes" and action.get("amount") is not None:
+        raise Refused(f"`amount` goes with `length: minutes`; a {length} rest is fixed (ST-12)")
+    amount, how = rest_amount(char, length, action)
+    char = desk.char(cid)
+    data, text = regain_hp(char, amount, desk.settings)
+    data["healed"] = data["hp_after"] - data["hp_before"]
+    return [Event("rest", cid, f"{char['name']} rests: {how}; {text}", data)]

@@ -1,0 +1,181 @@
+"""Stonetop character sheets: the fields a character carries and how they are edited.
+
+State keys (DESIGN.md, Stonetop): hp, max_hp, armor, debilities, death, can_recover,
+supplies, wounds; optionally moves and circles (Death's Door playbook modifiers, ST-7).
+"""
+
+from __future__ import annotations
+
+from .. import fields
+from ..core import ARROW, Event, Refused
+
+DEBILITIES = ("dazed", "miserable", "weakened")  # ST-13: at most these three, kept sorted
+DEATH_STATES = ("none", "dying", "out_of_action", "fate_pending", "dead")
+# ST-7 playbook moves that change Death's Door.
+MOVES = ("hard_to_kill", "unstoppable", "destined", "never_gonna_keep_me_down")
+SHEET_FIELDS = ("max_hp", "hp", "armor", "supplies", "debilities", "wounds", "death",
+                "can_recover", "moves", "circles")
+EDITABLE = ("max_hp", "hp", "armor", "supplies", "moves", "circles")
+# State that only actions change, so the log explains every change.
+BY_ACTION = {"debilities": "mark_debility / clear_debility", "wounds": "add_wound / remove_wound",
+             "death": "set_death", "can_recover": "recover or damage"}
+
+
+def refuse_unknown(given, known, what: str) -> None:
+    """Typos are caught: any key the sheet does not know is refused by name."""
+    unknown = sorted(k for k in given if k not in known)
+    if unknown:
+        raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
+                      f"{', '.join(unknown)}; known: {', '.join(known)}")
+
+
+def read_wounds(sheet: dict) -> list[str]:
+    """ST-14: problematic wounds are free text, each named once."""
+    wounds = fields.listing(sheet, "wounds", default=[])
+    out: list[str] = []
+    for i, text in enumerate(wounds):
+        if not isinstance(text, str) or not text.strip():
+            raise Refused(f"`wounds[{i}]` must be non-empty text, not {text!r}")
+        if text in out:
+            raise Refused(f"the wound {text!r} is listed twice")
+        out.append(text)
+    return out
+
+
+def read_moves(sheet: dict) -> list[str]:
+    return sorted(set(fields.names(sheet, "moves", MOVES, what="Death's Door move")))
+
+
+def make_character(sheet: dict, settings: dict) -> dict:
+    """A Stonetop character's own fields from its sheet (ST-16); hp defaults to max_hp."""
+    refuse_unknown(sheet, SHEET_FIELDS, "Stonetop sheet")
+    max_hp = fields.whole(sheet, "max_hp", minimum=1)
+    hp = fields.whole(sheet, "hp", default=max_hp, maximum=max_hp)
+    supplies = None if sheet.get("supplies") is None else fields.whole(sheet, "supplies")
+    # ST-6: someone at 0 HP is out of the action unless the sheet says otherwise.
+    death = fields.choice(sheet, "death", DEATH_STATES,
+                          default="none" if hp > 0 else "out_of_action")
+    if death == "dying" and hp > 0:
+        raise Refused(f"`death` is dying but `hp` is {hp}: a dying character is at 0 HP (ST-7)")
+    char = {
+        "hp": hp,
+        "max_hp": max_hp,
+        "armor": fields.whole(sheet, "armor", default=0),
+        "debilities": sorted(set(fields.names(sheet, "debilities", DEBILITIES, "debility"))),
+        "death": death,
+        "can_recover": fields.flag(sheet, "can_recover", default=True),
+        "supplies": supplies,
+        "wounds": read_wounds(sheet),
+    }
+    if sheet.get("moves") is not None:
+        char["moves"] = read_moves(sheet)
+    if sheet.get("circles") is not None:
+        char["circles"] = fields.whole(sheet, "circles")
+    return char
+
+
+def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
+    """Sheet edits (ST-16): a lower maximum lowers current HP with it; raising it heals nothing."""
+    for key in changes:
+        if key in BY_ACTION:
+            raise Refused(f"`{key}` is changed by actions ({BY_ACTION[key]}), "
+                          "not by editing the sheet")
+    refuse_unknown(changes, EDITABLE, "editable Stonetop sheet")
+    name, events = char["name"], []
+    if "max_hp" in changes:
+        new_max = fields.whole(changes, "max_hp", minimum=1)
+        old_max, before = char["max_hp"], char["hp"]
+        char["max_hp"] = new_max
+        text = f"{name}: max HP {old_max} {ARROW} {new_max}"
+        if before > new_max:
+            char["hp"] = new_max
+            text += f"; HP {before} {ARROW} {new_max} (lowered with the maximum)"
+        events.append(Event("edit_character", char["id"], text,
+                            {"hp_before": before, "hp_after": char["hp"],
+                             "max_hp_before": old_max, "max_hp_after": new_max}))
+    if "hp" in changes:
+        before = char["hp"]
+        char["hp"] = fields.whole(changes, "hp", maximum=char["max_hp"])
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: HP set {before} {ARROW} {char['hp']} (sheet correction)",
+                            {"hp_before": before, "hp_after": char["hp"]}))
+    if "armor" in changes:
+        before = char["armor"]
+        char["armor"] = fields.whole(changes, "armor")
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: armor {before} {ARROW} {char['armor']}",
+                            {"armor_before": before, "armor_after": char["armor"]}))
+    if "supplies" in changes:
+        before = char["supplies"]
+        char["supplies"] = (None if changes["supplies"] is None
+                            else fields.whole(changes, "supplies"))
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: supplies {shown(before)} {ARROW} {shown(char['supplies'])}",
+                            {"supplies_before": before, "supplies_after": char["supplies"]}))
+    if "moves" in changes:
+        char["moves"] = read_moves(changes)
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: moves {', '.join(char['moves']) or 'none'}"))
+    if "circles" in changes:
+        char["circles"] = fields.whole(changes, "circles")
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: {char['circles']} circles marked"))
+    return events
+
+
+def shown(supplies) -> str:
+    return "not tracked" if supplies is None else str(supplies)
+
+
+def counts_as_npc(char: dict, settings: dict) -> bool:
+    """ST-6: NPCs and monsters; followers too, unless they roll Death's Door."""
+    kind = char["kind"]
+    if kind == "follower":
+        return not settings["followers_roll_deaths_door"]
+    return kind in ("npc", "monster")
+
+
+def refuse_for_npcs(char: dict, move: str, instead: str) -> None:
+    """Player moves are for PCs and followers (ST-8, ST-12)."""
+    if char["kind"] in ("npc", "monster"):
+        raise Refused(f"{char['name']} is {'an' if char['kind'] == 'npc' else 'a'} "
+                      f"{char['kind'].upper() if char['kind'] == 'npc' else char['kind']}: "
+                      f"{move} is a player move; {instead} (ST-12)")
+
+
+def refuse_unless_up(char: dict, move: str) -> None:
+    """Dying, dead or fate-pending characters cannot make recovery moves (ST-7)."""
+    death = char["death"]
+    if death == "dying":
+        raise Refused(f"{char['name']} is dying and must roll Death's Door before {move} (ST-7)")
+    if death in ("dead", "fate_pending"):
+        word = "dead" if death == "dead" else "facing their fate (Death's Door 6−)"
+        raise Refused(f"{char['name']} is {word}: no {move} (ST-7)")
+
+
+def spend_supplies(desk, payer_id: str, uses: int, why: str, for_id: str) -> tuple[str, dict]:
+    """Spend uses of supplies from `payer_id` (DESIGN: refused when tracked and short).
+
+    Returns a phrase for the event and its data. Untracked supplies are not counted.
+    """
+    if uses == 0:
+        return "", {}
+    payer = desk.char(payer_id)
+    have = payer["supplies"]
+    plural = "use" if uses == 1 else "uses"
+    if have is None:
+        return f"{uses} {plural} of supplies (not tracked)", {}
+    if have < uses:
+        raise Refused(f"{payer['name']} has {have} {'use' if have == 1 else 'uses'} of supplies "
+                      f"left; {why} needs {uses}")
+    payer["supplies"] = have - uses
+    whose = "" if payer_id == for_id else f"{payer['name']}'s "
+    return (f"spends {uses} {plural} of {whose}supplies ({have} {ARROW} {have - uses})",
+            {"supplies_before": have, "supplies_after": have - uses, "supplies_from": payer_id})
+
+
+def check_kind(char: dict) -> None:
+    """ST-13: NPCs and monsters never mark debilities, not even on their sheet."""
+    if char["kind"] in ("npc", "monster") and char["debilities"]:
+        raise Refused(f"{char['name']} is {'an NPC' if char['kind'] == 'npc' else 'a monster'}: "
+                      "NPCs and monsters never mark debilities (ST-13)")

@@ -1,0 +1,202 @@
+"""Stonetop debilities, wounds, death and sheets: ST-6, ST-7, ST-13, ST-14, ST-16."""
+
+import copy
+
+import pytest
+
+from harmdesk.rules import SheetError, apply, new_state
+
+
+def desk(*sheets, **settings):
+    return new_state("stonetop", settings, list(sheets))
+
+
+def pc(cid="a", **kw):
+    return {"id": cid, "name": kw.pop("name", cid.title()), "kind": kw.pop("kind", "pc"),
+            "max_hp": kw.pop("max_hp", 16), **kw}
+
+
+def do(state, **action):
+    return apply(state, action)
+
+
+def char(out, cid="a"):
+    return out.state["characters"][cid]
+
+
+def test_st13_mark_weakened_twice_no_change():
+    """ST-13 / ST-T13: marking weakened when already weakened → no change."""
+    state = desk(pc(debilities=["weakened"]))
+    out = do(state, type="mark_debility", target="a", debility="weakened")
+    assert out.ok and char(out)["debilities"] == ["weakened"]
+    assert "no further mechanical change" in out.events[0].text
+    assert out.state == state
+
+
+def test_st13_optional_already_marked_cannot_be_chosen():
+    """ST-13: an optional mark of an already-marked debility cannot be chosen."""
+    out = do(desk(pc(debilities=["dazed"])), type="mark_debility", target="a",
+             debility="dazed", optional=True)
+    assert not out.ok and "cannot be chosen" in out.error
+
+
+def test_st13_debilities_kept_sorted():
+    """ST-13: debilities ⊆ {weakened, dazed, miserable}, printed sorted."""
+    out = do(desk(pc()), type="mark_debility", target="a", debility="weakened")
+    out = do(out.state, type="mark_debility", target="a", debility="dazed")
+    assert char(out)["debilities"] == ["dazed", "weakened"]
+
+
+def test_st13_unknown_debility_refused():
+    """ST-13: only three debilities exist."""
+    out = do(desk(pc()), type="mark_debility", target="a", debility="sleepy")
+    assert not out.ok and "unknown debility 'sleepy'" in out.error
+
+
+@pytest.mark.parametrize("kind", ["npc", "monster"])
+def test_st13_npcs_and_monsters_never_mark_debilities(kind):
+    """ST-13: NPCs and monsters never mark debilities."""
+    out = do(desk(pc(kind=kind)), type="mark_debility", target="a", debility="weakened")
+    assert not out.ok and "never mark debilities" in out.error
+
+
+def test_st13_followers_may_carry_debilities_unless_setting_off():
+    """ST-13: a follower may carry a debility as a temporary tag (follower_debilities)."""
+    f = pc(kind="follower")
+    assert char(do(desk(f), type="mark_debility", target="a", debility="dazed"))[
+        "debilities"] == ["dazed"]
+    out = do(desk(f, follower_debilities=False), type="mark_debility", target="a",
+             debility="dazed")
+    assert not out.ok and "follower" in out.error
+
+
+def test_st13_forced_mark_with_all_three_marked():
+    """ST-13 ambiguity: all three marked and 'mark a debility' → nothing (default) or refused."""
+    sheet = pc(debilities=["dazed", "miserable", "weakened"])
+    out = do(desk(sheet), type="mark_debility", target="a")
+    assert out.ok and "nothing more happens" in out.events[0].text
+    out = do(desk(sheet, full_debilities="refuse"), type="mark_debility", target="a")
+    assert not out.ok and "all three" in out.error
+
+
+def test_st13_mark_without_name_must_choose():
+    """ST-13: 'mark a debility' lets the player choose; the action must name it."""
+    out = do(desk(pc(debilities=["dazed"])), type="mark_debility", target="a")
+    assert not out.ok and "miserable, weakened" in out.error
+
+
+def test_st13_clear_unmarked_refused():
+    """ST-13: clearing a debility that is not marked is refused."""
+    out = do(desk(pc()), type="clear_debility", target="a", debility="dazed")
+    assert not out.ok and "not dazed" in out.error
+
+
+@pytest.mark.parametrize("roll,hp,death", [(10, 1, "none"), (8, 0, "out_of_action"),
+                                           (5, 0, "fate_pending")])
+def test_st7_deaths_door_results(roll, hp, death):
+    """ST-7 / ST-T11: roll 10 / 8 / 5 → HP 1 / out of action / fate pending."""
+    out = do(desk(pc(hp=0, death="dying")), type="deaths_door", target="a", roll=roll)
+    assert (char(out)["hp"], char(out)["death"]) == (hp, death)
+
+
+def test_st7_deaths_door_only_while_dying():
+    """ST-7: Death's Door is refused when not dying (also after a 7–9)."""
+    out = do(desk(pc()), type="deaths_door", target="a", roll=10)
+    assert not out.ok and "not dying" in out.error
+    out = do(desk(pc(hp=0, death="out_of_action")), type="deaths_door", target="a", roll=10)
+    assert not out.ok and "not dying" in out.error
+
+
+def test_st7_deaths_door_missing_roll_names_it():
+    """ST-7: without a roll the action asks for 2d6."""
+    out = do(desk(pc(hp=0, death="dying")), type="deaths_door", target="a")
+    assert not out.ok and out.needs[0]["dice"] == "2d6"
+
+
+def test_st7_destined_moves_results_up():
+    """ST-7: Destined treats 6− as 7–9 and 7–9 as 10+."""
+    state = desk(pc(hp=0, death="dying", moves=["destined"]))
+    assert char(do(state, type="deaths_door", target="a", roll=5))["death"] == "out_of_action"
+    assert char(do(state, type="deaths_door", target="a", roll=8))["hp"] == 1
+
+
+def test_st7_hard_to_kill_debility_for_one_hp():
+    """ST-7: Hard to Kill on a 7–9: mark a debility of choice to regain 1 HP."""
+    state = desk(pc(hp=0, death="dying", moves=["hard_to_kill"]))
+    out = do(state, type="deaths_door", target="a", rolls=[3, 3], bonus=2, debility="miserable")
+    assert out.ok, out.error
+    assert (char(out)["hp"], char(out)["death"], char(out)["debilities"]) == (1, "none",
+                                                                             ["miserable"])
+    out = do(state, type="deaths_door", target="a", roll=11, debility="miserable")
+    assert not out.ok and "7–9" in out.error
+    out = do(desk(pc(hp=0, death="dying")), type="deaths_door", target="a", roll=8,
+             debility="dazed")
+    assert not out.ok and "Hard to Kill" in out.error
+
+
+def test_st7_unstoppable_circles_lower_the_roll():
+    """ST-7: Unstoppable gives −1 per circle marked: 5 + 5 − 2 = 8 → 7–9."""
+    state = desk(pc(hp=0, death="dying", moves=["unstoppable"], circles=2))
+    out = do(state, type="deaths_door", target="a", rolls=[5, 5])
+    assert char(out)["death"] == "out_of_action" and "= 8" in out.events[0].text
+
+
+def test_st6_gm_puts_pc_at_deaths_door():
+    """ST-6: a 100-foot fall: no damage, 0 HP and dying."""
+    out = do(desk(pc(hp=12)), type="set_death", target="a", death="dying")
+    assert (char(out)["hp"], char(out)["death"]) == (0, "dying")
+
+
+def test_st14_wounds_add_and_remove():
+    """ST-14: problematic wounds are free text; HP regained does not heal them."""
+    out = do(desk(pc(hp=5)), type="add_wound", target="a", text="broken fingers")
+    out = do(out.state, type="heal", target="a", amount=5)
+    assert char(out)["wounds"] == ["broken fingers"]
+    dup = do(out.state, type="add_wound", target="a", text="broken fingers")
+    assert not dup.ok and "already" in dup.error
+    out = do(out.state, type="remove_wound", target="a", text="broken fingers")
+    assert char(out)["wounds"] == []
+    bad = do(out.state, type="remove_wound", target="a", text="broken fingers")
+    assert not bad.ok and "no wound" in bad.error
+
+
+def test_st16_sheet_defaults_and_unknown_fields():
+    """ST-16: hp defaults to max_hp; supplies null unless given; typos refused by name."""
+    state = desk(pc(max_hp=20))
+    a = state["characters"]["a"]
+    assert (a["hp"], a["armor"], a["supplies"], a["death"], a["can_recover"]) == \
+        (20, 0, None, "none", True)
+    with pytest.raises(SheetError, match="armour"):
+        desk(pc(armour=2))
+    with pytest.raises(SheetError, match="max_hp"):
+        desk({"id": "x"})
+    with pytest.raises(SheetError, match="hp"):
+        desk(pc(max_hp=5, hp=6))
+
+
+def test_st16_lower_max_lowers_hp_and_input_not_mutated():
+    """ST-16: lowering max HP below current HP lowers HP with it."""
+    state = desk(pc(max_hp=20))
+    before = copy.deepcopy(state)
+    out = do(state, type="edit_character", target="a", changes={"max_hp": 16})
+    assert (char(out)["hp"], char(out)["max_hp"]) == (16, 16)
+    assert "lowered with the maximum" in out.events[0].text
+    assert state == before
+    out = do(out.state, type="edit_character", target="a", changes={"max_hp": 22})
+    assert (char(out)["hp"], char(out)["max_hp"]) == (16, 22)
+    out = do(out.state, type="edit_character", target="a", changes={"debilities": ["dazed"]})
+    assert not out.ok and "mark_debility" in out.error
+
+
+def test_st13_a_monster_sheet_with_debilities_is_refused():
+    """ST-13: NPCs and monsters never mark debilities, so a sheet cannot give them any."""
+    import pytest
+
+    from harmdesk.rules import SheetError, apply, new_state
+    with pytest.raises(SheetError, match="never mark debilities"):
+        new_state("stonetop", {}, [{"id": "hagr", "kind": "monster", "max_hp": 12,
+                                    "debilities": ["dazed"]}])
+    state = new_state("stonetop", {}, [{"id": "afon", "kind": "follower", "max_hp": 8,
+                                        "debilities": ["dazed"]}])
+    out = apply(state, {"type": "edit_character", "target": "afon", "changes": {"kind": "npc"}})
+    assert not out.ok and "never mark debilities" in out.error
