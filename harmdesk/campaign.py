@@ -1,0 +1,195 @@
+"""The controller: action -> rules core -> store, in one transaction; undo and redo.
+
+The GUI, the command line and the tests all change a campaign through here, so
+every change is checked by the rules, logged, saved at once and undoable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import rules
+from .replay import MAX_BYTES, ScenarioError, parse_scenario, read_scenario
+from .store import LogEntry, Store, StoreError
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one apply, undo or redo did, so views refresh only what changed."""
+
+    kind: str                       # "apply", "undo", "redo" or "refused"
+    changed: tuple[str, ...] = ()   # ids of characters whose state changed
+    desk_changed: bool = False      # characters joined or left the desk
+    settings_changed: bool = False
+    outcome: rules.Outcome | None = None
+    entry: LogEntry | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.kind != "refused"
+
+
+def touched(before: dict, after: dict) -> tuple[dict, dict]:
+    """The states of the characters an action touched, before and after (None: absent).
+
+    The rules core copies only what it changes, so identity finds them cheaply.
+    """
+    old, new = before["characters"], after["characters"]
+    ids = [cid for cid in old if old[cid] is not new.get(cid)]
+    ids += [cid for cid in new if cid not in old]
+    return ({cid: old.get(cid) for cid in ids}, {cid: new.get(cid) for cid in ids})
+
+
+class Campaign:
+    def __init__(self, store: Store, name: str):
+        self.store = store
+        self.info = store.campaign(name)
+        self.state = {"system": self.info.system, "settings": self.info.settings,
+                      "characters": store.characters(self.info.id)}
+        self.session: dict | None = store.open_session(self.info.id)
+
+    # opening and creating -------------------------------------------------
+    @classmethod
+    def open(cls, store: Store, name: str) -> "Campaign":
+        store.touch(store.campaign(name).id)
+        return cls(store, name)
+
+    @classmethod
+    def create(cls, store: Store, name: str, system: str, settings: dict | None = None,
+               characters: list | tuple = (), options: dict | None = None) -> "Campaign":
+        name = _campaign_name(name)
+        try:
+            state = rules.new_state(system, settings, list(characters))
+        except rules.SheetError as err:
+            raise StoreError(f"Cannot create the campaign: `{err.key}` {err.message}") from None
+        store.create_campaign(name, state["system"], state["settings"], list(characters),
+                              list(state["characters"].values()), options)
+        return cls(store, name)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def system(self) -> str:
+        return self.info.system
+
+    # changing ---------------------------------------------------------------
+    def preview(self, action: Any) -> rules.Outcome:
+        """What `action` would do, without saving anything."""
+        return rules.apply(self.state, action)
+
+    def apply(self, action: Any) -> Change:
+        outcome = rules.apply(self.state, action)
+        if not outcome.ok:
+            return Change("refused", outcome=outcome)
+        before, after = touched(self.state, outcome.state)
+        settings_changed = outcome.state["settings"] is not self.state["settings"]
+        self.store.record(self.info.id, action, [e.to_dict() for e in outcome.events],
+                          before, after,
+                          self.state["settings"] if settings_changed else None,
+                          outcome.state["settings"] if settings_changed else None,
+                          self.session["id"] if self.session else None)
+        # only after the commit succeeded does the desk in memory move on
+        self.state = outcome.state
+        return Change("apply", tuple(after), _desk_changed(before, after), settings_changed,
+                      outcome)
+
+    def undo(self) -> Change | None:
+        entry = self.store.undo(self.info.id)
+        return self._restore(entry, entry.before if entry else {},
+                             entry.settings_before if entry else None, "undo")
+
+    def redo(self) -> Change | None:
+        entry = self.store.redo(self.info.id)
+        return self._restore(entry, entry.after if entry else {},
+                             entry.settings_after if entry else None, "redo")
+
+    def _restore(self, entry: LogEntry | None, states: dict, settings: dict | None,
+                 kind: str) -> Change | None:
+        if entry is None:
+            return None
+        chars = dict(self.state["characters"])
+        for cid, char in states.items():
+            if char is None:
+                chars.pop(cid, None)
+            else:
+                chars[cid] = char
+        if any(cid not in self.state["characters"] for cid in chars):
+            # a character came back: reread the desk for its place
+            chars = self.store.characters(self.info.id)
+        self.state = {"system": self.system, "settings": settings or self.state["settings"],
+                      "characters": chars}
+        desk = _desk_changed(entry.before, entry.after)
+        return Change(kind, tuple(states), desk, settings is not None, entry=entry)
+
+    # play sessions -----------------------------------------------------------
+    def start_session(self, title: str = "") -> dict:
+        """Start the next play session (ending one still open); new log rows belong to it."""
+        self.session = self.store.start_session(self.info.id, title)
+        return self.session
+
+    def end_session(self, notes: str | None = None) -> dict | None:
+        ended = self.store.end_session(self.info.id, notes)
+        self.session = None
+        return ended
+
+    def history(self) -> tuple[int, int]:
+        """(steps that can be undone, steps that can be redone)."""
+        return self.store.history(self.info.id)
+
+    # sharing ----------------------------------------------------------------
+    def export(self) -> dict:
+        """The campaign as a replay file: starting desk plus the applied log."""
+        return {"name": self.name, "system": self.system,
+                "settings": self.info.initial["settings"],
+                "characters": self.info.initial["characters"],
+                "actions": [e.action for e in self.store.log(self.info.id)]}
+
+
+def import_campaign(store: Store, source: dict | str | Path, name: str | None = None) -> Campaign:
+    """Rebuild a campaign from an export. Untrusted: validated, capped, never evaluated.
+
+    The whole log is checked by the rules core in memory first, then written in
+    one transaction, so a bad file leaves the store as it was.
+    """
+    try:
+        scenario = (parse_scenario(source, "import") if isinstance(source, dict)
+                    else read_scenario(source))
+    except ScenarioError as err:
+        raise StoreError(f"Cannot import: {err}") from None
+    name = _campaign_name(name or scenario.name or "Imported campaign")
+    state, steps = scenario.state, []
+    for index, action in enumerate(scenario.actions):
+        outcome = rules.apply(state, action)
+        if not outcome.ok:
+            raise StoreError(f"Cannot import: action {index} is refused by the rules "
+                             f"({outcome.error}); the file does not match its own history.")
+        before, after = touched(state, outcome.state)
+        changed = outcome.state["settings"] is not state["settings"]
+        steps.append({"action": action, "events": [e.to_dict() for e in outcome.events],
+                      "before": before, "after": after,
+                      "settings_before": state["settings"] if changed else None,
+                      "settings_after": outcome.state["settings"] if changed else None})
+        state = outcome.state
+    store.create_campaign(name, scenario.state["system"], scenario.state["settings"],
+                          scenario.sheets, list(scenario.state["characters"].values()),
+                          log=steps)
+    return Campaign(store, name)
+
+
+def _campaign_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StoreError("A campaign needs a name.")
+    if len(name) > 200:
+        raise StoreError("A campaign's name can be at most 200 characters.")
+    return name.strip()
+
+
+def _desk_changed(before: dict, after: dict) -> bool:
+    return any((before.get(c) is None) != (after.get(c) is None) for c in {*before, *after})
+
+
+__all__ = ["Campaign", "Change", "MAX_BYTES", "import_campaign", "touched"]

@@ -1,0 +1,16 @@
+"""The demo campaigns, one per game system, made on first run when the store is empty."""
+
+from __future__ import annotations
+
+from .campaign import import_campaign
+from .resources import resource_path
+from .store import Store
+
+DEMO_FILES = ("stonetop.json", "lux_aeterna.json", "freedom_fantasies.json")
+
+
+def ensure_demo(store: Store) -> list[str]:
+    """Import the demo campaigns if the store has no campaign yet; their names."""
+    if store.read_only or store.campaigns():
+        return []
+    return [import_campaign(store, resource_path("demo", name)).name for name in DEMO_FILES]

@@ -1,0 +1,75 @@
+"""The tables of `harmdesk.sqlite`, as SQLModel classes.
+
+JSON columns hold the rules core's plain mappings (sheets, states, actions,
+events), so the store never needs to know a game's rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+SCHEMA_VERSION = 1
+
+
+class CampaignRow(SQLModel, table=True):
+    __tablename__ = "campaign"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    system: str
+    # the rule settings now; and the settings and characters the campaign started
+    # with, so that an export replays to exactly the same desk
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    initial: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created: str
+    opened: str
+
+
+class CharacterRow(SQLModel, table=True):
+    __tablename__ = "character"
+    __table_args__ = (UniqueConstraint("campaign_id", "cid"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    cid: str
+    sheet: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    position: int = 0
+    archived: bool = False
+
+
+class PlaySessionRow(SQLModel, table=True):
+    __tablename__ = "play_session"
+    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    number: int
+    started: str
+    ended: Optional[str] = None
+    title: str = ""
+    notes: str = ""
+
+
+class LogRow(SQLModel, table=True):
+    __tablename__ = "log"
+    __table_args__ = (Index("ix_log_campaign_seq", "campaign_id", "seq"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")
+    session_id: Optional[int] = Field(default=None, foreign_key="play_session.id",
+                                      ondelete="SET NULL")
+    seq: int
+    action: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    events: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+    # the states of only the characters the action touched (None: not on the desk)
+    before: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    after: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    settings_before: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
+    settings_after: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
+    undone: bool = False
+    applied_at: str

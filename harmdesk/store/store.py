@@ -1,0 +1,324 @@
+"""The one place that reads and writes campaigns, characters, sessions and the log.
+
+Everything handed out is plain data (dicts and dataclasses), never live rows,
+so callers on any thread can hold it safely.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from . import db
+from .schema import CampaignRow, CharacterRow, LogRow, PlaySessionRow
+
+CAMPAIGN = CampaignRow.__table__
+CHARACTER = CharacterRow.__table__
+SESSION = PlaySessionRow.__table__
+LOG = LogRow.__table__
+
+
+@dataclass(frozen=True)
+class CampaignInfo:
+    id: int
+    name: str
+    system: str
+    settings: dict
+    initial: dict
+    options: dict
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    id: int
+    seq: int
+    session_id: int | None
+    action: dict
+    events: list
+    before: dict
+    after: dict
+    settings_before: dict | None
+    settings_after: dict | None
+    undone: bool
+    applied_at: str
+
+
+class Store:
+    """A data folder's `harmdesk.sqlite`. Open with `Store.open(folder)`."""
+
+    def __init__(self, path: Path, engine, read_only: bool, why_read_only: str, lock):
+        self.path = path
+        self.engine = engine
+        self.read_only = read_only
+        self.why_read_only = why_read_only
+        self._lock = lock
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
+        folder = db.data_dir(folder)
+        path = folder / db.DB_NAME
+        version = db.inspect_file(path)  # raises before anything is written
+        why = ""
+        lock = None
+        if write:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise db.ReadOnly(f"Cannot create the data folder {folder} ({err.strerror}).") \
+                    from None
+            writable = os.access(folder, os.W_OK) and (version is None or os.access(path, os.W_OK))
+            lock = db.WriterLock(path)
+            if not writable:
+                why = f"{path} or its folder is read-only"
+            elif not lock.acquire():
+                why = "another HarmDesk is already writing to this data file"
+        if not write or why:
+            if version is None:
+                raise db.ReadOnly(f"Cannot create {path}: {why or 'opened read-only'}.")
+            return cls(path, db.make_engine(path, read_only=True), True, why or "read-only", None)
+        engine = db.make_engine(path)
+        try:
+            if version is None:
+                path.unlink(missing_ok=True)  # an empty file left by a crash
+                db.create_schema(engine)
+            else:
+                db.migrate(engine, path, version)
+                db.daily_backup(path)
+        except OperationalError as err:
+            engine.dispose()
+            lock.release()
+            raise db.environment_error(err, path) from None
+        except db.StoreError:
+            engine.dispose()
+            lock.release()
+            raise
+        return cls(path, engine, False, "", lock)
+
+    def close(self) -> None:
+        self.engine.dispose()
+        if self._lock:
+            self._lock.release()
+
+    def _writing(self):
+        if self.read_only:
+            raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
+        return _Transaction(self)
+
+    # campaigns -----------------------------------------------------------
+    def campaigns(self) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(CAMPAIGN.c.name, CAMPAIGN.c.system, CAMPAIGN.c.opened)
+                                .order_by(CAMPAIGN.c.opened.desc(), CAMPAIGN.c.name)).all()
+        return [{"name": r.name, "system": r.system, "opened": r.opened} for r in rows]
+
+    def create_campaign(self, name: str, system: str, settings: dict, sheets: list[dict],
+                        characters: list[dict], options: dict | None = None,
+                        log: list[dict] = ()) -> CampaignInfo:
+        """A campaign, its starting desk and, for an import, its whole log, in one transaction.
+
+        `sheets` are the starting characters as given (kept for export), `characters`
+        their states from the rules core; `log` holds mappings of `record`'s arguments.
+        """
+        stamp = db.now()
+        initial = {"settings": settings, "characters": sheets}
+        with self._writing() as conn:
+            try:
+                cid = conn.execute(insert(CAMPAIGN).values(
+                    name=name, system=system, settings=settings, initial=initial,
+                    options=options or {}, created=stamp, opened=stamp)).inserted_primary_key[0]
+            except IntegrityError:
+                raise db.StoreError(f"There is already a campaign named {name!r}.") from None
+            for position, char in enumerate(characters):
+                conn.execute(insert(CHARACTER).values(campaign_id=cid, cid=char["id"], sheet=char,
+                                                      state=char, position=position))
+            for seq, step in enumerate(log, start=1):
+                conn.execute(insert(LOG).values(campaign_id=cid, seq=seq, undone=False,
+                                                applied_at=stamp, **step))
+                _write_states(conn, cid, step["after"], step.get("settings_after"))
+        return self.campaign(name)
+
+    def campaign(self, name: str) -> CampaignInfo:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(CAMPAIGN).where(CAMPAIGN.c.name == name)).first()
+        if row is None:
+            raise db.StoreError(f"There is no campaign named {name!r}.")
+        return CampaignInfo(row.id, row.name, row.system, row.settings, row.initial, row.options)
+
+    def touch(self, campaign_id: int) -> None:
+        if not self.read_only:
+            with self._writing() as conn:
+                conn.execute(update(CAMPAIGN).where(CAMPAIGN.c.id == campaign_id)
+                             .values(opened=db.now()))
+
+    def set_options(self, campaign_id: int, options: dict) -> None:
+        with self._writing() as conn:
+            conn.execute(update(CAMPAIGN).where(CAMPAIGN.c.id == campaign_id)
+                         .values(options=options))
+
+    def characters(self, campaign_id: int) -> dict[str, dict]:
+        """The desk: every character not archived, in desk order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(CHARACTER.c.cid, CHARACTER.c.state)
+                                .where(CHARACTER.c.campaign_id == campaign_id,
+                                       CHARACTER.c.archived.is_(False))
+                                .order_by(CHARACTER.c.position)).all()
+        return {r.cid: r.state for r in rows}
+
+    # the log ---------------------------------------------------------------
+    def record(self, campaign_id: int, action: dict, events: list, before: dict, after: dict,
+               settings_before: dict | None = None, settings_after: dict | None = None,
+               session_id: int | None = None) -> int:
+        """Log one applied action and write its new states, in one transaction.
+
+        A new action drops the undone steps after it (the redo branch), as editors do.
+        """
+        with self._writing() as conn:
+            conn.execute(delete(LOG).where(LOG.c.campaign_id == campaign_id,
+                                           LOG.c.undone.is_(True)))
+            seq = conn.execute(select(func.coalesce(func.max(LOG.c.seq), 0))
+                               .where(LOG.c.campaign_id == campaign_id)).scalar_one() + 1
+            log_id = conn.execute(insert(LOG).values(
+                campaign_id=campaign_id, session_id=session_id, seq=seq, action=action,
+                events=events, before=before, after=after, settings_before=settings_before,
+                settings_after=settings_after, undone=False, applied_at=db.now())
+            ).inserted_primary_key[0]
+            _write_states(conn, campaign_id, after, settings_after)
+        return log_id
+
+    def undo(self, campaign_id: int) -> LogEntry | None:
+        """Put back the states before the last applied action; None when nothing is left."""
+        with self._writing() as conn:
+            row = conn.execute(select(LOG).where(LOG.c.campaign_id == campaign_id,
+                                                 LOG.c.undone.is_(False))
+                               .order_by(LOG.c.seq.desc()).limit(1)).first()
+            if row is None:
+                return None
+            _write_states(conn, campaign_id, row.before, row.settings_before, restoring=True)
+            conn.execute(update(LOG).where(LOG.c.id == row.id).values(undone=True))
+        return _entry(row)
+
+    def redo(self, campaign_id: int) -> LogEntry | None:
+        with self._writing() as conn:
+            row = conn.execute(select(LOG).where(LOG.c.campaign_id == campaign_id,
+                                                 LOG.c.undone.is_(True))
+                               .order_by(LOG.c.seq).limit(1)).first()
+            if row is None:
+                return None
+            _write_states(conn, campaign_id, row.after, row.settings_after)
+            conn.execute(update(LOG).where(LOG.c.id == row.id).values(undone=False))
+        return _entry(row)
+
+    def history(self, campaign_id: int) -> tuple[int, int]:
+        """How many steps can be undone and redone."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(LOG.c.undone, func.count()).where(
+                LOG.c.campaign_id == campaign_id).group_by(LOG.c.undone)).all()
+        counts = {bool(u): n for u, n in rows}
+        return counts.get(False, 0), counts.get(True, 0)
+
+    def log(self, campaign_id: int, include_undone: bool = False,
+            session_ids: list[int] | None = None) -> list[LogEntry]:
+        query = select(LOG).where(LOG.c.campaign_id == campaign_id)
+        if not include_undone:
+            query = query.where(LOG.c.undone.is_(False))
+        if session_ids is not None:
+            query = query.where(LOG.c.session_id.in_(session_ids))
+        with self.engine.connect() as conn:
+            return [_entry(r) for r in conn.execute(query.order_by(LOG.c.seq))]
+
+    # play sessions ----------------------------------------------------------
+    def sessions(self, campaign_id: int) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(SESSION).where(SESSION.c.campaign_id == campaign_id)
+                                .order_by(SESSION.c.number)).all()
+        return [dict(r._mapping) for r in rows]
+
+    def start_session(self, campaign_id: int, title: str = "") -> dict:
+        with self._writing() as conn:
+            conn.execute(update(SESSION).where(SESSION.c.campaign_id == campaign_id,
+                                               SESSION.c.ended.is_(None))
+                         .values(ended=db.now()))
+            number = conn.execute(select(func.coalesce(func.max(SESSION.c.number), 0))
+                                  .where(SESSION.c.campaign_id == campaign_id)).scalar_one() + 1
+            conn.execute(insert(SESSION).values(campaign_id=campaign_id, number=number,
+                                                started=db.now(), title=title))
+        return self.sessions(campaign_id)[-1]
+
+    def end_session(self, campaign_id: int, notes: str | None = None) -> dict | None:
+        values: dict[str, Any] = {"ended": db.now()}
+        if notes is not None:
+            values["notes"] = notes
+        with self._writing() as conn:
+            conn.execute(update(SESSION).where(SESSION.c.campaign_id == campaign_id,
+                                               SESSION.c.ended.is_(None)).values(**values))
+        sessions = self.sessions(campaign_id)
+        return sessions[-1] if sessions else None
+
+    def open_session(self, campaign_id: int) -> dict | None:
+        return next((s for s in self.sessions(campaign_id) if s["ended"] is None), None)
+
+
+class _Transaction:
+    """`with store._writing() as conn`: one transaction, machine errors become advice."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._ctx = None
+
+    def __enter__(self):
+        try:
+            self._ctx = self.store.engine.begin()
+            return self._ctx.__enter__()
+        except OperationalError as err:
+            raise db.environment_error(err, self.store.path) from None
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            self._ctx.__exit__(exc_type, exc, tb)
+        except OperationalError as err:
+            raise db.environment_error(err, self.store.path) from None
+        if isinstance(exc, OperationalError):
+            raise db.environment_error(exc, self.store.path) from None
+        return False
+
+
+def _write_states(conn, campaign_id: int, states: dict, settings: dict | None,
+                  restoring: bool = False) -> None:
+    """Write the given characters' states; None archives a character (it left the desk).
+
+    When `restoring` (undo), a character comes back to its old place on the desk.
+    """
+    if settings is not None:
+        conn.execute(update(CAMPAIGN).where(CAMPAIGN.c.id == campaign_id)
+                     .values(settings=settings))
+    for cid, state in states.items():
+        where = (CHARACTER.c.campaign_id == campaign_id) & (CHARACTER.c.cid == cid)
+        if state is None:
+            conn.execute(update(CHARACTER).where(where).values(archived=True))
+            continue
+        row = conn.execute(select(CHARACTER.c.archived).where(where)).first()
+        if row is None or (row.archived and not restoring):
+            # a character joining the desk goes to its end, as in the rules core
+            position = conn.execute(select(func.coalesce(func.max(CHARACTER.c.position), -1))
+                                    .where(CHARACTER.c.campaign_id == campaign_id)).scalar_one() + 1
+        if row is None:
+            conn.execute(insert(CHARACTER).values(campaign_id=campaign_id, cid=cid, sheet=state,
+                                                  state=state, position=position))
+        elif row.archived and restoring:
+            conn.execute(update(CHARACTER).where(where).values(state=state, archived=False))
+        elif row.archived:
+            conn.execute(update(CHARACTER).where(where).values(state=state, archived=False,
+                                                                position=position))
+        else:
+            conn.execute(update(CHARACTER).where(where).values(state=state))
+
+
+def _entry(row) -> LogEntry:
+    return LogEntry(row.id, row.seq, row.session_id, row.action, row.events, row.before,
+                    row.after, row.settings_before, row.settings_after, bool(row.undone),
+                    row.applied_at)

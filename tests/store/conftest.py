@@ -1,0 +1,30 @@
+import pytest
+
+from harmdesk.campaign import Campaign
+from harmdesk.store import Store
+
+PARTY = [
+    {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1, "supplies": 5},
+    {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2},
+    {"id": "hagr", "name": "Hagr", "kind": "monster", "max_hp": 12, "armor": 1,
+     "attack": {"dice": "d10+3"}},
+]
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = Store.open(tmp_path)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def campaign(store):
+    return Campaign.create(store, "Test", "stonetop", {"prosperity": 1}, PARTY)
+
+
+def reopen(store):
+    """Close and open the data folder again, as a restart does."""
+    folder = store.path.parent
+    store.close()
+    return Store.open(folder)
