@@ -87,15 +87,15 @@ class Campaign:
             return Change("refused", outcome=outcome)
         before, after = touched(self.state, outcome.state)
         settings_changed = outcome.state["settings"] is not self.state["settings"]
-        self.store.record(self.info.id, action, [e.to_dict() for e in outcome.events],
-                          before, after,
-                          self.state["settings"] if settings_changed else None,
-                          outcome.state["settings"] if settings_changed else None,
-                          self.session["id"] if self.session else None)
+        entry = self.store.record(self.info.id, action, [e.to_dict() for e in outcome.events],
+                                  before, after,
+                                  self.state["settings"] if settings_changed else None,
+                                  outcome.state["settings"] if settings_changed else None,
+                                  self.session["id"] if self.session else None)
         # only after the commit succeeded does the desk in memory move on
         self.state = outcome.state
         return Change("apply", tuple(after), _desk_changed(before, after), settings_changed,
-                      outcome)
+                      outcome, entry)
 
     def undo(self) -> Change | None:
         entry = self.store.undo(self.info.id)
@@ -124,6 +124,11 @@ class Campaign:
                       "characters": chars}
         desk = _desk_changed(entry.before, entry.after)
         return Change(kind, tuple(states), desk, settings is not None, entry=entry)
+
+    def set_options(self, options: dict) -> None:
+        """Campaign options that are not rules (the dice mode); saved at once."""
+        self.store.set_options(self.info.id, options)
+        self.info = self.store.campaign(self.name)
 
     # play sessions -----------------------------------------------------------
     def start_session(self, title: str = "") -> dict:

@@ -6,7 +6,8 @@ from .campaign import import_campaign
 from .resources import resource_path
 from .store import Store
 
-DEMO_FILES = ("stonetop.json", "lux_aeterna.json", "freedom_fantasies.json")
+# the last made is listed first, so a first start opens Stonetop
+DEMO_FILES = ("freedom_fantasies.json", "lux_aeterna.json", "stonetop.json")
 
 
 def ensure_demo(store: Store) -> list[str]:

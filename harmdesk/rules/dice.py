@@ -11,14 +11,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import Iterator
 
-import d20
-from d20 import diceast as ast
-from d20.expression import Dice as DiceSet
-from d20.expression import Die, Literal
-
 from .core import MINUS, Refused
+
+_LIB: SimpleNamespace | None = None
+
+
+def _lib() -> SimpleNamespace:
+    """d20, imported on first use: loading its grammar costs more than a window's first
+    paint, and most starts never read a dice expression before the window is up."""
+    global _LIB
+    if _LIB is None:
+        import d20
+        from d20 import diceast
+        from d20.expression import Dice, Die, Literal
+
+        class FacesRoller(d20.Roller):
+            """d20's evaluator, fed with given faces instead of a random source."""
+
+            def __init__(self, faces: list[int]):
+                super().__init__()
+                self._faces = iter(faces)
+
+            def _eval_dice(self, node):
+                size = int(node.size)
+                dice = [Die(size, [Literal(next(self._faces))]) for _ in range(node.num)]
+                return Dice(node.num, size, dice)
+
+        _LIB = SimpleNamespace(d20=d20, ast=diceast, FacesRoller=FacesRoller)
+    return _LIB
 
 # Operations that roll extra dice cannot be replayed from a fixed list of faces.
 _REROLLING = {"rr", "ro", "ra", "e"}
@@ -32,7 +55,7 @@ class DieTerm:
     size: int
 
 
-def parse(expr: str) -> ast.Expression:
+def parse(expr: str):
     """Parse a dice expression, refusing what HarmDesk cannot replay."""
     if not isinstance(expr, str) or not expr.strip():
         raise Refused(f"`dice` must be a dice expression such as d8+3, not {expr!r}")
@@ -40,7 +63,8 @@ def parse(expr: str) -> ast.Expression:
 
 
 @lru_cache(maxsize=512)
-def _parse(expr: str) -> ast.Expression:
+def _parse(expr: str):
+    d20, ast = _lib().d20, _lib().ast
     if len(expr) > 100:
         raise Refused("the dice expression is too long")
     try:
@@ -73,25 +97,13 @@ def _walk(node) -> Iterator:
 
 def dice_terms(expr: str) -> list[DieTerm]:
     """The dice of an expression in the order their faces are given."""
-    return [DieTerm(n.num, int(n.size)) for n in _walk(parse(expr)) if isinstance(n, ast.Dice)]
+    dice_node = _lib().ast.Dice
+    return [DieTerm(n.num, int(n.size)) for n in _walk(parse(expr)) if isinstance(n, dice_node)]
 
 
 def sides(expr: str) -> list[int]:
     """One entry per face the expression needs: `2d6+d4` -> [6, 6, 4]."""
     return [t.size for t in dice_terms(expr) for _ in range(t.count)]
-
-
-class _FacesRoller(d20.Roller):
-    """d20's evaluator, fed with given faces instead of a random source."""
-
-    def __init__(self, faces: list[int]):
-        super().__init__()
-        self._faces = iter(faces)
-
-    def _eval_dice(self, node: ast.Dice) -> DiceSet:
-        size = int(node.size)
-        dice = [Die(size, [Literal(next(self._faces))]) for _ in range(node.num)]
-        return DiceSet(node.num, size, dice)
 
 
 @dataclass(frozen=True)
@@ -114,7 +126,9 @@ def total(expr: str, rolls) -> DiceTotal:
     for face, size in zip(rolls, need):
         if not 1 <= face <= size:
             raise Refused(f"a d{size} cannot show {face}")
-    result = _FacesRoller(list(rolls)).roll(parse(expr), stringifier=d20.SimpleStringifier())
+    lib = _lib()
+    result = lib.FacesRoller(list(rolls)).roll(parse(expr),
+                                               stringifier=lib.d20.SimpleStringifier())
     value = int(result.total)
     shown = str(result).replace("-", MINUS)
     if value < 0:
@@ -128,6 +142,7 @@ def die_and_bonus(expr: str) -> tuple[int, int]:
     Used for gang-up damage, where only the largest die and the flat bonus count.
     """
     tree = parse(expr).roll
+    ast = _lib().ast
     bonus = 0
     size = 0
 

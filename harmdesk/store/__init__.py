@@ -1,7 +1,18 @@
-"""Storage: SQLModel tables in one SQLite file, and the only code that talks to it."""
+"""Storage: SQLModel tables in one SQLite file, and the only code that talks to it.
 
-from .db import CorruptFile, DiskFull, NewerFile, ReadOnly, StoreError, data_dir
-from .store import CampaignInfo, LogEntry, Store
+Names load on first use, so `harmdesk.store.snapshot` can read a desk before
+SQLAlchemy and SQLModel (slow to import) are needed.
+"""
 
-__all__ = ["CampaignInfo", "CorruptFile", "DiskFull", "LogEntry", "NewerFile", "ReadOnly",
-           "Store", "StoreError", "data_dir"]
+import importlib
+
+_NAMES = {"CorruptFile": "db", "DiskFull": "db", "NewerFile": "db", "ReadOnly": "db",
+          "StoreError": "db", "data_dir": "paths", "CampaignInfo": "store", "LogEntry": "store",
+          "Store": "store"}
+__all__ = sorted(_NAMES)
+
+
+def __getattr__(name):
+    if name in _NAMES:
+        return getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

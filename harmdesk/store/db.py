@@ -6,7 +6,6 @@ Every problem with the file (corrupt, newer, read-only, full, in use) becomes a
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import sys
 from datetime import datetime, timezone
@@ -18,8 +17,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel
 
 from . import schema
+from .paths import DB_NAME, data_dir  # noqa: F401 (part of this module's interface)
 
-DB_NAME = "harmdesk.sqlite"
 APPLICATION_ID = 0x48524D44  # "HRMD": tells our files from other SQLite files
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
@@ -47,16 +46,6 @@ class ReadOnly(StoreError):
 
 class DiskFull(StoreError):
     pass
-
-
-def data_dir(explicit: str | os.PathLike | None = None) -> Path:
-    """`--data-dir`, else HARMDESK_DATA_DIR, else the platform's user data folder."""
-    if explicit:
-        return Path(explicit)
-    if os.environ.get("HARMDESK_DATA_DIR"):
-        return Path(os.environ["HARMDESK_DATA_DIR"])
-    import platformdirs
-    return Path(platformdirs.user_data_dir("HarmDesk", appauthor=False))
 
 
 def now() -> str:

@@ -11,7 +11,7 @@ from typing import Any, Optional
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 1
+from .paths import SCHEMA_VERSION  # noqa: F401
 
 
 class CampaignRow(SQLModel, table=True):

@@ -113,7 +113,7 @@ class Store:
     def campaigns(self) -> list[dict]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(CAMPAIGN.c.name, CAMPAIGN.c.system, CAMPAIGN.c.opened)
-                                .order_by(CAMPAIGN.c.opened.desc(), CAMPAIGN.c.name)).all()
+                                .order_by(CAMPAIGN.c.opened.desc(), CAMPAIGN.c.id.desc())).all()
         return [{"name": r.name, "system": r.system, "opened": r.opened} for r in rows]
 
     def create_campaign(self, name: str, system: str, settings: dict, sheets: list[dict],
@@ -172,7 +172,7 @@ class Store:
     # the log ---------------------------------------------------------------
     def record(self, campaign_id: int, action: dict, events: list, before: dict, after: dict,
                settings_before: dict | None = None, settings_after: dict | None = None,
-               session_id: int | None = None) -> int:
+               session_id: int | None = None) -> LogEntry:
         """Log one applied action and write its new states, in one transaction.
 
         A new action drops the undone steps after it (the redo branch), as editors do.
@@ -182,13 +182,15 @@ class Store:
                                            LOG.c.undone.is_(True)))
             seq = conn.execute(select(func.coalesce(func.max(LOG.c.seq), 0))
                                .where(LOG.c.campaign_id == campaign_id)).scalar_one() + 1
+            stamp = db.now()
             log_id = conn.execute(insert(LOG).values(
                 campaign_id=campaign_id, session_id=session_id, seq=seq, action=action,
                 events=events, before=before, after=after, settings_before=settings_before,
-                settings_after=settings_after, undone=False, applied_at=db.now())
+                settings_after=settings_after, undone=False, applied_at=stamp)
             ).inserted_primary_key[0]
             _write_states(conn, campaign_id, after, settings_after)
-        return log_id
+        return LogEntry(log_id, seq, session_id, action, events, before, after,
+                        settings_before, settings_after, False, stamp)
 
     def undo(self, campaign_id: int) -> LogEntry | None:
         """Put back the states before the last applied action; None when nothing is left."""

@@ -12,13 +12,6 @@ PARTY = [
 
 
 @pytest.fixture
-def store(tmp_path):
-    opened = Store.open(tmp_path)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
 def campaign(store):
     return Campaign.create(store, "Test", "stonetop", {"prosperity": 1}, PARTY)
 

@@ -1,0 +1,37 @@
+"""Start-up: arguments, QApplication, the main window, then the campaign off-thread.
+
+The window paints first; the store (and SQLModel, whose import alone costs more
+than a bare window) is opened in a worker thread afterwards.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from .resources import resource_path
+
+
+def make_app(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    app.setApplicationName("HarmDesk")
+    app.setOrganizationName("HarmDesk")
+    app.setWindowIcon(QIcon(str(resource_path("icons", "harmdesk.svg"))))
+    return app
+
+
+def run_gui(data_dir=None, campaign: str | None = None) -> int:
+    app = make_app()
+    from .qt.main_window import MainWindow
+    window = MainWindow(deferred=True)
+    window.resize(1280, 800)
+    window.show()
+
+    def after_first_paint():
+        window.finish_setup()
+        window.campaign_menus.load(data_dir, campaign)
+
+    window.firstPainted.connect(after_first_paint)
+    return app.exec()

@@ -1,0 +1,124 @@
+"""What an action would do, for the tile under a hovering chip. Pure: nothing is saved.
+
+When the chip's dice are not rolled yet, every face is tried and the preview gives
+the range and the odds that matter, exactly ("4–13 HP left; 1 in 10: Dying").
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from . import rules
+from .display import tile_facts
+from .rules import dice
+
+MAX_COMBINATIONS = 2000
+
+
+@dataclass(frozen=True)
+class Preview:
+    ok: bool
+    error: str | None = None
+    # per target id: a short first line (the numbers) and the explanation
+    lines: dict[str, str] = field(default_factory=dict)
+    details: dict[str, str] = field(default_factory=dict)
+    exact: bool = True  # False when dice were not rolled yet and odds are shown
+
+
+def _outcomes(state: dict, action: dict, weight: Fraction, depth: int = 0):
+    """Every outcome of `action` with its probability, rolling what the rules ask for."""
+    out = rules.apply(state, action)
+    if out.ok or not out.needs or depth > 3:
+        yield weight, out, action
+        return
+    need = out.needs[0]
+    try:
+        sizes = dice.sides(need["dice"])
+    except rules.Refused:
+        yield weight, out, action
+        return
+    count = math.prod(sizes)
+    if count > MAX_COMBINATIONS or not sizes:
+        yield weight, out, action
+        return
+    for faces in itertools.product(*(range(1, s + 1) for s in sizes)):
+        value = list(faces) if need["key"] == "rolls" else sum(faces)
+        yield from _outcomes(state, {**action, need["key"]: value}, weight / count, depth + 1)
+
+
+def odds(p: Fraction) -> str:
+    if p == 1:
+        return "certain"
+    inverse = 1 / p
+    if inverse.denominator == 1:
+        return f"1 in {inverse.numerator}"
+    return f"{float(p) * 100:.0f}%"
+
+
+def _event_text(out: rules.Outcome, cid: str, name: str) -> str:
+    texts = []
+    for event in out.events:
+        if event.target == cid:
+            text = event.text
+            for prefix in (f"{name}: ", f"{name} "):
+                if text.startswith(prefix) and prefix.endswith(": "):
+                    text = text[len(prefix):]
+            texts.append(text)
+    return "; ".join(texts)
+
+
+def preview(state: dict, action: dict) -> Preview:
+    """The preview of `action` on `state`, per target."""
+    system = state["system"]
+    results = list(_outcomes(state, action, Fraction(1)))
+    if len(results) == 1:
+        _, out, _ = results[0]
+        if not out.ok:
+            return Preview(False, out.error)
+        lines, details = {}, {}
+        for cid, after in out.state["characters"].items():
+            before = state["characters"].get(cid)
+            if before is None or after is before:
+                continue
+            old, new = tile_facts(system, before), tile_facts(system, after)
+            line = f"{old.bar.text} → {new.bar.text}" if old.bar != new.bar else new.bar.text
+            if new.status != old.status:
+                line += f" · {new.status_label or 'back on their feet'}"
+            lines[cid] = line
+            details[cid] = _event_text(out, cid, after["name"])
+        return Preview(True, None, lines, details)
+    refused = sum(w for w, out, _ in results if not out.ok)
+    if refused == 1:
+        return Preview(False, results[0][1].error)
+    lines, details = {}, {}
+    rolled_from = rules.apply(state, action).needs
+    note = ", ".join(f"{n['dice']} ({n.get('why') or n['key']})" for n in rolled_from)
+    targets = action.get("target")
+    ids = targets if isinstance(targets, list) else [targets]
+    for cid in ids:
+        before = state["characters"].get(cid)
+        if before is None:
+            continue
+        old = tile_facts(system, before)
+        values, statuses = [], {}
+        for weight, out, _ in results:
+            if not out.ok:
+                continue
+            new = tile_facts(system, out.state["characters"].get(cid, before))
+            values.append(new.bar.figure)
+            if new.status != old.status:
+                statuses[new.status_label] = statuses.get(new.status_label, 0) + weight
+        low, high = min(values), max(values)
+        span = f"{low}" if low == high else f"{low}–{high}"
+        line = (f"damage {old.bar.figure} → {span}" if old.bar.fills_with_harm
+                else f"{old.bar.figure} → {span} HP")
+        for label, p in sorted(statuses.items(), key=lambda kv: -kv[1]):
+            line += f"; {odds(p)}: {label or 'recovers'}"
+        if refused:
+            line += f"; {odds(refused)}: refused"
+        lines[cid] = line
+        details[cid] = f"not rolled yet: {note}; odds are exact" if note else ""
+    return Preview(True, None, lines, details, exact=False)

@@ -1,0 +1,1 @@
+"""The window: Qt models, views, widgets and dialogs bound to the controller."""

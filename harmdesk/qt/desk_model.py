@@ -1,0 +1,206 @@
+"""One table model behind both the tiles and the character table.
+
+Rows are the characters on the desk, in desk order; `data()` only reads a row
+cache of plain facts, so it never touches the store and never raises. Edits in
+the table become `edit_character` actions through the controller, so they are
+checked, saved and undoable like everything else.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from ..display import TileFacts, tile_facts
+
+NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
+HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")
+HEADERS_BY_SYSTEM = {
+    "stonetop": ("Name", "Kind", "HP", "Armor", "Supplies", "Marks", "State"),
+    "lux_aeterna": ("Name", "Kind", "HP", "Resolve", "Endurance", "Conditions", "State"),
+    "freedom_fantasies": ("Name", "Kind", "Damage", "Block", "Protection", "Traits", "State"),
+}
+
+IdRole = Qt.ItemDataRole.UserRole + 1
+FactsRole = Qt.ItemDataRole.UserRole + 2
+CharacterRole = Qt.ItemDataRole.UserRole + 3
+PreviewRole = Qt.ItemDataRole.UserRole + 4      # (first line, detail, ok) while a chip hovers
+NoticeRole = Qt.ItemDataRole.UserRole + 5       # the last refusal shown on the tile
+HighlightRole = Qt.ItemDataRole.UserRole + 6    # picked out by the log
+
+
+class DeskModel(QAbstractTableModel):
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.controller = controller
+        self._ids: list[str] = []
+        self._facts: dict[str, TileFacts] = {}
+        self._preview: dict[str, tuple[str, str, bool]] = {}
+        self._notice: dict[str, str] = {}
+        self._highlight: set[str] = set()
+        controller.campaignChanged.connect(self.reload)
+        controller.changed.connect(self.on_change)
+        controller.refused.connect(self.on_refused)
+
+    # the cache ----------------------------------------------------------------
+    def reload(self) -> None:
+        self.beginResetModel()
+        campaign = self.controller.campaign
+        chars = campaign.state["characters"] if campaign else {}
+        self._ids = list(chars)
+        self._facts = {cid: tile_facts(campaign.system, c) for cid, c in chars.items()}
+        self._preview.clear()
+        self._notice.clear()
+        self._highlight.clear()
+        self.endResetModel()
+
+    def on_change(self, change) -> None:
+        if change.desk_changed or change.settings_changed:
+            self.reload()
+            return
+        chars = self.controller.state["characters"]
+        for cid in change.changed:
+            if cid in chars and cid in self._facts:
+                self._facts[cid] = tile_facts(self.controller.system, chars[cid])
+                self._notice.pop(cid, None)
+                self._row_changed(cid)
+
+    def on_refused(self, reason: str, ids: list) -> None:
+        for cid in ids:
+            if cid in self._facts:
+                self._notice[cid] = reason
+                self._row_changed(cid)
+
+    def _row_changed(self, cid: str) -> None:
+        row = self._ids.index(cid)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+    def set_preview(self, previews: dict[str, tuple[str, str, bool]]) -> None:
+        """Show (or, with {}, clear) a hovering chip's preview on these tiles."""
+        touched = set(self._preview) | set(previews)
+        self._preview = dict(previews)
+        for cid in touched:
+            if cid in self._facts:
+                self._row_changed(cid)
+
+    def set_highlight(self, ids) -> None:
+        touched = self._highlight | set(ids)
+        self._highlight = set(ids)
+        for cid in touched:
+            if cid in self._facts:
+                self._row_changed(cid)
+
+    def clear_notices(self) -> None:
+        ids, self._notice = list(self._notice), {}
+        for cid in ids:
+            if cid in self._facts:
+                self._row_changed(cid)
+
+    def id_at(self, row: int) -> str:
+        return self._ids[row]
+
+    def row_of(self, cid: str) -> int:
+        return self._ids.index(cid)
+
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    # the model ----------------------------------------------------------------
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            return section + 1
+        campaign = self.controller.campaign
+        headers = HEADERS_BY_SYSTEM.get(campaign.system, HEADERS) if campaign else HEADERS
+        return headers[section] if 0 <= section < len(headers) else None
+
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                 | Qt.ItemFlag.ItemIsDragEnabled | Qt.ItemFlag.ItemIsDropEnabled)
+        if index.column() in self._editable_columns():
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def _editable_columns(self) -> tuple[int, ...]:
+        campaign = self.controller.campaign
+        if campaign is None or self.controller.read_only:
+            return ()
+        return (NAME, GUARD) if campaign.system == "stonetop" else (NAME,)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return None
+        cid = self._ids[index.row()]
+        facts = self._facts[cid]
+        col = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self._cell(facts, cid, col, role == Qt.ItemDataRole.EditRole)
+        if role == Qt.ItemDataRole.ToolTipRole or role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            notice = self._notice.get(cid)
+            return facts.description() + (f". Refused: {notice}" if notice else "")
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{facts.name}, {facts.kind}"
+        if role == IdRole:
+            return cid
+        if role == FactsRole:
+            return facts
+        if role == CharacterRole:
+            return self.controller.state["characters"].get(cid)
+        if role == PreviewRole:
+            return self._preview.get(cid)
+        if role == NoticeRole:
+            return self._notice.get(cid)
+        if role == HighlightRole:
+            return cid in self._highlight
+        if role == Qt.ItemDataRole.UserRole and col == BAR:
+            return facts.bar.figure  # sorts the table by the number, not its text
+        return None
+
+    def _cell(self, facts: TileFacts, cid: str, col: int, edit: bool):
+        char = self.controller.state["characters"].get(cid, {})
+        if col == NAME:
+            return facts.name
+        if col == KIND:
+            return facts.kind
+        if col == BAR:
+            return facts.bar.text
+        if col == GUARD:
+            if edit and "armor" in char:
+                return char["armor"]
+            return facts.guard[1] if facts.guard else ""
+        if col == BUFFER:
+            return facts.buffer[1] if facts.buffer else ""
+        if col == MARKS:
+            return ", ".join(facts.badges + facts.extra)
+        if col == STATUS:
+            return facts.status_label
+        return None
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        if index.column() not in self._editable_columns():
+            return False
+        cid = self._ids[index.row()]
+        if index.column() == NAME:
+            changes = {"name": str(value).strip()}
+        else:
+            try:
+                changes = {"armor": int(value)}
+            except (TypeError, ValueError):
+                self.on_refused(f"armor must be a whole number, not {value!r}", [cid])
+                return False
+        # the model never writes itself: the controller saves, pushes undo, and tells us
+        return self.controller.submit({"type": "edit_character", "target": cid,
+                                       "changes": changes})
+
+    def persistent(self, cid: str) -> QPersistentModelIndex:
+        return QPersistentModelIndex(self.index(self.row_of(cid), 0))

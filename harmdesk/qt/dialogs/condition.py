@@ -1,0 +1,356 @@
+"""Marking and clearing conditions, per game: one tab per kind of change.
+
+Stonetop: debilities and problematic wounds. Lux Aeterna: add, remove and Save
+against status conditions. Freedom Fantasies: Protection and damage-type traits.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
+
+from ...rules.lux_aeterna.common import CONDITIONS, POSITIVE, WITH_AMOUNT
+from ...rules.stonetop.sheet import DEBILITIES
+from ..forms.ui_condition_dialog import Ui_ConditionDialog
+from .common import (
+    Choice,
+    Desk,
+    Invalid,
+    Page,
+    Validated,
+    capital,
+    combo,
+    form_layout,
+    line,
+    note_label,
+    parse_names,
+    select_data,
+    spin,
+    target_value,
+    words,
+)
+
+# ST-13: what each debility hinders, as the GM reads it out.
+DEBILITY_ROLLS = {"weakened": "STR and DEX", "dazed": "INT and WIS", "miserable": "CON and CHA"}
+DEBILITY_KEYS = {"weakened": "&Weakened", "dazed": "Da&zed", "miserable": "Mi&serable"}
+
+
+def having(desk: Desk, test) -> list[str]:
+    return [c["id"] for c in desk.chars() if test(c)]
+
+
+class DebilityPage(Page):
+    title = "&Debility"
+    tip = "Mark or clear a debility (ST-13); NPCs and monsters never mark them"
+    names = DEBILITIES
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        self.mode = Choice("Change", [("Mar&k", "mark", "Mark the debility"),
+                                      ("C&lear", "clear", "Clear a marked debility")], True)
+        self.debility = Choice("Debility", [
+            (f"{DEBILITY_KEYS[d]}: disadvantage on {DEBILITY_ROLLS[d]} rolls", d)
+            for d in ("weakened", "dazed", "miserable")])
+        layout.addWidget(self.mode)
+        layout.addWidget(self.debility)
+        layout.addStretch(1)
+        self.watch(self.mode, self.debility)
+
+    def preset(self, name: str) -> bool:
+        if not self.debility.set_value(name):
+            return False
+        chars = self.desk.chars()
+        self.mode.set_value("clear" if chars and all(name in c["debilities"] for c in chars)
+                            else "mark")
+        return True
+
+    def actions(self) -> list[dict]:
+        ids, debility = self.desk.need_targets(), self.debility.value()
+        if self.mode.value() == "mark":
+            return [{"type": "mark_debility", "target": target_value(ids), "debility": debility}]
+        marked = having(self.desk, lambda c: debility in c.get("debilities", []))
+        if not marked:
+            raise Invalid(f"Nobody selected is {debility}: there is nothing to clear.")
+        return [{"type": "clear_debility", "target": target_value(marked), "debility": debility}]
+
+
+class WoundPage(Page):
+    title = "&Wound"
+    tip = "Problematic wounds (ST-14): free text that lasts in the fiction"
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        self.mode = Choice("Change", [("A&dd a wound", "add"), ("&Remove a wound", "remove")],
+                           True)
+        form = form_layout()
+        self.text = line("New wound", "a gash across the ribs, a broken arm …",
+                         "Describe the problematic wound in a few words")
+        wounds = dict.fromkeys(w for c in desk.chars() for w in c.get("wounds", []))
+        self.wound = combo([(w, w) for w in wounds], "Wound to remove",
+                           "The wound that heals or is taken care of")
+        form.addRow("&New wound:", self.text)
+        form.addRow("&Heals:", self.wound)
+        layout.addWidget(self.mode)
+        layout.addLayout(form)
+        layout.addStretch(1)
+        self.mode.changed.connect(self.sync)
+        self.watch(self.mode, self.text, self.wound)
+        self.sync()
+
+    def sync(self) -> None:
+        adding = self.mode.value() == "add"
+        self.text.setEnabled(adding)
+        self.wound.setEnabled(not adding)
+
+    def actions(self) -> list[dict]:
+        ids = self.desk.need_targets()
+        if self.mode.value() == "add":
+            text = self.text.text().strip()
+            if not text:
+                raise Invalid("Describe the wound in a few words.")
+            return [{"type": "add_wound", "target": target_value(ids), "text": text}]
+        text = self.wound.currentData()
+        if text is None:
+            raise Invalid("Nobody selected has a problematic wound.")
+        return [{"type": "remove_wound", "target": target_value(
+            having(self.desk, lambda c: text in c.get("wounds", []))), "text": text}]
+
+
+class AddConditionPage(Page):
+    title = "&Add condition"
+    tip = "A status condition (LA-14 … LA-16); applying it again replaces it"
+    names = CONDITIONS
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        form = form_layout(self)
+        self.name = combo([(capital(n) + (" (a boon)" if n in POSITIVE else ""), n)
+                           for n in CONDITIONS], "Condition")
+        self.level = spin(1, 30, 1, "Origin Level",
+                          "The Level of the effect's origin: the Save's Difficulty in Bumps")
+        self.amount = spin(1, 99, 1, "Amount per turn",
+                           "HP lost (Ongoing Damage) or regained (Regenerating) each turn")
+        self.rounds = spin(0, 99, 0, "Duration in rounds",
+                           "Rounds until it ends by itself; 0 for no set duration",
+                           "no set duration")
+        self.hint = note_label()
+        form.addRow("&Condition:", self.name)
+        form.addRow("Origin &Level:", self.level)
+        form.addRow("A&mount:", self.amount)
+        form.addRow("&Duration:", self.rounds)
+        form.addRow(self.hint)
+        self.name.currentIndexChanged.connect(self.sync)
+        self.level.valueChanged.connect(self.sync)
+        self.watch(self.name, self.level, self.amount, self.rounds)
+        self.sync()
+
+    def sync(self) -> None:
+        name = self.name.currentData()
+        boon = name in POSITIVE
+        self.level.setEnabled(not boon)
+        self.amount.setEnabled(name in WITH_AMOUNT)
+        level = self.level.value()
+        self.hint.setText("A boon: no Save ends it." if boon else
+                          f"A Save ends it at {level} Bump{'s' if level != 1 else ''} "
+                          "(the origin's Level).")
+
+    def preset(self, name: str) -> bool:
+        return select_data(self.name, name)
+
+    def actions(self) -> list[dict]:
+        ids, name = self.desk.need_targets(), self.name.currentData()
+        action = {"type": "add_condition", "target": target_value(ids), "name": name}
+        if name not in POSITIVE:
+            action["origin_level"] = self.level.value()
+        if name in WITH_AMOUNT:
+            action["amount"] = self.amount.value()
+        if self.rounds.value():
+            action["rounds"] = self.rounds.value()
+        return [action]
+
+
+def own_conditions(char: dict) -> list[dict]:
+    """The conditions a character has that are not a Trauma's (those stay, LA-10)."""
+    return [c for c in char.get("conditions", []) if not c.get("from_trauma")]
+
+
+class RemoveConditionPage(Page):
+    title = "&Remove condition"
+    tip = "End a condition (its duration says so, or the GM rules it)"
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        form = form_layout(self)
+        present = dict.fromkeys(c["name"] for ch in desk.chars() for c in own_conditions(ch))
+        self.name = combo([(capital(n), n) for n in present], "Condition to remove")
+        form.addRow("&Condition:", self.name)
+        form.addRow(note_label("A Trauma's conditions last until the Trauma heals."))
+        self.watch(self.name)
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        name = self.name.currentData()
+        if name is None:
+            raise Invalid("Nobody selected has a condition that can be removed.")
+        ids = having(self.desk, lambda c: any(x["name"] == name for x in own_conditions(c)))
+        return [{"type": "remove_condition", "target": target_value(ids), "name": name}]
+
+
+class SavePage(Page):
+    title = "&Save"
+    tip = "Save Bumps against a condition add up; it ends at its Difficulty (LA-14)"
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        form = form_layout(self)
+        self.entries = [(ch, c) for ch in desk.chars() for c in own_conditions(ch)
+                        if c.get("save_ends")]
+        many = len(desk.targets) > 1
+        self.which = combo([((f"{ch['name']}: " if many else "") + capital(c["name"]), i)
+                            for i, (ch, c) in enumerate(self.entries)], "Condition saved against")
+        self.progress = QLabel()
+        self.progress.setAccessibleName("Save progress so far")
+        self.bumps = spin(0, 20, 1, "Bumps of this Save", "Bumps rolled on this Save (0: failed)")
+        form.addRow("&Against:", self.which)
+        form.addRow("So far:", self.progress)
+        form.addRow("&Bumps:", self.bumps)
+        self.which.currentIndexChanged.connect(self.sync)
+        self.watch(self.which, self.bumps)
+        self.sync()
+
+    def sync(self) -> None:
+        i = self.which.currentData()
+        if i is None:
+            self.progress.setText("—")
+            return
+        cond = self.entries[i][1]
+        self.progress.setText(f"{cond.get('bumps', 0)} Bumps of Difficulty {cond['origin_level']}")
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        i = self.which.currentData()
+        if i is None:
+            raise Invalid("Nobody selected has a condition a Save can end.")
+        char, cond = self.entries[i]
+        return [{"type": "save", "target": char["id"], "condition": cond["name"],
+                 "bumps": self.bumps.value()}]
+
+
+class ProtectionPage(Page):
+    title = "&Protection"
+    tip = "Protection Points from one source (FF-9); a new source replaces the old or is declined"
+    names = ("protection",)
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        form = form_layout()
+        self.points = spin(1, 99, 1, "Protection points")
+        self.source = line("Source of the Protection", "shield spell, ward …",
+                           "Protection comes from one named source")
+        form.addRow("P&oints:", self.points)
+        form.addRow("&Source:", self.source)
+        self.keep = Choice("When some Protection remains", [
+            ("Take the &new points", "new"), ("Keep the &old points", "old")])
+        layout.addLayout(form)
+        layout.addWidget(self.keep)
+        layout.addStretch(1)
+        self.watch(self.points, self.source, self.keep)
+
+    def preset(self, name: str) -> bool:
+        return name in self.names
+
+    def actions(self) -> list[dict]:
+        ids = self.desk.need_targets()
+        source = self.source.text().strip()
+        if not source:
+            raise Invalid("Name the source of the Protection (a spell, a shield …).")
+        return [{"type": "grant_protection", "target": target_value(ids),
+                 "points": self.points.value(), "source": source, "keep": self.keep.value()}]
+
+
+TRAIT_LISTS = (("immune", "&Immune to"), ("resistant", "&Resistant to"),
+               ("vulnerable", "&Vulnerable to"))
+
+
+class TraitsPage(Page):
+    title = "Damage &types"
+    tip = "Immunity, Resistance and Vulnerability by damage type (FF-8)"
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        form = form_layout(self)
+        self.edits, self.initial = {}, {}
+        chars = desk.chars()
+        for key, label in TRAIT_LISTS:
+            lists = {tuple(c.get(key, [])) for c in chars}
+            shared = ", ".join(words(t) for t in next(iter(lists))) if len(lists) == 1 else ""
+            edit = line(label.replace("&", ""),
+                        "differs: leave empty to keep each one's" if len(lists) > 1 else "none",
+                        "Damage types, separated by commas; type none to clear the list")
+            edit.setText(shared)
+            self.edits[key], self.initial[key] = edit, shared
+            form.addRow(label + ":", edit)
+            self.watch(edit)
+        form.addRow(note_label("Damage types are the game's own names, e.g. fire, cold iron."))
+
+    def actions(self) -> list[dict]:
+        ids = self.desk.need_targets()
+        changes = {}
+        for key, edit in self.edits.items():
+            text = edit.text().strip()
+            if text == self.initial[key]:
+                continue
+            names = [] if text.lower() == "none" else parse_names(text, "damage type")
+            changes[key] = names
+        if not changes:
+            return []
+        return [{"type": "edit_character", "target": target_value(ids), "changes": changes}]
+
+
+PAGES = {
+    "stonetop": (DebilityPage, WoundPage),
+    "lux_aeterna": (AddConditionPage, RemoveConditionPage, SavePage),
+    "freedom_fantasies": (ProtectionPage, TraitsPage),
+}
+
+
+class ConditionDialog(Validated, QDialog):
+    """Conditions for the selected characters. Result: `actions()` (target set)."""
+
+    def __init__(self, system: str, state: dict, targets, parent: QWidget | None = None,
+                 preset: str | None = None):
+        super().__init__(parent)
+        self.ui = Ui_ConditionDialog()
+        self.ui.setupUi(self)
+        self.init_validation()
+        self.desk = Desk(state, tuple(targets))
+        self.preview_state = state
+        self.pages = [page(self.desk) for page in PAGES[system]]
+        for page in self.pages:
+            self.ui.tabs.addTab(page, page.title)
+            self.ui.tabs.setTabToolTip(self.ui.tabs.count() - 1, page.tip)
+            page.changed.connect(self.revalidate)
+        if preset:
+            for page in self.pages:
+                if page.preset(preset):
+                    self.ui.tabs.setCurrentWidget(page)
+                    break
+        self.ui.tabs.currentChanged.connect(self.revalidate)
+        self.ui.targetsLabel.setText(f"For: {self.desk.names()}")
+        self.setWindowTitle(f"Conditions — {self.desk.names()}")
+        self.revalidate()
+
+    def page(self) -> Page:
+        return self.ui.tabs.currentWidget()
+
+    def build(self) -> list[dict]:
+        return self.page().actions()
+
+    def actions(self) -> list[dict]:
+        """The actions to submit (empty when nothing changes or the input is bad)."""
+        try:
+            return self.build()
+        except Invalid:
+            return []

@@ -1,0 +1,93 @@
+"""Rests and moves for the selected characters, per game, as a list of moves.
+
+The result is a list of actions the window submits as one undoable step
+(`DeskController.submit_many(dialog.actions(), dialog.title())`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QListWidgetItem, QWidget
+
+from ..forms.ui_moves_dialog import Ui_MovesDialog
+from . import moves_ff, moves_lux, moves_stonetop
+from .common import Desk, Invalid, Page, Validated
+
+PAGES = {
+    "stonetop": moves_stonetop.PAGES,
+    "lux_aeterna": moves_lux.PAGES,
+    "freedom_fantasies": moves_ff.PAGES,
+}
+
+
+class MovesDialog(Validated, QDialog):
+    """Result: `actions()` (target set) and `title()` for the undo text.
+
+    `move` pre-selects a page by its title ("Make Camp"); `rng` is the random
+    source for the rolls HarmDesk makes here (Resolve dice), for tests."""
+
+    def __init__(self, system: str, state: dict, targets, parent: QWidget | None = None,
+                 move: str | None = None, rng=None):
+        super().__init__(parent)
+        self.ui = Ui_MovesDialog()
+        self.ui.setupUi(self)
+        self.init_validation()
+        self.desk = Desk(state, tuple(targets), rng)
+        self.preview_state = state
+        self.pages: list[Page] = []
+        for page_class in PAGES[system]:
+            page = page_class(self.desk)
+            self.pages.append(page)
+            self.ui.pages.addWidget(page)
+            item = QListWidgetItem(page.title, self.ui.movesList)
+            item.setToolTip(page.tip)
+            page.changed.connect(self.revalidate)
+        self.ui.movesList.currentRowChanged.connect(self._show_page)
+        start = next((i for i, p in enumerate(self.pages) if p.title == move), 0)
+        self.ui.movesList.setCurrentRow(start)
+        self.ui.targetsLabel.setText(f"For: {self.desk.names()}")
+        self.setWindowTitle(f"Rests and moves — {self.desk.names()}")
+        self.ui.movesList.setFocus()
+
+    def _show_page(self, row: int) -> None:
+        if row >= 0:
+            self.ui.pages.setCurrentIndex(row)
+            self.revalidate()
+
+    def page(self) -> Page:
+        return self.pages[self.ui.pages.currentIndex()]
+
+    def select(self, title: str) -> bool:
+        """Show the move named `title`; False when this game has no such move."""
+        for i, page in enumerate(self.pages):
+            if page.title == title:
+                self.ui.movesList.setCurrentRow(i)
+                return True
+        return False
+
+    def moves(self) -> list[str]:
+        return [p.title for p in self.pages]
+
+    def build(self) -> list[dict]:
+        return self.page().actions()
+
+    def extra_note(self) -> str:
+        try:
+            return self.page().note()
+        except Invalid:
+            return ""
+
+    def actions(self) -> list[dict]:
+        """The actions to submit, in order (empty when the input is bad)."""
+        try:
+            return self.build()
+        except Invalid:
+            return []
+
+    def title(self) -> str:
+        """The undo stack's text: the move and who made it."""
+        ids: list[str] = []
+        for action in self.actions():
+            target = action.get("target") or action.get("healer")
+            ids += target if isinstance(target, list) else [target] if target else []
+        title = self.page().title
+        return f"{title}: {self.desk.names(dict.fromkeys(ids))}" if ids else title

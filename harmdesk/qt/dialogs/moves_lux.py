@@ -1,0 +1,238 @@
+"""Lux Aeterna rests and moves (LA-2, LA-6 … LA-13): rests, medical aid, stabilizing,
+turns and the end of a scene."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QVBoxLayout
+
+from ... import rolling
+from ...rules.lux_aeterna.common import TRAUMA_NAMES
+from .common import (
+    Invalid,
+    Page,
+    Rows,
+    capital,
+    combo,
+    form_layout,
+    line,
+    note_label,
+    parse_faces,
+    spin,
+    target_value,
+)
+
+
+class ShortRestPage(Page):
+    title = "Short Rest"
+    tip = "Spend Resolve dice and recover HP equal to their total (LA-12, LA-13)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        self.rows = Rows(("Who", "Resolve dice spent", "Faces rolled"))
+        self.fields, self.rolled = [], {}
+        self.spent = [c for c in desk.chars() if not c.get("resolve_dice")]
+        for char in desk.chars():
+            have = char.get("resolve_dice", 0)
+            if not have:
+                continue
+            # nobody at full HP wants to spend Resolve; the GM raises the count
+            wanted = 0 if char["hp"] >= char["max_hp"] else 1
+            count = spin(0, have, wanted, "Resolve dice spent",
+                         f"How many of the {have} unspent Resolve dice to spend", "none")
+            count.setSuffix(f" of {have} × {char['resolve_die']}")
+            faces = line("Resolve faces", "empty: HarmDesk rolls",
+                         "The faces rolled, such as 3 5; leave empty to let HarmDesk roll")
+            faces.setMinimumWidth(170)
+            self.rows.add(char, count, faces)
+            self.fields.append((char, count, faces))
+            self.watch(count, faces)
+        self.rows.finish()
+        layout.addWidget(self.rows)
+        layout.addStretch(1)
+
+    def faces(self, char: dict, count, faces) -> list[int]:
+        if faces.text().strip():
+            typed = parse_faces(faces.text(), char["name"])
+            if len(typed) != count.value():
+                raise Invalid(f"{char['name']} spends {count.value()} Resolve "
+                              f"{'die' if count.value() == 1 else 'dice'}: type "
+                              f"{count.value()} faces, or leave them empty to let HarmDesk roll.")
+            return typed
+        # rolled once per choice, so the preview shows exactly what OK will apply
+        key = (char["id"], count.value(), char["resolve_die"])
+        if key not in self.rolled:
+            self.rolled[key] = rolling.roll_faces(f"{key[1]}{key[2]}", self.desk.rng)
+        return self.rolled[key]
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        if not self.fields:
+            raise Invalid("Nobody selected has an unspent Resolve die; a Full Rest brings "
+                          "them back.")
+        out = [{"type": "short_rest", "target": char["id"],
+                "resolve_rolls": self.faces(char, count, faces)}
+               for char, count, faces in self.fields if count.value()]
+        if not out:
+            raise Invalid("Choose how many Resolve dice someone spends.")
+        return out
+
+    def note(self) -> str:
+        lines = []
+        for char, count, faces in self.fields:
+            key = (char["id"], count.value(), char["resolve_die"])
+            if count.value() and not faces.text().strip() and key in self.rolled:
+                lines.append(f"HarmDesk rolled {key[1]}{key[2]} for {char['name']}: "
+                             f"{', '.join(map(str, self.rolled[key]))}.")
+        if self.spent:
+            lines.append("No unspent Resolve dice: " + ", ".join(c["name"] for c in self.spent))
+        return "\n".join(lines)
+
+
+def trauma_label(number: int) -> str:
+    return f"{number} {TRAUMA_NAMES.get(number, '')}".strip()
+
+
+class FullRestPage(Page):
+    title = "Full Rest"
+    tip = "Trauma Saves, then full HP, Resolve dice back and Strain reset (LA-11, LA-13)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        self.rows = Rows(("Who", "Trauma Save Bumps", "Trauma healed at 5 Bumps"))
+        self.fields = []
+        for char in desk.chars():
+            traumas = sorted(set(char.get("traumas", [])))
+            bumps = spin(0, 20, 0, "Trauma Save Bumps",
+                         f"Bumps of tonight's Trauma Saves; {char.get('trauma_bumps', 0)} of 5 "
+                         "so far")
+            if traumas:
+                bumps.setSuffix(f" (+{char.get('trauma_bumps', 0)} so far)")
+            if len(traumas) > 1:
+                items = [("choose one", None), *((trauma_label(t), t) for t in traumas)]
+            else:  # with one Trauma the rules heal it; with none there is nothing to pick
+                items = [(trauma_label(traumas[0]) if traumas else "no Trauma", None)]
+            heal = combo(items, "Trauma healed", "Which Trauma heals when the Bumps reach 5")
+            bumps.setEnabled(bool(traumas))
+            heal.setEnabled(len(traumas) > 1)
+            self.rows.add(char, bumps, heal)
+            self.fields.append((char, bumps, heal))
+            self.watch(bumps, heal)
+        self.rows.finish()
+        layout.addWidget(self.rows)
+        layout.addStretch(1)
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        out = []
+        for char, bumps, heal in self.fields:
+            action = {"type": "full_rest", "target": char["id"]}
+            if bumps.value():
+                action["trauma_bumps"] = bumps.value()
+            if heal.currentData():
+                action["heal_trauma"] = heal.currentData()
+            out.append(action)
+        return out
+
+
+class MedicalAidPage(Page):
+    title = "Medical aid"
+    tip = "An Intellect Feat: stabilizes and heals HP equal to its Bumps, once a day (LA-8)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        form = form_layout(self)
+        self.bumps = spin(0, 20, 1, "Bumps of the Intellect Feat", "0 Bumps: the Feat failed")
+        form.addRow("&Bumps:", self.bumps)
+        form.addRow(note_label("Only for a character unconscious at 0 HP or below."))
+        self.watch(self.bumps)
+
+    def actions(self) -> list[dict]:
+        return [{"type": "medical_aid", "target": target_value(self.desk.need_targets()),
+                 "bumps": self.bumps.value()}]
+
+
+class StabilizePage(Page):
+    title = "Stabilize"
+    tip = "A special item or ability stabilizes a Wounded character (LA-7)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note_label("An item or ability stabilizes: no more Strain at the "
+                                    "start of their turns while Wounded."))
+        layout.addStretch(1)
+
+    def actions(self) -> list[dict]:
+        return [{"type": "stabilize", "target": target_value(self.desk.need_targets())}]
+
+
+class StartTurnPage(Page):
+    title = "Start of turn"
+    tip = "Strain death check, Regenerating, Ongoing Damage, Strain (LA-6, LA-16)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note_label("Each selected character starts a turn. A Trauma roll, "
+                                    "if Ongoing Damage Wounds someone, is asked for after OK."))
+        layout.addStretch(1)
+
+    def actions(self) -> list[dict]:
+        # one per character: a Trauma roll asked for later belongs to one of them
+        return [{"type": "start_turn", "target": cid} for cid in self.desk.need_targets()]
+
+
+def save_label(char: dict, cond: dict) -> str:
+    return (f"{char['name']}: {capital(cond['name'])} "
+            f"({cond.get('bumps', 0)} of {cond['origin_level']} Bumps)")
+
+
+class EndTurnPage(Page):
+    title = "End of turn"
+    tip = "An optional Save, and durations in rounds count down (LA-14, LA-15)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        form = form_layout(self)
+        self.entries = [(ch, c) for ch in desk.chars() for c in ch.get("conditions", [])
+                        if c.get("save_ends") and not c.get("from_trauma")]
+        self.save = combo([("no Save", None),
+                           *((save_label(ch, c), i) for i, (ch, c) in enumerate(self.entries))],
+                          "Save at the end of the turn")
+        self.bumps = spin(0, 20, 1, "Bumps of the Save")
+        form.addRow("&Save against:", self.save)
+        form.addRow("&Bumps:", self.bumps)
+        self.save.currentIndexChanged.connect(
+            lambda: self.bumps.setEnabled(self.save.currentData() is not None))
+        self.bumps.setEnabled(False)
+        self.watch(self.save, self.bumps)
+
+    def actions(self) -> list[dict]:
+        out = [{"type": "end_turn", "target": cid} for cid in self.desk.need_targets()]
+        i = self.save.currentData()
+        if i is not None:
+            char, cond = self.entries[i]
+            for action in out:
+                if action["target"] == char["id"]:
+                    action.update(condition=cond["name"], bumps=self.bumps.value())
+        return out
+
+
+class EndScenePage(Page):
+    title = "End the scene"
+    tip = "When a Scene ends, all Endurance is lost (LA-2)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note_label("Everyone on the desk loses all Endurance, selected or not."))
+        layout.addStretch(1)
+
+    def actions(self) -> list[dict]:
+        return [{"type": "end_scene"}]
+
+
+PAGES = (ShortRestPage, FullRestPage, MedicalAidPage, StabilizePage, StartTurnPage,
+         EndTurnPage, EndScenePage)

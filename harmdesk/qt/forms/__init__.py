@@ -1,0 +1,1 @@
+"""Layouts compiled from ui/*.ui."""

@@ -1,0 +1,358 @@
+"""The log dock: every event with its explanation, grouped by play session, newest first.
+
+LogModel is a two-level tree (sessions, then the events of their applied steps)
+built from one read of the store's log per refresh; `data()` only reads that
+cache. LogDock shows it with a filter and tells the window, through
+`highlight(list)`, which characters the selected event touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QRect,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from .forms.ui_log_dock import Ui_LogDock
+
+TEXT, TIME = range(2)
+HEADERS = ("Event", "Time")
+TargetsRole = Qt.ItemDataRole.UserRole + 1   # ids of every character the event's step touched
+EntryIdRole = Qt.ItemDataRole.UserRole + 2   # the log entry's id
+GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id, "outside")
+LIMIT = 2000  # newest log steps read per refresh
+OUTSIDE, OLDER = "outside", "older"
+
+
+@dataclass(frozen=True)
+class Row:
+    text: str
+    time: str
+    when: str
+    targets: tuple[str, ...]
+    entry_id: int
+
+
+@dataclass
+class Group:
+    key: object
+    title: str
+    tooltip: str
+    moment: str = ""  # the latest time in the group (ISO, UTC), to order the groups
+    rows: list[Row] = field(default_factory=list)
+
+
+def local(iso: str | None) -> datetime | None:
+    try:
+        return datetime.fromisoformat(iso).astimezone() if iso else None
+    except (TypeError, ValueError):
+        return None
+
+
+def session_title(session: dict) -> str:
+    """'Session 3 — The hagr · 30 Nov 2026', and '(in play)' while it is open."""
+    title = f"Session {session['number']}"
+    if session.get("title"):
+        title += f" — {session['title']}"
+    started = local(session.get("started"))
+    if started:
+        title += f" · {started.day} {started:%b %Y}"
+    return title + (" (in play)" if session.get("ended") is None else "")
+
+
+def step_targets(entry) -> tuple[str, ...]:
+    """Every character a step names: its action's target(s), then those of its events."""
+    target = entry.action.get("target")
+    ids = list(target) if isinstance(target, list) else [target]
+    ids += [e.get("target") for e in entry.events if isinstance(e, dict)]
+    return tuple(dict.fromkeys(i for i in ids if isinstance(i, str)))
+
+
+def rows_of(entry) -> list[Row]:
+    """One row per event of a log step, in the step's own order."""
+    when = local(entry.applied_at)
+    time = when.strftime("%H:%M") if when else ""
+    full = when.strftime("%d %b %Y %H:%M") if when else ""
+    targets = step_targets(entry)
+    texts = [e["text"] for e in entry.events if isinstance(e, dict) and e.get("text")] or \
+        [str(entry.action.get("type", "step")).replace("_", " ")]
+    return [Row(t, time, full, targets, entry.id) for t in texts]
+
+
+def build_groups(sessions: list[dict], entries: list, cut: bool) -> list[Group]:
+    """The tree's top level from the sessions and the applied entries (oldest first)."""
+    groups: dict[object, Group] = {
+        s["id"]: Group(s["id"], session_title(s), s.get("notes") or session_title(s),
+                       s.get("started") or "") for s in sessions}
+    for entry in reversed(entries):  # newest first
+        key = entry.session_id if entry.session_id in groups else OUTSIDE
+        if key not in groups:
+            groups[key] = Group(OUTSIDE, "Outside any session",
+                                "Steps logged while no play session was open")
+        group = groups[key]
+        group.moment = max(group.moment, entry.applied_at or "")
+        group.rows.extend(rows_of(entry))
+    ordered = sorted(groups.values(), reverse=True,
+                     key=lambda g: (g.moment, g.key if isinstance(g.key, int) else -1))
+    if cut:
+        ordered.append(Group(OLDER, f"… older steps not shown (the newest {len(entries):,} "
+                             "are)", "Only the newest steps are read, to keep the log quick"))
+    return ordered
+
+
+class LogModel(QAbstractItemModel):
+    """Top level: sessions (internal id 0); children: events (internal id = group row + 1)."""
+
+    def __init__(self, controller, parent=None, limit: int = LIMIT):
+        super().__init__(parent)
+        self.controller = controller
+        self.limit = limit
+        self._groups: list[Group] = []
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        controller.changed.connect(self.on_change)
+        controller.campaignChanged.connect(self.refresh)
+        controller.sessionChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_) -> None:
+        campaign = self.controller.campaign
+        groups: list[Group] = []
+        if campaign is not None:
+            store, cid = campaign.store, campaign.info.id
+            entries = store.log(cid)
+            cut = len(entries) > self.limit
+            groups = build_groups(store.sessions(cid), entries[-self.limit:], cut)
+        self.beginResetModel()
+        self._groups = groups
+        self.endResetModel()
+
+    def on_change(self, change) -> None:
+        """A step applied, undone or redone in the newest session: insert or remove just
+        that step's rows, without reading the store, so a long night stays quick and the
+        view keeps its place and selection."""
+        campaign = self.controller.campaign
+        entry = change.entry
+        group = self._groups[0] if self._groups else None
+        if campaign is None or entry is None or entry.session_id is None or group is None \
+                or group.key != entry.session_id:
+            self.refresh()  # outside any session, or an older session: read it all again
+            return
+        parent = self.index(0, 0)
+        if change.kind == "undo":
+            count = 0
+            while count < len(group.rows) and group.rows[count].entry_id == entry.id:
+                count += 1
+            if count == 0:
+                self.refresh()
+                return
+            self.beginRemoveRows(parent, 0, count - 1)
+            group.rows = group.rows[count:]
+            self.endRemoveRows()
+            return
+        rows = list(rows_of(entry))
+        if not rows:
+            return
+        self.beginInsertRows(parent, 0, len(rows) - 1)
+        group.rows = rows + group.rows
+        self.endInsertRows()
+        group.moment = max(group.moment, entry.applied_at or "")
+
+    def event_count(self) -> int:
+        return sum(len(g.rows) for g in self._groups)
+
+    # the tree -------------------------------------------------------------------
+    def index(self, row, column, parent=QModelIndex()):
+        # bounds checked here rather than with hasIndex(): the proxy asks for every row
+        if not 0 <= column < len(HEADERS) or row < 0 or row >= self.rowCount(parent):
+            return QModelIndex()
+        return self.createIndex(row, column, parent.row() + 1 if parent.isValid() else 0)
+
+    def parent(self, index=QModelIndex()):
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.column() != 0 or parent.internalId() != 0:
+            return 0
+        return len(self._groups[parent.row()].rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(HEADERS):
+            return HEADERS[section]
+        return None
+
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        if index.internalId() == 0 and self._groups[index.row()].key == OLDER:
+            return Qt.ItemFlag.ItemIsEnabled
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if index.internalId() == 0:
+            if not 0 <= index.row() < len(self._groups):
+                return None
+            return self._group_data(self._groups[index.row()], index.column(), role)
+        group_row = index.internalId() - 1
+        if not 0 <= group_row < len(self._groups) or \
+                not 0 <= index.row() < len(self._groups[group_row].rows):
+            return None
+        return self._row_data(self._groups[group_row].rows[index.row()], index.column(), role)
+
+    def _group_data(self, group: Group, column: int, role):
+        if role == Qt.ItemDataRole.DisplayRole:
+            return group.title if column == TEXT else ""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return group.tooltip if column == TEXT else f"{len(group.rows)} events"
+        if role == Qt.ItemDataRole.FontRole:
+            return self._italic if group.key == OLDER else self._bold
+        if role == TargetsRole:
+            return []
+        if role == GroupKeyRole:
+            return group.key
+        return None
+
+    def _row_data(self, row: Row, column: int, role):
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.text if column == TEXT else row.time
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{row.when}: {row.text}" if row.when else row.text
+        if role == TargetsRole:
+            return list(row.targets)
+        if role == EntryIdRole:
+            return row.entry_id
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == TIME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        return None
+
+
+class WrapDelegate(QStyledItemDelegate):
+    """Sizes a row for its text wrapped to the column's width (the view passes no width)."""
+
+    def __init__(self, parent):
+        super().__init__(parent)
+        self._sizes: dict[tuple, QSize] = {}  # laying out wrapped text is the slow part
+
+    def sizeHint(self, option, index):
+        view = self.parent()
+        if index.column() != TEXT:
+            return super().sizeHint(option, index)
+        depth = 1 if index.parent().isValid() else 0
+        indent = view.indentation() * (depth + (1 if view.rootIsDecorated() else 0))
+        width = max(60, view.columnWidth(TEXT) - indent)
+        key = (index.data(), width, depth)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 20000:
+                self._sizes.clear()
+            opt = QStyleOptionViewItem(option)
+            opt.rect = QRect(0, 0, width, 1)
+            size = self._sizes[key] = super().sizeHint(opt, index)
+        return size
+
+
+class LogDock(QWidget):
+    """The log view. Signal `highlight(list)`: the character ids of the selected event."""
+
+    highlight = Signal(list)
+
+    def __init__(self, controller, parent: QWidget | None = None, limit: int = LIMIT):
+        super().__init__(parent)
+        self.controller = controller
+        self.ui = Ui_LogDock()
+        self.ui.setupUi(self)
+        self.model = LogModel(controller, self, limit)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setRecursiveFilteringEnabled(True)  # a matching event keeps its session
+        self.proxy.setAutoAcceptChildRows(True)  # a matching session keeps its events
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(TEXT)
+        tree = self.ui.tree
+        tree.setModel(self.proxy)
+        tree.setItemDelegate(WrapDelegate(tree))
+        header = tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(TIME, QHeaderView.ResizeMode.ResizeToContents)
+        # rows wrap to the column's width, so their heights must follow it
+        header.sectionResized.connect(lambda *_: tree.scheduleDelayedItemsLayout())
+        self._expanded: set = set()
+        self._shown: list = []
+        self.model.modelAboutToBeReset.connect(self._remember_expanded)
+        self.proxy.modelReset.connect(self._after_reset)
+        tree.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.ui.filterEdit.textChanged.connect(self.set_filter)
+        self._after_reset(first=True)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()  # wide enough for an explanation on two or three lines
+        return QSize(max(380, hint.width()), hint.height())
+
+    def set_filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text.strip())
+        self._expand_for_filter()
+
+    def _expand_for_filter(self) -> None:
+        if self.ui.filterEdit.text().strip():
+            self.ui.tree.expandAll()  # show every match, not just its session
+        self._show_status()
+
+    def _remember_expanded(self) -> None:
+        tree, proxy = self.ui.tree, self.proxy
+        self._expanded = {proxy.index(r, 0).data(GroupKeyRole)
+                          for r in range(proxy.rowCount()) if tree.isExpanded(proxy.index(r, 0))}
+
+    def _after_reset(self, first: bool = False) -> None:
+        tree, proxy = self.ui.tree, self.proxy
+        if self.ui.filterEdit.text().strip():
+            tree.expandAll()
+        else:
+            for r in range(proxy.rowCount()):
+                index = proxy.index(r, 0)
+                if r == 0 or index.data(GroupKeyRole) in self._expanded:
+                    tree.expand(index)  # the newest session is always open
+        if self._shown:
+            self._shown = []
+            self.highlight.emit([])  # the selection went with the reset
+        self._show_status()
+
+    def _selection_changed(self, *_) -> None:
+        rows = self.ui.tree.selectionModel().selectedRows(TEXT)
+        ids = list(rows[0].data(TargetsRole) or []) if rows else []
+        if ids != self._shown:
+            self._shown = ids
+            self.highlight.emit(ids)
+
+    def _show_status(self) -> None:
+        label, text = self.ui.statusLabel, ""
+        if self.controller.campaign is None:
+            text = "No campaign is open."
+        elif self.model.event_count() == 0:
+            text = "Nothing has happened yet: the log fills as you play."
+        elif self.ui.filterEdit.text().strip() and self.proxy.rowCount() == 0:
+            text = f"Nothing in the log matches “{self.ui.filterEdit.text().strip()}”."
+        label.setText(text)
+        label.setVisible(bool(text))

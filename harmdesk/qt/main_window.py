@@ -1,0 +1,304 @@
+"""The main window: tiles and table over one model, the tray, the log, quick entry, undo.
+
+The window only wires widgets to the controller: every number comes from the
+rules core, every change goes through `DeskController.submit`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QItemSelectionModel,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox
+
+from .controller import DeskController
+from .desk_model import BAR, DeskModel, IdRole
+from .forms.ui_main_window import Ui_MainWindow
+
+DANGER_STYLE = "color: #c82828;"
+
+
+class DeskSortModel(QSortFilterProxyModel):
+    """Sorts HP by its number (UserRole) and the rest by text."""
+
+    def lessThan(self, left, right):
+        if left.column() == BAR:
+            a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
+            if a is not None and b is not None:
+                return a < b
+        return super().lessThan(left, right)
+
+
+class MainWindow(QMainWindow):
+    firstPainted = Signal()  # once, just after the window's first frame
+    def __init__(self, controller: DeskController | None = None,
+                 rng: random.Random | None = None, deferred: bool = False):
+        """`deferred`: build the tray, the log and the menus' handlers only when
+        `finish_setup()` is called, so the window's first paint comes sooner."""
+        self._painted = False  # before setupUi, which already sends events
+        super().__init__()
+        self.ui = Ui_MainWindow()
+        self.ui.setupUi(self)
+        self.controller = controller or DeskController(self)
+        self.controller.roll_provider = self.provide_roll
+        self.rng = rng or random.SystemRandom()
+        self._setup_undo()
+        self._setup_views()
+        self.update_title()
+        self.update_enabled()
+        self.campaign_menus = None
+        if not deferred:
+            self.finish_setup()
+
+    def event(self, event):
+        if not self._painted and event.type() == QEvent.Type.Paint:
+            self._painted = True
+            QTimer.singleShot(0, self.firstPainted.emit)
+        return super().event(event)
+
+    def finish_setup(self) -> None:
+        if self.campaign_menus is not None:
+            return
+        from .tiles import TileView  # with its painter: not needed for the first paint
+        self.model = DeskModel(self.controller, self)
+        self.tiles = TileView(self.controller, self)
+        self.tiles.setModel(self.model)
+        self.ui.tilesLayout.addWidget(self.tiles)
+        self.sorted = DeskSortModel(self)
+        self.sorted.setSourceModel(self.model)
+        self.ui.table.setModel(self.sorted)
+        self.ui.table.horizontalHeader().setStretchLastSection(True)
+        self._setup_docks()
+        self._connect()
+        from .window_menus import CampaignMenus, PlayMenus
+        self.campaign_menus = CampaignMenus(self)
+        self.play_menus = PlayMenus(self)
+
+    # building -------------------------------------------------------------------
+    def _setup_undo(self) -> None:
+        stack = self.controller.stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        first = self.ui.menuEdit.actions()[0]
+        self.ui.menuEdit.insertActions(first, [self.undo_action, self.redo_action])
+        self.ui.menuEdit.insertSeparator(first)
+        # the toolbar says just Undo and Redo; what they undo is in the tooltip and the menu
+        self.undo_button = QAction(QIcon.fromTheme("edit-undo"), "Undo", self)
+        self.redo_button = QAction(QIcon.fromTheme("edit-redo"), "Redo", self)
+        self.undo_button.triggered.connect(self.undo_action.trigger)
+        self.redo_button.triggered.connect(self.redo_action.trigger)
+        stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        stack.undoTextChanged.connect(self._undo_tip)
+        stack.redoTextChanged.connect(self._redo_tip)
+        self.undo_button.setEnabled(stack.canUndo())
+        self.redo_button.setEnabled(stack.canRedo())
+        first = self.ui.toolbar.actions()[0]
+        self.ui.toolbar.insertActions(first, [self.undo_button, self.redo_button])
+        self.ui.toolbar.insertSeparator(first)
+
+    @Slot(str)
+    def _undo_tip(self, text: str) -> None:
+        self.undo_button.setToolTip(f"Undo: {text}" if text else "Nothing to undo")
+
+    @Slot(str)
+    def _redo_tip(self, text: str) -> None:
+        self.redo_button.setToolTip(f"Redo: {text}" if text else "Nothing to redo")
+
+    def _setup_views(self) -> None:
+        group = QActionGroup(self)
+        for action in (self.ui.actionShowTiles, self.ui.actionShowTable):
+            group.addAction(action)
+        self.ui.actionShowTiles.setChecked(True)
+        self.ui.actionShowTiles.triggered.connect(lambda: self.show_page(0))
+        self.ui.actionShowTable.triggered.connect(lambda: self.show_page(1))
+
+    def _setup_docks(self) -> None:
+        from .log_dock import LogDock
+        from .tray import TrayWidget
+        self.tray = TrayWidget(self.controller, self)
+        self.log = LogDock(self.controller, self)
+        for title, widget, area, name in (
+                ("Tray", self.tray, Qt.DockWidgetArea.LeftDockWidgetArea, "trayDock"),
+                ("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea, "logDock")):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(name)
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+            self.ui.menuView.addAction(dock.toggleViewAction())
+
+    def _connect(self) -> None:
+        c, ui = self.controller, self.ui
+        c.refused.connect(self.on_refused)
+        c.failed.connect(self.on_failed)
+        c.changed.connect(self.on_changed)
+        c.campaignChanged.connect(self.update_title)
+        c.campaignChanged.connect(self.update_enabled)
+        c.sessionChanged.connect(self.update_title)
+        self.tiles.chipDropped.connect(self.apply_chip)
+        self.tray.chipActivated.connect(self.apply_chip_to_selection)
+        self.log.highlight.connect(self.model.set_highlight)
+        ui.quickEntry.returnPressed.connect(self.apply_quick_entry)
+        ui.quickApply.clicked.connect(self.apply_quick_entry)
+        ui.quickEntry.textEdited.connect(lambda _: self.show_quick_message(""))
+        ui.actionQuickEntry.triggered.connect(self.focus_quick_entry)
+        ui.actionSelectAll.triggered.connect(self.select_all)
+        ui.actionQuit.triggered.connect(self.close)
+
+    # views and selection -----------------------------------------------------------
+    def show_page(self, page: int) -> None:
+        ids = self.selected_ids()
+        self.ui.pages.setCurrentIndex(page)
+        (self.ui.actionShowTiles if page == 0 else self.ui.actionShowTable).setChecked(True)
+        self.select_ids(ids)
+
+    def selected_ids(self) -> list[str]:
+        if self.ui.pages.currentIndex() == 0:
+            return self.tiles.selected_ids()
+        rows = self.ui.table.selectionModel().selectedRows(0)
+        return [r.data(IdRole) for r in sorted(rows, key=lambda r: self.sorted.mapToSource(r).row())]
+
+    def select_ids(self, ids) -> None:
+        selection = QItemSelection()
+        for cid in ids:
+            if cid in self.model.ids():
+                index = self.model.index(self.model.row_of(cid), 0)
+                selection.select(index, index)
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
+            QItemSelectionModel.SelectionFlag.Rows
+        if self.ui.pages.currentIndex() == 0:
+            self.tiles.selectionModel().select(selection, flags)
+        else:
+            self.ui.table.selectionModel().select(self.sorted.mapSelectionFromSource(selection),
+                                                  flags)
+
+    def select_all(self) -> None:
+        self.select_ids(self.model.ids())
+
+    # applying -------------------------------------------------------------------
+    def provide_roll(self, action: dict, need: dict):
+        """The controller's roll provider: HarmDesk rolls, or the GM types the faces."""
+        from .. import rolling
+        if self.controller.option("dice_mode", "app") == "manual":
+            from .dialogs import ask_faces
+            label = need.get("why", "") or f"{action.get('type', '')} dice"
+            who = self.controller.state["characters"].get(need.get("target"))
+            if who:
+                label = f"{who['name']}: {label}"
+            faces = ask_faces(self, need["dice"], label)
+        else:
+            faces = rolling.roll_faces(need["dice"], self.rng)
+        if faces is None:
+            return None
+        return list(faces) if need["key"] == "rolls" else sum(faces)
+
+    def apply_chip(self, chip: dict, targets: list[str]) -> bool:
+        from .. import chips
+        if self.controller.campaign is None or not targets:
+            return False
+        if chip.get("ask") == "condition":
+            return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
+        try:
+            action = chips.action_for_drop(chip, self.controller.state, targets)
+        except chips.DropError as err:
+            self.on_refused(str(err), targets)
+            return False
+        return self.controller.submit(action)
+
+    def apply_chip_to_selection(self, chip: dict) -> bool:
+        targets = self.selected_ids()
+        if not targets:
+            self.statusBar().showMessage("Select one or more tiles first, then pick a chip.", 6000)
+            return False
+        return self.apply_chip(chip, targets)
+
+    def focus_quick_entry(self) -> None:
+        self.ui.quickEntry.setFocus()
+        self.ui.quickEntry.selectAll()
+
+    def show_quick_message(self, text: str, error: bool = True) -> None:
+        self.ui.quickMessage.setStyleSheet(DANGER_STYLE if error else "")
+        self.ui.quickMessage.setText(text)
+
+    def apply_quick_entry(self) -> bool:
+        from .. import quick
+        if self.controller.campaign is None:
+            return False
+        try:
+            action = quick.parse(self.ui.quickEntry.text(), self.controller.system)
+        except quick.QuickEntryError as err:
+            self.show_quick_message(str(err))
+            return False
+        targets = self.selected_ids()
+        if not targets:
+            self.show_quick_message("select one or more tiles first")
+            return False
+        action["target"] = targets[0] if len(targets) == 1 else targets
+        if self.controller.submit(action):
+            self.ui.quickEntry.clear()
+            self.show_quick_message("")
+            return True
+        return False
+
+    # feedback -------------------------------------------------------------------
+    def on_refused(self, reason: str, ids: list) -> None:
+        self.statusBar().showMessage(f"Refused: {reason}", 10000)
+        if self.ui.quickEntry.hasFocus() or self.ui.quickEntry.text():
+            self.show_quick_message(reason)
+        self.model.on_refused(reason, ids)
+
+    def on_failed(self, message: str) -> None:
+        QMessageBox.warning(self, "HarmDesk could not save", message)
+
+    def on_changed(self, change) -> None:
+        if change.outcome is not None and change.outcome.events:
+            self.statusBar().showMessage(change.outcome.events[-1].text, 10000)
+        elif change.kind in ("undo", "redo"):
+            self.statusBar().showMessage(f"{change.kind.title()}: "
+                                         f"{self.controller.stack.text(self.controller.stack.index())}"
+                                         if change.kind == "redo" else "Undone.", 5000)
+        self.update_title()
+
+    def update_title(self) -> None:
+        campaign = self.controller.campaign
+        if campaign is None:
+            self.setWindowTitle("HarmDesk")
+            return
+        parts = [campaign.name]
+        session = campaign.session
+        if session:
+            title = f"Session {session['number']}"
+            if session.get("title"):
+                title += f": {session['title']}"
+            parts.append(title)
+        if self.controller.read_only:
+            parts.append("read-only")
+        self.setWindowTitle(" — ".join(parts) + " — HarmDesk")
+        self.setWindowModified(False)
+
+    def update_enabled(self) -> None:
+        has = self.controller.campaign is not None
+        writable = has and not self.controller.read_only
+        system = self.controller.system if has else None
+        for action in (self.ui.actionAddCharacter, self.ui.actionEditCharacter,
+                       self.ui.actionRemoveCharacter, self.ui.actionConditions,
+                       self.ui.actionMoves, self.ui.actionStartSession,
+                       self.ui.actionEndSession, self.ui.actionSettings):
+            action.setEnabled(writable)
+        self.ui.actionEndScene.setEnabled(writable and system == "lux_aeterna")
+        for action in (self.ui.actionExport, self.ui.actionExportSummary):
+            action.setEnabled(has)
+        self.ui.quickEntry.setEnabled(writable)
+        self.ui.quickApply.setEnabled(writable)

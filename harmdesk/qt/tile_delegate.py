@@ -1,0 +1,245 @@
+"""Painting one character's tile from its facts: bar, armor, badges, end state, preview.
+
+Colours come from the palette, so tiles follow the system's light or dark theme;
+sizes come from the font, so they follow high-DPI scaling.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate
+
+from .desk_model import FactsRole, HighlightRole, NoticeRole, PreviewRole
+
+TILE_SIZE = QSize(250, 140)  # at a 13 px font; scaled with the font in sizeHint
+
+DANGER = QColor(200, 40, 40)
+WARNING = QColor(220, 130, 20)
+GOOD = QColor(60, 160, 80)
+ENDED = {"dead", "story_ended", "destroyed"}
+DOWN = {"dying", "fate_pending", "out_of_action", "unconscious", "wounded", "broken"}
+
+
+def status_colour(status: str) -> QColor | None:
+    if status in ENDED or status in ("dying", "fate_pending"):
+        return DANGER
+    if status in DOWN:
+        return WARNING
+    return None
+
+
+class TileDelegate(QStyledItemDelegate):
+    def sizeHint(self, option, index) -> QSize:
+        scale = max(1.0, option.fontMetrics.height() / 16)
+        return QSize(int(TILE_SIZE.width() * scale), int(TILE_SIZE.height() * scale))
+
+    def paint(self, painter: QPainter, option, index) -> None:
+        facts = index.data(FactsRole)
+        if facts is None:
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = option.palette
+        rect = QRectF(option.rect).adjusted(2, 2, -2, -2)
+        fm = QFontMetrics(option.font)
+        line = fm.height()
+        pad = line * 0.5
+        ended = facts.status in ENDED
+
+        # card, border and end-state look
+        base = pal.color(QPalette.ColorRole.Base)
+        if ended:
+            base = pal.color(QPalette.ColorRole.Window).darker(115)
+        painter.setBrush(base)
+        border = status_colour(facts.status) or pal.color(QPalette.ColorRole.Mid)
+        width = 3 if facts.status != "ok" else 1
+        if option.state & QStyle.StateFlag.State_Selected:
+            border, width = pal.color(QPalette.ColorRole.Highlight), 4
+        if index.data(HighlightRole):
+            border, width = QColor(240, 200, 40), 4
+        pen = QPen(border, width)
+        if facts.status == "broken":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawRoundedRect(rect, 8, 8)
+        if ended:
+            painter.save()
+            clip = QPainterPath()
+            clip.addRoundedRect(rect, 8, 8)
+            painter.setClipPath(clip)
+            painter.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+            x = rect.left() - rect.height()
+            while x < rect.right():  # hatched: this one is out of the story
+                painter.drawLine(int(x), int(rect.bottom()), int(x + rect.height()), int(rect.top()))
+                x += line
+            painter.restore()
+        inner = rect.adjusted(pad, pad * 0.6, -pad, -pad * 0.6)
+        text = pal.color(QPalette.ColorRole.Text)
+        dim = pal.color(QPalette.ColorRole.PlaceholderText)
+
+        # name and kind
+        bold = QFont(option.font)
+        bold.setBold(True)
+        bold.setPointSizeF(option.font.pointSizeF() * 1.1)
+        painter.setFont(bold)
+        painter.setPen(text)
+        name_rect = QRectF(inner.left(), inner.top(), inner.width() * 0.72, line * 1.2)
+        painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetrics(bold).elidedText(facts.name, Qt.TextElideMode.ElideRight,
+                                                       int(name_rect.width())))
+        painter.setFont(option.font)
+        painter.setPen(dim)
+        painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), line * 1.2),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, facts.kind)
+        y = inner.top() + line * 1.4
+
+        # the bar: HP left, or Damage against its marks
+        bar = QRectF(inner.left(), y, inner.width(), line * 1.25)
+        self._paint_bar(painter, bar, facts.bar, pal, option.font)
+        y = bar.bottom() + line * 0.45 + (line * 0.7 if facts.bar.marks else 0)
+
+        # armor or Block, Endurance or Protection
+        painter.setPen(text)
+        row = QRectF(inner.left(), y, inner.width(), line)
+        if facts.guard:
+            painter.drawText(row, Qt.AlignmentFlag.AlignLeft, f"{facts.guard[0]} {facts.guard[1]}")
+        if facts.buffer:
+            painter.drawText(row, Qt.AlignmentFlag.AlignRight,
+                             f"{facts.buffer[0]} {facts.buffer[1]}")
+        y += line * 1.2
+
+        # badges: debilities, conditions, Strain, traumas
+        y = self._paint_badges(painter, inner, y, list(facts.badges + facts.extra), option.font,
+                               pal, max_rows=2)
+
+        # end state banner, then the preview or the last refusal at the bottom
+        preview = index.data(PreviewRole)
+        notice = index.data(NoticeRole)
+        if facts.status_label and not preview:
+            self._banner(painter, inner, facts.status_label, status_colour(facts.status) or dim,
+                         option.font)
+        if preview:
+            self._overlay(painter, rect, preview, pal, option.font)
+        elif notice:
+            painter.setPen(DANGER)
+            small = QFont(option.font)
+            small.setPointSizeF(option.font.pointSizeF() * 0.9)
+            painter.setFont(small)
+            painter.drawText(QRectF(inner.left(), inner.bottom() - line * 2.2, inner.width(),
+                                    line * 2.2),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
+                             | Qt.TextFlag.TextWordWrap, "Refused: " + notice)
+        painter.restore()
+
+    def _paint_bar(self, painter, bar: QRectF, facts_bar, pal, font) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.color(QPalette.ColorRole.AlternateBase).darker(108))
+        painter.drawRoundedRect(bar, 4, 4)
+        maximum = max(facts_bar.maximum, 1)
+        share = min(max(facts_bar.value, 0), maximum) / maximum
+        if facts_bar.fills_with_harm:
+            marks = [m for m, _ in facts_bar.marks]
+            colour = (DANGER if marks and facts_bar.value > marks[-1] else
+                      WARNING if marks and facts_bar.value > marks[0] else GOOD.darker(110))
+        else:
+            colour = GOOD if share > 0.5 else WARNING if share > 0.25 else DANGER
+        if share > 0:
+            painter.setBrush(colour)
+            painter.drawRoundedRect(QRectF(bar.left(), bar.top(), bar.width() * share,
+                                           bar.height()), 4, 4)
+        painter.setPen(pal.color(QPalette.ColorRole.Text))
+        painter.drawText(bar, Qt.AlignmentFlag.AlignCenter, facts_bar.text)
+        small = QFont(font)
+        small.setPointSizeF(font.pointSizeF() * 0.75)
+        painter.setFont(small)
+        for value, label in facts_bar.marks:
+            x = bar.left() + bar.width() * min(value, maximum) / maximum
+            painter.setPen(QPen(pal.color(QPalette.ColorRole.Text), 2))
+            # a tick under the bar, so the mark never crosses the bar's text
+            painter.drawLine(int(x), int(bar.bottom() - 3), int(x), int(bar.bottom() + 3))
+            painter.drawText(QRectF(x - 60, bar.bottom() + 1, 120, bar.height()),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
+        painter.setFont(font)
+
+    def _paint_badges(self, painter, inner, y, badges, font, pal, max_rows) -> float:
+        small = QFont(font)
+        small.setPointSizeF(font.pointSizeF() * 0.85)
+        fm = QFontMetrics(small)
+        painter.setFont(small)
+        x, rows, h = inner.left(), 0, fm.height() + 4
+        for i, badge in enumerate(badges):
+            w = fm.horizontalAdvance(badge) + 10
+            if x + w > inner.right() and x > inner.left():
+                rows += 1
+                x, y = inner.left(), y + h + 3
+            if rows >= max_rows:
+                painter.setPen(pal.color(QPalette.ColorRole.Text))
+                painter.drawText(QRectF(inner.left(), y - h - 3, inner.width(), h),
+                                 Qt.AlignmentFlag.AlignRight, f"+{len(badges) - i} more")
+                break
+            w = min(w, inner.width())
+            box = QRectF(x, y, w, h)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(pal.color(QPalette.ColorRole.Highlight).lighter(170)
+                             if pal.color(QPalette.ColorRole.Base).lightness() > 128
+                             else pal.color(QPalette.ColorRole.Highlight).darker(150))
+            painter.drawRoundedRect(box, h / 2, h / 2)
+            painter.setPen(pal.color(QPalette.ColorRole.Text))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter,
+                             fm.elidedText(badge, Qt.TextElideMode.ElideRight, int(w - 8)))
+            x += w + 4
+        painter.setFont(font)
+        return y + h
+
+    def _banner(self, painter, inner, label, colour, font) -> None:
+        bold = QFont(font)
+        bold.setBold(True)
+        fm = QFontMetrics(bold)
+        h = fm.height() + 6
+        box = QRectF(inner.left(), inner.bottom() - h, inner.width(), h)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(box, 4, 4)
+        painter.setFont(bold)
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.upper())
+        painter.setFont(font)
+
+    def _overlay(self, painter, rect, preview, pal, font) -> None:
+        first, detail, ok = preview
+        fm = QFontMetrics(font)
+        box = QRectF(rect.left() + 4, rect.bottom() - fm.height() * 3.6, rect.width() - 8,
+                     fm.height() * 3.4)
+        back = QColor(pal.color(QPalette.ColorRole.ToolTipBase))
+        back.setAlpha(240)
+        painter.setPen(QPen(DANGER if not ok else pal.color(QPalette.ColorRole.Highlight), 2))
+        painter.setBrush(QBrush(back))
+        painter.drawRoundedRect(box, 6, 6)
+        inner = box.adjusted(6, 3, -6, -3)
+        bold = QFont(font)
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(DANGER if not ok else pal.color(QPalette.ColorRole.ToolTipText))
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+        text = first if ok else f"Refused: {first}"
+        painter.drawText(inner, flags, text)
+        if detail:
+            used = QFontMetrics(bold).boundingRect(inner.toRect(), int(flags), text).height()
+            small = QFont(font)
+            small.setPointSizeF(font.pointSizeF() * 0.8)
+            painter.setFont(small)
+            painter.setPen(pal.color(QPalette.ColorRole.ToolTipText))
+            rest = inner.adjusted(0, used, 0, 0)
+            painter.drawText(rest, flags, QFontMetrics(small).elidedText(
+                detail, Qt.TextElideMode.ElideRight, int(rest.width() * 2.2)))
+        painter.setFont(font)

@@ -1,0 +1,349 @@
+"""The tray: chips for damage, healing, moves and conditions, per game system.
+
+Dragging a chip onto tiles applies it there; clicking it (or Space/Enter)
+emits `chipActivated(chip)` for the window to apply to the selected tiles. The
+chips' actions are built at that moment from the modifier toggles; the rules
+core decides every number (the gang slot's expression included).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+from .. import chips, quick
+from .forms.ui_tray import Ui_Tray
+from .tray_chips import (
+    CHIP_STYLE,
+    COMMON_TYPES,
+    DANGER_STYLE,
+    HEAL_DICE,
+    MOVES,
+    SEVERITY,
+    SNAKE,
+    ChipButton,
+    FlowLayout,
+    action_label,
+    dangers,
+    gang_summary,
+    modifier_words,
+    snake_case,
+    words,
+)
+
+
+class TrayWidget(QWidget):
+    """Signals: `chipActivated(dict)` when a chip is clicked or activated from the keyboard."""
+
+    chipActivated = Signal(object)
+
+    def __init__(self, controller, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.controller = controller
+        self.ui = Ui_Tray()
+        self.ui.setupUi(self)
+        self.setStyleSheet(CHIP_STYLE)
+        self._system: str | None = None
+        self._danger_key: tuple | None = None
+        self._chips: dict[str, list[ChipButton]] = {}
+        self._flows = {name: FlowLayout(getattr(self.ui, f"{name}Box"))
+                       for name in ("severity", "dangers", "heal", "moves", "conditions")}
+        self._wire()
+        controller.campaignChanged.connect(self.rebuild)
+        controller.changed.connect(self._on_changed)
+        self.rebuild()
+
+    def _wire(self) -> None:
+        ui = self.ui
+        for chip, factory, category in ((ui.typedChip, self._typed_chip, "damage"),
+                                        (ui.healChip, self._heal_chip, "heal")):
+            chip.set_factory(factory)
+            chip.set_category(category)
+            chip.activated.connect(self.chipActivated)
+            chip.setEnabled(False)
+        ui.typedEdit.textChanged.connect(self._check_typed)
+        ui.typedEdit.returnPressed.connect(ui.typedChip.click)
+        ui.healEdit.textChanged.connect(self._check_heal)
+        ui.healEdit.returnPressed.connect(ui.healChip.click)
+        for box in (ui.xPiercingCheck, ui.ignoresArmorCheck, ui.nonLethalCheck,
+                    ui.luxNonLethalCheck, ui.weakenedCheck, ui.directCheck):
+            box.toggled.connect(self._show_modifiers)
+        for spin in (ui.piercingSpin, ui.additionalSpin):
+            spin.valueChanged.connect(self._show_modifiers)
+        for combo in (ui.damageTypeCombo, ui.additionalTypeCombo):
+            combo.editTextChanged.connect(self._show_modifiers)
+        ui.xPiercingCheck.toggled.connect(lambda on: ui.piercingSpin.setEnabled(not on))
+        ui.gangSlot.idsChanged.connect(self._show_gang)
+        ui.gangSlot.activated.connect(self.chipActivated)
+        ui.gangAddButton.clicked.connect(self._add_to_gang)
+        ui.gangClearButton.clicked.connect(ui.gangSlot.clear)
+
+    # building ---------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Show the sections and chips of the open campaign's system."""
+        ui = self.ui
+        campaign = self.controller.campaign
+        system = self._system = campaign.system if campaign else None
+        ui.emptyLabel.setVisible(system is None)
+        for group in (ui.damageGroup, ui.modifiersGroup, ui.healingGroup, ui.movesGroup):
+            group.setVisible(system is not None)
+        ui.severityBox.setVisible(system == "stonetop")
+        ui.stonetopMods.setVisible(system == "stonetop")
+        ui.luxMods.setVisible(system == "lux_aeterna")
+        ui.ffMods.setVisible(system == "freedom_fantasies")
+        ui.conditionsGroup.setVisible(system in ("stonetop", "lux_aeterna"))
+        ui.gangGroup.setVisible(system == "stonetop")
+        ui.conditionsGroup.setTitle("Debilities" if system == "stonetop" else "Conditions")
+        self._fill("severity", [] if system != "stonetop" else [
+            (f"{die} — {harm}", self._damage_factory(die), "damage",
+             f"Damage {die}: what a normal person suffers from {harm}. Drag onto tiles.")
+            for die, harm in SEVERITY])
+        self._fill("heal", [] if system is None else [
+            (f"Heal 1{die}", self._fixed(chips.action_chip(f"Heal 1{die}",
+                                                           {"type": "heal", "dice": die})),
+             "heal", f"Heal 1{die}: the dice are rolled (or asked for) on the drop.")
+            for die in HEAL_DICE])
+        self._fill("moves", [(label, self._fixed(chips.action_chip(label, action)), "move", tip)
+                             for label, action, tip in MOVES.get(system, ())])
+        ui.movesGroup.setVisible(bool(MOVES.get(system)))
+        self._fill("conditions", self._condition_chips(system))
+        self._danger_key = None
+        ui.gangSlot.clear()
+        self._refresh_desk()
+        self._fill_type_combos()
+        self._check_typed(ui.typedEdit.text())
+        self._check_heal(ui.healEdit.text())
+        self._show_modifiers()
+        self._set_tab_order()
+        # the scroll area only scrolls up and down, so it must be as wide as its widest row
+        area = self.ui.scrollArea
+        area.setMinimumWidth(self.ui.scrollContents.minimumSizeHint().width()
+                             + area.verticalScrollBar().sizeHint().width())
+
+    def _condition_chips(self, system: str | None) -> list:
+        if system == "stonetop":
+            from ..rules.stonetop.sheet import DEBILITIES
+            return [(d.capitalize(), self._fixed(chips.action_chip(
+                        d.capitalize(), {"type": "mark_debility", "debility": d})), "condition",
+                     f"Mark the debility {d} (ST-13). NPCs and monsters never mark debilities.")
+                    for d in ("weakened", "dazed", "miserable") if d in DEBILITIES]
+        if system == "lux_aeterna":
+            from ..rules.lux_aeterna.common import CONDITIONS
+            return [(words(n).capitalize(), self._fixed(chips.action_chip(
+                        words(n).capitalize(), {"type": "add_condition", "name": n},
+                        ask="condition")), "condition",
+                     f"Add the condition {words(n)}; the drop asks for its origin Level.")
+                    for n in CONDITIONS]
+        return []
+
+    def _fill(self, name: str, specs: list) -> None:
+        """Replace a section's chips with (text, factory, category, tooltip) specs."""
+        flow, box = self._flows[name], getattr(self.ui, f"{name}Box")
+        for old in self._chips.get(name, []):
+            flow.removeWidget(old)
+            old.hide()
+            old.deleteLater()
+        made = []
+        for text, factory, category, tip in specs:
+            chip = ChipButton(box, text=text, factory=factory, category=category, tooltip=tip)
+            chip.activated.connect(self.chipActivated)
+            flow.addWidget(chip)
+            made.append(chip)
+        self._chips[name] = made
+        box.setVisible(bool(made) and (name != "severity" or self._system == "stonetop"))
+
+    @staticmethod
+    def _fixed(chip: dict):
+        return lambda: dict(chip)
+
+    def _damage_factory(self, die: str):
+        return lambda: self._with_modifiers({"type": "damage", "dice": die})
+
+    def chips_in(self, section: str) -> list[ChipButton]:
+        """The chip buttons of a section: severity, dangers, heal, moves or conditions."""
+        return list(self._chips.get(section, []))
+
+    def _on_changed(self, change) -> None:
+        self._refresh_desk()
+
+    def _refresh_desk(self) -> None:
+        """Dangers and the gang follow the desk: monsters come, go and change their attacks."""
+        state = self.controller.state if self.controller.campaign else None
+        found = dangers(state) if state else []
+        if tuple(found) != self._danger_key:
+            self._danger_key = tuple(found)
+            self._fill("dangers", [(label, self._attack_factory(cid, label), "danger", tip)
+                                   for cid, label, tip in found])
+            self.ui.dangersEmpty.setVisible(state is not None and not found)
+            self.ui.gangCombo.clear()
+            for cid, label, _ in found:
+                self.ui.gangCombo.addItem(label, cid)
+            self.ui.gangAddButton.setEnabled(bool(found))
+            self._set_tab_order()
+        if state is not None:
+            kept = [c for c in self.ui.gangSlot.ids() if c in state["characters"]]
+            self.ui.gangSlot.set_ids(kept)
+        self._show_gang()
+
+    @staticmethod
+    def _attack_factory(cid: str, label: str):
+        return lambda: chips.attack_chip([cid], label)
+
+    def _fill_type_combos(self) -> None:
+        state = self.controller.state if self.controller.campaign else {"characters": {}}
+        seen = []
+        for char in state["characters"].values():
+            for key in ("immune", "resistant", "vulnerable"):
+                seen += char.get(key) or []
+            seen.append((char.get("attack") or {}).get("damage_type"))
+        names = [t for t in dict.fromkeys([*seen, *COMMON_TYPES]) if t]
+        for combo in (self.ui.damageTypeCombo, self.ui.additionalTypeCombo):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(["", *names])
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        self.ui.additionalTypeCombo.lineEdit().setPlaceholderText("same type")
+        self.ui.damageTypeCombo.lineEdit().setPlaceholderText("no type")
+
+    def _set_tab_order(self) -> None:
+        ui = self.ui
+        order = [*self._chips.get("severity", []), *self._chips.get("dangers", []),
+                 ui.typedEdit, ui.typedChip, ui.piercingSpin, ui.xPiercingCheck,
+                 ui.ignoresArmorCheck, ui.nonLethalCheck, ui.luxNonLethalCheck, ui.weakenedCheck,
+                 ui.damageTypeCombo, ui.directCheck, ui.additionalSpin, ui.additionalTypeCombo,
+                 *self._chips.get("heal", []), ui.healEdit, ui.healChip,
+                 *self._chips.get("moves", []), *self._chips.get("conditions", []),
+                 ui.gangSlot, ui.gangCombo, ui.gangAddButton, ui.gangClearButton]
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)
+
+    # the toggles ------------------------------------------------------------------
+    def modifiers(self) -> dict:
+        """The action fields the toggles add to damage chips; ValueError on a bad type name."""
+        ui, mods = self.ui, {}
+        if self._system == "stonetop":
+            if ui.xPiercingCheck.isChecked():
+                mods["piercing"] = "x"
+            elif ui.piercingSpin.value():
+                mods["piercing"] = ui.piercingSpin.value()
+            if ui.ignoresArmorCheck.isChecked():
+                mods["ignores_armor"] = True
+            if ui.nonLethalCheck.isChecked():
+                mods["lethal"] = False
+        elif self._system == "lux_aeterna":
+            if ui.luxNonLethalCheck.isChecked():
+                mods["lethal"] = False
+            if ui.weakenedCheck.isChecked():
+                mods["attacker_weakened"] = True
+        elif self._system == "freedom_fantasies":
+            kind = self._type_name(ui.damageTypeCombo.currentText(), "the damage type")
+            if kind:
+                mods["damage_type"] = kind
+            if ui.directCheck.isChecked():
+                mods["direct"] = True
+            if ui.additionalSpin.value():
+                extra = {"amount": ui.additionalSpin.value()}
+                kind = self._type_name(ui.additionalTypeCombo.currentText(),
+                                       "the Additional Damage's type")
+                if kind:
+                    extra["damage_type"] = kind
+                mods["additional"] = [extra]
+        return mods
+
+    @staticmethod
+    def _type_name(text: str, what: str) -> str:
+        name = snake_case(text)
+        if name and not SNAKE.match(name):
+            raise ValueError(f"{what} must be a name in letters, such as fire or cold_iron; "
+                             f"{text.strip()!r} is not")
+        return name
+
+    def _show_modifiers(self, *_) -> None:
+        try:
+            added = modifier_words(self.modifiers())
+        except ValueError as err:
+            self.ui.modifierSummary.setStyleSheet(DANGER_STYLE)
+            self.ui.modifierSummary.setText(str(err))
+            return
+        self.ui.modifierSummary.setStyleSheet("")
+        self.ui.modifierSummary.setText(
+            "Damage chips add: " + ", ".join(added) if added else
+            "The damage chips add nothing; tick a modifier to add it.")
+        self._check_typed(self.ui.typedEdit.text())
+
+    def _with_modifiers(self, action: dict) -> dict | None:
+        try:
+            mods = self.modifiers()
+        except ValueError:
+            return None  # the modifier box already shows why
+        if action["type"] == "damage":
+            action = {**mods, **action}  # what was typed wins over the toggles
+        return chips.action_chip(action_label(action), action)
+
+    # typed amounts ------------------------------------------------------------------
+    def _parsed(self, text: str, heal: bool) -> dict:
+        if heal and not re.match(r"^\s*(heal|h|\+)", text, re.IGNORECASE):
+            text = f"heal {text}"
+        action = quick.parse(text, self._system or "stonetop")
+        if heal and action["type"] != "heal":
+            raise quick.QuickEntryError("type an amount or dice to heal, such as 4 or d6")
+        return action
+
+    def _check(self, edit, chip, message, heal: bool, fallback: str) -> None:
+        text, error = edit.text(), ""
+        action = None
+        if text.strip() and self._system is not None:
+            try:
+                action = self._parsed(text, heal)
+            except quick.QuickEntryError as err:
+                error = str(err)
+                if "neither a number nor dice" in error:  # the dice library's words help no one
+                    error = error.split(":", 1)[0] + "; try " + \
+                        ("4, d6 or 2d4+1" if heal else "7, d8+3 or 7 p1")
+        message.setStyleSheet(DANGER_STYLE)
+        message.setText(error)
+        message.setVisible(bool(error))
+        if action is None:
+            chip.setText(fallback)
+            chip.setEnabled(False)
+            return
+        made = self._with_modifiers(action)
+        chip.setText(made["label"] if made else fallback)
+        chip.setEnabled(made is not None)
+
+    def _check_typed(self, *_) -> None:
+        ui = self.ui
+        self._check(ui.typedEdit, ui.typedChip, ui.typedMessage, False, "Damage")
+
+    def _check_heal(self, *_) -> None:
+        ui = self.ui
+        self._check(ui.healEdit, ui.healChip, ui.healMessage, True, "Heal")
+
+    def _typed_chip(self) -> dict | None:
+        try:
+            return self._with_modifiers(self._parsed(self.ui.typedEdit.text(), False))
+        except quick.QuickEntryError:
+            return None
+
+    def _heal_chip(self) -> dict | None:
+        try:
+            return self._with_modifiers(self._parsed(self.ui.healEdit.text(), True))
+        except quick.QuickEntryError:
+            return None
+
+    # the gang slot --------------------------------------------------------------------
+    def _add_to_gang(self) -> None:
+        cid = self.ui.gangCombo.currentData()
+        if cid:
+            self.ui.gangSlot.add([cid])
+
+    def _show_gang(self, *_) -> None:
+        state = self.controller.state if self.controller.campaign else {"characters": {}}
+        ids = self.ui.gangSlot.ids()
+        lines, deals, ok, label = gang_summary(state, ids) if ids else ([], "", True, "")
+        self.ui.gangSlot.show_summary(lines, deals, ok, label)
+        self.ui.gangClearButton.setEnabled(bool(ids))

@@ -1,0 +1,436 @@
+"""The tray's building blocks: which chips a system offers, the flow layout, the chip
+button and the gang slot.
+
+A chip is dragged (QDrag with chips.MIME_TYPE) once the mouse has moved
+QApplication.startDragDistance() with the button held; a plain click, Space or
+Enter emits `activated(chip)` instead, so the window can apply it to the
+selected tiles. The chip itself is built by a factory at that moment, so it
+carries the tray's current toggles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QDrag
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import chips
+from ..rules import Refused, full_settings, system_named
+from ..rules.core import ARROW, Desk
+
+ChipFactory = Callable[[], "dict | None"]
+
+# Stonetop's damage by severity, for harm not tied to a prepared danger (seed 001).
+SEVERITY = (("d4", "bruises, scrapes, light burns"), ("d6", "nasty flesh wounds, bad burns"),
+            ("d8", "broken bones, debilitating pain"), ("d10", "death or dismemberment"))
+HEAL_DICE = ("d4", "d6", "d8")
+# Moves whose only input is the character they are dropped on.
+MOVES = {
+    "stonetop": (("Recover", {"type": "recover"},
+                  "Recover: spend 1 use of supplies and heal 4 + Prosperity HP (ST-9)."),),
+    "lux_aeterna": (
+        ("Stabilize", {"type": "stabilize"}, "An item or ability stabilizes a Wounded character."),
+        ("Start turn", {"type": "start_turn"},
+         "Start of turn: Strain death, Regenerating, Ongoing Damage, Strain (LA-6)."),
+        ("End turn", {"type": "end_turn"}, "End of turn: durations in rounds count down.")),
+    "freedom_fantasies": (("Short Rest", {"type": "short_rest"},
+                           ("Short Rest: heal Damage equal to HP, once until the next "
+                            "Long Rest (FF-10).")),),
+}
+# Suggestions only: the damage-type box takes any snake_case name (FF-8).
+COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
+                "acid", "psychic")
+SNAKE = re.compile(r"^[a-z][a-z_]*$")
+CHIP_STYLE = """
+QPushButton[chip] { color: #202020; border-radius: 9px; padding: 3px 9px; border: 1px solid; }
+QPushButton[chip="damage"] { background: #f7dcdc; border-color: #b85c5c; }
+QPushButton[chip="danger"] { background: #f8e2c8; border-color: #b87a3c; }
+QPushButton[chip="heal"] { background: #daf0dc; border-color: #4f9a58; }
+QPushButton[chip="move"] { background: #dde6f4; border-color: #5a76a8; }
+QPushButton[chip="condition"] { background: #ebe0f4; border-color: #8762a8; }
+QPushButton[chip]:focus { border-width: 2px; border-color: palette(highlight); }
+QPushButton[chip]:pressed { background: palette(midlight); }
+QPushButton[chip]:disabled { color: #8a8a8a; background: #eeeeee; border-color: #c0c0c0; }
+"""
+DANGER_STYLE = "color: #c82828;"
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def attack_words(attack: dict) -> str:
+    """'d10+3, 1 piercing, forceful' from an `attack` on a sheet, as written there."""
+    parts = [str(attack.get("dice", "?"))]
+    if attack.get("piercing"):
+        parts.append(f"{attack['piercing']} piercing")
+    if attack.get("ignores_armor"):
+        parts.append("ignores armor")
+    parts += [words(t) for t in attack.get("tags") or ()]
+    if attack.get("damage_type"):
+        parts.append(words(attack["damage_type"]))
+    return ", ".join(parts)
+
+
+def dangers(state: dict) -> list[tuple[str, str, str]]:
+    """(id, chip label, tooltip) for each NPC or monster with an `attack` on its sheet."""
+    out = []
+    for cid, char in state["characters"].items():
+        attack = char.get("attack")
+        if char.get("kind") in ("npc", "monster") and isinstance(attack, dict) and \
+                attack.get("dice"):
+            tip = (f"{char['name']}: {attack_words(attack)}. Drag onto a tile to attack it, "
+                   "or into the gang slot. The modifiers do not apply to prepared dangers.")
+            out.append((cid, f"{char['name']} {attack['dice']}", tip))
+    return out
+
+
+def grouped(ids: list[str]) -> list[tuple[str, int]]:
+    """Repeated ids as (id, count), in the order they were first added."""
+    return [(cid, ids.count(cid)) for cid in dict.fromkeys(ids)]
+
+
+def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
+    """(member lines, what the gang deals, ok, chip label), as the Stonetop rules read it."""
+    chars = state["characters"]
+    groups = grouped(ids)
+    lines = [f"{n} × {chars[c]['name'] if c in chars else c}" for c, n in groups]
+    if not groups:
+        return [], "", True, ""
+    from ..rules.stonetop import harm
+    try:
+        desk = Desk({**state, "settings": full_settings(system_named("stonetop"),
+                                                         state["settings"])})
+        gang = harm.gang_up([harm.read_attacker(desk, {"id": c, "count": n}, i)
+                             for i, (c, n) in enumerate(groups)], desk.settings)
+    except Refused as err:
+        return lines, err.reason, False, ""
+    deals = gang.text.split(f" {ARROW} ", 1)[-1]
+    return lines, f"Deals {deals} (ST-2)", True, f"Gang: {deals}"
+
+
+def modifier_words(action: dict) -> list[str]:
+    out = []
+    if action.get("piercing"):
+        out.append(f"{action['piercing']} piercing")
+    if action.get("ignores_armor"):
+        out.append("ignores armor")
+    if action.get("lethal") is False:
+        out.append("non-lethal")
+    if action.get("attacker_weakened"):
+        out.append("attacker Weakened")
+    if action.get("damage_type"):
+        out.append(words(action["damage_type"]))
+    if action.get("direct"):
+        out.append("Direct")
+    for extra in action.get("additional") or ():
+        out.append(f"+{extra['amount']} {words(extra.get('damage_type', ''))}".strip())
+    return out
+
+
+def action_label(action: dict) -> str:
+    """The chip label: 'd8, 1 piercing', 'Heal 1d4', 'Lose 3 HP'."""
+    what = str(action.get("amount", action.get("dice", "")))
+    if action["type"] == "heal":
+        return f"Heal {'1' + what if what.startswith('d') else what}"
+    if action["type"] == "lose_hp":
+        return f"Lose {what} HP"
+    return ", ".join([what, *modifier_words(action)])
+
+
+def snake_case(text: str) -> str:
+    return re.sub(r"[\s-]+", "_", text.strip().lower())
+
+
+
+def mime_for(chip: dict) -> QMimeData:
+    mime = QMimeData()
+    mime.setData(chips.MIME_TYPE, QByteArray(chips.encode(chip)))
+    mime.setText(chip.get("label", ""))
+    return mime
+
+
+def chip_in(mime: QMimeData | None) -> dict | None:
+    """The chip a drag carries, or None when it is not one of ours."""
+    if mime is None or not mime.hasFormat(chips.MIME_TYPE):
+        return None
+    return chips.decode(mime.data(chips.MIME_TYPE).data())
+
+
+def start_chip_drag(source: QWidget, chip: dict) -> None:
+    drag = QDrag(source)
+    drag.setMimeData(mime_for(chip))
+    pixmap = source.grab()
+    drag.setPixmap(pixmap)
+    drag.setHotSpot(QPoint(pixmap.width() // 2, pixmap.height() // 2))
+    drag.exec(Qt.DropAction.CopyAction)
+
+
+def far_enough(press: QPoint | None, event) -> bool:
+    if press is None or not event.buttons() & Qt.MouseButton.LeftButton:
+        return False
+    moved = event.position().toPoint() - press
+    return moved.manhattanLength() >= QApplication.startDragDistance()
+
+
+class FlowLayout(QLayout):
+    """Lays chips out left to right and wraps them, so the tray fits any dock width."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 4):
+        super().__init__(parent)
+        self._items = []
+        self._gap = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self):
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._arrange(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        m = self.contentsMargins()
+        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+
+    def _arrange(self, rect: QRect, move: bool) -> int:
+        m = self.contentsMargins()
+        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
+        x, y, line = area.x(), area.y(), 0
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            width = min(hint.width(), area.width())
+            if x > area.x() and x + width > area.right() + 1:
+                x, y, line = area.x(), y + line + self._gap, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), QSize(width, hint.height())))
+            x += width + self._gap
+            line = max(line, hint.height())
+        return y + line - rect.y() + m.bottom()
+
+
+class ChipButton(QPushButton):
+    """A small labelled button that drags its chip, or emits `activated(chip)` when clicked."""
+
+    activated = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None, *, text: str = "",
+                 factory: ChipFactory | None = None, category: str = "damage",
+                 tooltip: str = ""):
+        super().__init__(text, parent)
+        self._factory = factory
+        self._press: QPoint | None = None
+        self.setAutoDefault(False)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.set_category(category)
+        if tooltip:
+            self.setToolTip(tooltip)
+        if text and not self.accessibleName():
+            self.setAccessibleName(f"{text} chip")
+        self.clicked.connect(self._emit)
+
+    def set_factory(self, factory: ChipFactory | None) -> None:
+        self._factory = factory
+
+    def set_category(self, category: str) -> None:
+        self.setProperty("chip", category)  # the tray's stylesheet colours by category
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+    def chip(self) -> dict | None:
+        return self._factory() if self._factory else None
+
+    def _emit(self) -> None:
+        chip = self.chip()
+        if chip is not None:
+            self.activated.emit(chip)
+
+    def start_drag(self, chip: dict) -> None:
+        start_chip_drag(self, chip)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if far_enough(self._press, event):
+            self._press = None
+            self.setDown(False)  # the drag swallows the release, so no click follows
+            chip = self.chip()
+            if chip is not None:
+                self.start_drag(chip)
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        self._press = None
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.isAutoRepeat():
+            self.click()
+            return
+        super().keyPressEvent(event)
+
+
+class GangSlot(QFrame):
+    """Holds attacker ids for a Stonetop gang-up (ST-2); repeated ids are extra combatants.
+
+    Accepts drops of attack chips, and is itself dragged as one attack chip of
+    all the ids it holds. The tray fills in the rules core's summary with
+    `show_summary`; the slot does no arithmetic.
+    """
+
+    idsChanged = Signal(list)
+    activated = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._ids: list[str] = []
+        self._label = "gang-up"
+        self._press: QPoint | None = None
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShadow(QFrame.Shadow.Sunken)
+        self.setMinimumHeight(56)
+        layout = QVBoxLayout(self)
+        self.members = QLabel(self)
+        self.members.setWordWrap(True)
+        self.members.setAccessibleName("Attackers in the gang")
+        self.deals = QLabel(self)
+        self.deals.setWordWrap(True)
+        self.deals.setAccessibleName("What the gang deals")
+        layout.addWidget(self.members)
+        layout.addWidget(self.deals)
+        self.show_summary([], "", True)
+
+    # contents -------------------------------------------------------------------
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    def set_ids(self, ids: list[str]) -> None:
+        if list(ids) != self._ids:
+            self._ids = list(ids)
+            self.idsChanged.emit(self.ids())
+
+    def add(self, ids: list[str]) -> None:
+        self.set_ids(self._ids + list(ids))
+
+    def clear(self) -> None:
+        self.set_ids([])
+
+    def show_summary(self, lines: list[str], deals: str, ok: bool, label: str = "") -> None:
+        self._label = label or "gang-up"
+        if not lines:
+            self.members.setText("Drop monster tiles or danger chips here.")
+            self.members.setEnabled(False)
+            self.deals.setText("")
+            self.setCursor(Qt.CursorShape.ArrowCursor)
+            return
+        self.members.setEnabled(True)
+        self.members.setText("\n".join(lines))
+        self.deals.setText(deals)
+        self.deals.setStyleSheet("" if ok else "color: #c82828;")
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+
+    def chip(self) -> dict | None:
+        return chips.attack_chip(self._ids, self._label) if self._ids else None
+
+    # dropping in ----------------------------------------------------------------
+    def _attackers(self, event) -> list[str] | None:
+        chip = chip_in(event.mimeData())
+        return chip.get("attackers") if chip and "attackers" in chip else None
+
+    def dragEnterEvent(self, event) -> None:
+        if self._attackers(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:
+        attackers = self._attackers(event)
+        if not attackers:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.add(attackers)
+
+    # dragging out, clicking, keys -------------------------------------------------
+    def start_drag(self, chip: dict) -> None:
+        start_chip_drag(self, chip)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if far_enough(self._press, event):
+            self._press = None
+            chip = self.chip()
+            if chip is not None:
+                self.start_drag(chip)
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        clicked = self._press is not None and event.button() == Qt.MouseButton.LeftButton
+        self._press = None
+        if clicked and self.chip() is not None:
+            self.activated.emit(self.chip())
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        keys = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if event.key() in keys and not event.isAutoRepeat() and self.chip() is not None:
+            self.activated.emit(self.chip())
+            return
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.clear()
+            return
+        super().keyPressEvent(event)

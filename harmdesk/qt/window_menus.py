@@ -1,0 +1,284 @@
+"""The main window's menus: campaigns and files (File), play (Play, Edit, Settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+
+from .loader import Job, open_desk, write_json
+
+RECENT = 8
+
+
+class CampaignMenus(QObject):
+    """File menu: new, open, recent, import, export, session summary; loading off-thread."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        self.store = None
+        self.data_dir = None
+        self._jobs: list[Job] = []
+        ui = window.ui
+        ui.actionNewCampaign.triggered.connect(self.new_campaign)
+        ui.actionOpenCampaign.triggered.connect(self.open_campaign)
+        ui.actionImport.triggered.connect(self.import_campaign)
+        ui.actionExport.triggered.connect(self.export_campaign)
+        ui.actionExportSummary.triggered.connect(self.export_summary)
+        ui.menuRecent.aboutToShow.connect(self.fill_recent)
+
+    # loading ----------------------------------------------------------------------
+    def load(self, data_dir, name: str | None = None, glimpse: bool = True) -> Job:
+        """Open the data folder and a campaign in a worker thread.
+
+        With `glimpse`, the tiles first show a read-only snapshot of the desk, read
+        with sqlite3 alone, while the full store opens (its imports are slow).
+        """
+        self.data_dir = data_dir
+        self.w.statusBar().showMessage("Opening the campaign…")
+        if glimpse and self.w.controller.campaign is None:
+            from ..glimpse import CampaignGlimpse
+            from ..store.snapshot import read_desk
+            snapshot = read_desk(data_dir, name)
+            if snapshot is not None:
+                self.w.controller.set_campaign(CampaignGlimpse(snapshot))
+        return self._run(lambda: open_desk(data_dir, name), self._loaded)
+
+    def _run(self, fn, on_done) -> Job:
+        job = Job(fn, self.w)
+        job.done.connect(on_done)
+        job.failed.connect(self._failed)
+        self._jobs.append(job)
+        job.start()
+        return job
+
+    @Slot(object)
+    def _loaded(self, result) -> None:
+        store, campaign = result
+        if self.store is not None and self.store is not store:
+            self.store.close()
+        self.store = store
+        self._use(campaign)
+
+    def _use(self, campaign) -> None:
+        self.w.controller.set_campaign(campaign)
+        if campaign is None:
+            self.w.statusBar().showMessage("No campaign yet: File → New campaign…")
+            return
+        note = (f" (read-only: {self.store.why_read_only})" if self.store.read_only else "")
+        self.w.statusBar().showMessage(f"Opened {campaign.name}{note}.", 8000)
+        if self.w.tiles.model().rowCount():
+            self.w.tiles.setCurrentIndex(self.w.tiles.model().index(0, 0))
+        self.w.tiles.setFocus()
+
+    @Slot(str)
+    def _failed(self, message: str) -> None:
+        if getattr(self.w.controller.campaign, "glimpse", False):
+            self.w.controller.set_campaign(None)  # the snapshot is no longer to be trusted
+        self.w.statusBar().showMessage("Could not open the campaign.", 10000)
+        QMessageBox.critical(self.w, "HarmDesk", message)
+
+    def open_named(self, name: str) -> None:
+        from ..campaign import Campaign
+        from ..store import StoreError
+        try:
+            self._use(Campaign.open(self.store, name))
+        except StoreError as err:
+            self._failed(str(err))
+
+    # the File menu ------------------------------------------------------------------
+    def new_campaign(self) -> None:
+        from ..campaign import Campaign
+        from ..store import StoreError
+        from .dialogs import NewCampaignDialog
+        if self.store is None:
+            return
+        dialog = NewCampaignDialog([c["name"] for c in self.store.campaigns()], self.w)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            self._use(Campaign.create(self.store, dialog.name(), dialog.system()))
+        except StoreError as err:
+            self._failed(str(err))
+
+    def open_campaign(self) -> None:
+        from .dialogs import OpenCampaignDialog
+        if self.store is None:
+            return
+        dialog = OpenCampaignDialog(self.store.campaigns(), self.w)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.name():
+            self.open_named(dialog.name())
+
+    def fill_recent(self) -> None:
+        menu = self.w.ui.menuRecent
+        menu.clear()
+        if self.store is None:
+            return
+        for n, entry in enumerate(self.store.campaigns()[:RECENT], start=1):
+            action = menu.addAction(f"&{n} {entry['name']}")
+            action.triggered.connect(lambda _=False, name=entry["name"]: self.open_named(name))
+
+    def import_campaign(self) -> None:
+        if self.store is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(self.w, "Import a campaign", str(Path.home()),
+                                              "HarmDesk campaign (*.json)")
+        if path:
+            self.import_file(path)
+
+    def import_file(self, path: str) -> Job:
+        from ..campaign import import_campaign
+        store = self.store
+        progress = self._busy("Importing the campaign…")
+        job = self._run(lambda: import_campaign(store, path), self._imported)
+        job.done.connect(progress.close)
+        job.failed.connect(progress.close)
+        return job
+
+    @Slot(object)
+    def _imported(self, campaign) -> None:
+        from ..campaign import Campaign
+        self._use(Campaign(self.store, campaign.name))
+
+    def export_campaign(self) -> None:
+        campaign = self.w.controller.campaign
+        if campaign is None:
+            return
+        default = str(Path.home() / f"{campaign.name}.json")
+        path, _ = QFileDialog.getSaveFileName(self.w, "Export the campaign", default,
+                                              "HarmDesk campaign (*.json)")
+        if path:
+            self.export_file(path)
+
+    def export_file(self, path: str) -> Job:
+        data = self.w.controller.campaign.export()  # read here: the log is plain data
+        return self._run(lambda: write_json(path, data), self._exported)
+
+    @Slot(object)
+    def _exported(self, path) -> None:
+        self.w.statusBar().showMessage(f"Exported to {path}.", 8000)
+
+    def export_summary(self) -> None:
+        from .export_summary import export_session_summary
+        campaign = self.w.controller.campaign
+        if campaign is not None:
+            export_session_summary(self.w, campaign, None)
+
+    def _busy(self, text: str) -> QProgressDialog:
+        progress = QProgressDialog(text, "", 0, 0, self.w)
+        progress.setCancelButton(None)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)  # only slow work shows it
+        return progress
+
+
+class PlayMenus(QObject):
+    """Edit, Play and Settings: characters, conditions, moves, scenes, sessions, settings."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        ui = window.ui
+        ui.actionAddCharacter.triggered.connect(self.add_character)
+        ui.actionEditCharacter.triggered.connect(self.edit_character)
+        ui.actionRemoveCharacter.triggered.connect(self.remove_characters)
+        ui.actionConditions.triggered.connect(lambda: self.conditions(self.w.selected_ids()))
+        ui.actionMoves.triggered.connect(self.moves)
+        ui.actionEndScene.triggered.connect(self.end_scene)
+        ui.actionStartSession.triggered.connect(self.start_session)
+        ui.actionEndSession.triggered.connect(self.end_session)
+        ui.actionSettings.triggered.connect(self.settings)
+        ui.actionAbout.triggered.connect(self.about)
+
+    @property
+    def c(self):
+        return self.w.controller
+
+    def _targets(self) -> list[str] | None:
+        ids = self.w.selected_ids()
+        if not ids:
+            self.w.statusBar().showMessage("Select one or more tiles first.", 6000)
+            return None
+        return ids
+
+    def add_character(self) -> bool:
+        from .dialogs import CharacterDialog
+        dialog = CharacterDialog(self.c.system, self.w, existing_ids=list(self.c.state["characters"]),
+                                 settings=self.c.state["settings"])
+        return self._submit_character(dialog)
+
+    def edit_character(self) -> bool:
+        from .dialogs import CharacterDialog
+        ids = self._targets()
+        if not ids:
+            return False
+        character = self.c.state["characters"][ids[0]]
+        dialog = CharacterDialog(self.c.system, self.w, character=character,
+                                 existing_ids=list(self.c.state["characters"]),
+                                 settings=self.c.state["settings"])
+        return self._submit_character(dialog)
+
+    def _submit_character(self, dialog) -> bool:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        action = dialog.action()
+        return action is not None and self.c.submit(action)  # None: nothing was changed
+
+    def remove_characters(self) -> bool:
+        ids = self._targets()
+        if not ids:
+            return False
+        return self.c.submit({"type": "remove_character",
+                              "target": ids[0] if len(ids) == 1 else ids})
+
+    def conditions(self, targets, preset: str | None = None) -> bool:
+        from .dialogs import ConditionDialog
+        if not targets:
+            return bool(self._targets())
+        dialog = ConditionDialog(self.c.system, self.c.state, targets, self.w, preset=preset)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.c.submit_many(dialog.actions(), "Conditions") > 0
+
+    def moves(self, move: str | None = None) -> bool:
+        from .dialogs import MovesDialog
+        targets = self.w.selected_ids()
+        dialog = MovesDialog(self.c.system, self.c.state, targets, self.w, move=move)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.c.submit_many(dialog.actions(), dialog.title()) > 0
+
+    def end_scene(self) -> bool:
+        return self.c.submit({"type": "end_scene"})
+
+    def start_session(self) -> None:
+        title, ok = QInputDialog.getText(self.w, "Start play session",
+                                         "Title of tonight's session (optional):")
+        if ok:
+            self.c.start_session(title.strip())
+
+    def end_session(self) -> None:
+        if self.c.campaign and self.c.campaign.session:
+            self.c.end_session()
+            self.w.statusBar().showMessage("Play session ended. File → Export session summary… "
+                                           "writes its PDF.", 10000)
+
+    def settings(self) -> bool:
+        from .dialogs import SettingsDialog
+        campaign = self.c.campaign
+        dialog = SettingsDialog(campaign.system, campaign.state["settings"],
+                                dict(campaign.info.options), self.w)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if dialog.options() != campaign.info.options:
+            campaign.set_options(dialog.options())
+        action = dialog.settings_action()
+        return self.c.submit(action) if action else True
+
+    def about(self) -> None:
+        from .. import __version__
+        QMessageBox.about(self.w, "About HarmDesk",
+                          f"HarmDesk {__version__}\nHarm and healing for Stonetop, Lux Aeterna "
+                          "and Freedom Fantasies, kept exact and undoable.")

@@ -1,0 +1,26 @@
+import pytest
+
+from harmdesk.campaign import Campaign
+
+PARTY = [
+    {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1, "supplies": 5},
+    {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2},
+    {"id": "vahid", "name": "Vahid", "kind": "pc", "max_hp": 16},
+    {"id": "hagr", "name": "Hagr", "kind": "monster", "max_hp": 16, "armor": 2,
+     "attack": {"dice": "d10+3", "tags": ["forceful"]}},
+    {"id": "coedwig", "name": "Coedwig", "kind": "monster", "max_hp": 3,
+     "attack": {"dice": "d6", "piercing": 1}},
+]
+
+
+@pytest.fixture
+def campaign(store):
+    return Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
+
+
+@pytest.fixture
+def desk(qtbot, campaign):
+    from harmdesk.qt.controller import DeskController
+    controller = DeskController()
+    controller.set_campaign(campaign)
+    return controller

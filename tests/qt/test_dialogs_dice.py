@@ -1,0 +1,113 @@
+"""The physical-dice dialog and the roll provider built on it."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
+
+from harmdesk.campaign import Campaign
+from harmdesk.qt.controller import DeskController
+from harmdesk.qt.dialogs import dice as dice_dialogs
+from harmdesk.qt.dialogs.dice import DiceDialog, manual_roll_provider
+from harmdesk.store import Store
+
+# the offscreen platform cannot pass a shown dialog's size hints on; nothing is wrong
+OFFSCREEN_SHOW = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+OK = QDialogButtonBox.StandardButton.Ok
+
+
+@pytest.fixture
+def dialog(qtbot):
+    def make(expr, label=""):
+        widget = DiceDialog(expr, label=label)
+        qtbot.addWidget(widget)
+        return widget
+    return make
+
+
+def test_one_spin_box_per_die_limited_to_its_size(dialog):
+    dlg = dialog("2d6+d4")
+    assert [box.maximum() for box in dlg.spins] == [6, 6, 4]
+    assert all(box.minimum() == 1 for box in dlg.spins)
+    dlg.spins[0].setValue(9)  # clamped: a d6 cannot show 9
+    assert dlg.faces()[0] == 6
+
+
+def test_total_is_read_by_the_rules_dice_module(dialog):
+    dlg = dialog("2d6+3", "Death's Door")
+    dlg.spins[0].setValue(4)
+    dlg.spins[1].setValue(5)
+    assert dlg.faces() == [4, 5]
+    assert dlg.ui.totalLabel.text() == "Total: 2d6 (4, 5) + 3 = 12"
+    assert "Death's Door" in dlg.ui.promptLabel.text()
+
+
+def test_keep_highest_total_differs_from_a_sum(dialog):
+    dlg = dialog("2d8kh1")
+    dlg.spins[0].setValue(3)
+    dlg.spins[1].setValue(7)
+    assert dlg.ui.totalLabel.text().endswith("= 7")
+
+
+@OFFSCREEN_SHOW
+def test_focus_starts_in_the_first_box_and_enter_accepts(qtbot, dialog):
+    dlg = dialog("d10+3")
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: dlg.focusWidget() is not None)
+    assert dlg.focusWidget() in (dlg.spins[0], dlg.spins[0].lineEdit())
+    qtbot.keyClicks(dlg.spins[0].lineEdit(), "7")
+    qtbot.keyClick(dlg.spins[0].lineEdit(), Qt.Key.Key_Return)
+    assert dlg.result() == QDialog.DialogCode.Accepted
+    assert dlg.faces() == [7]
+
+
+def test_an_expression_that_cannot_be_replayed_is_refused_inline(dialog):
+    dlg = dialog("d6e6")
+    assert dlg.spins == []
+    assert "cannot be replayed" in dlg.ui.messageLabel.text()
+    assert not dlg.ui.buttonBox.button(OK).isEnabled()
+    dlg.accept()
+    assert dlg.result() != QDialog.DialogCode.Accepted
+
+
+def test_many_dice_wrap_into_columns(dialog):
+    dlg = dialog("8d4")
+    grid = dlg.ui.facesGrid
+    assert grid.columnCount() == 4  # two label+box pairs
+    assert len(dlg.faces()) == 8
+
+
+@pytest.fixture
+def desk(qtbot, tmp_path):
+    store = Store.open(tmp_path)
+    sheets = [{"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2}]
+    controller = DeskController()
+    controller.set_campaign(Campaign.create(store, "T", "stonetop", {"prosperity": 1}, sheets))
+    yield controller
+    store.close()
+
+
+def test_manual_provider_gives_faces_or_their_total(monkeypatch, desk):
+    asked = []
+
+    def fake_ask(parent, expr, label):
+        asked.append((expr, label))
+        return [6, 5]
+
+    monkeypatch.setattr(dice_dialogs, "ask_faces", fake_ask)
+    desk.roll_provider = manual_roll_provider(None, lambda cid: desk.state["characters"][cid]["name"])
+    assert desk.submit({"type": "set_death", "target": "heavy", "death": "dying"})
+    assert desk.submit({"type": "deaths_door", "target": "heavy"})
+    assert asked == [("2d6", "Death's Door (ST-7) — The Heavy")]
+    heavy = desk.state["characters"]["heavy"]
+    assert heavy["death"] == "none" and heavy["hp"] == 1  # 6 + 5 = 11: 10+, back at 1 HP
+    provide = manual_roll_provider(None)
+    assert provide({}, {"key": "rolls", "dice": "2d6"}) == [6, 5]
+
+
+def test_manual_provider_cancel_cancels_the_action(monkeypatch, desk):
+    monkeypatch.setattr(dice_dialogs, "ask_faces", lambda *a: None)
+    desk.roll_provider = manual_roll_provider(None)
+    assert not desk.submit({"type": "damage", "target": "heavy", "dice": "d8"})
+    assert desk.state["characters"]["heavy"]["hp"] == 20

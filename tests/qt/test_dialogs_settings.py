@@ -1,0 +1,82 @@
+"""Rule settings and the dice mode."""
+
+import pytest
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
+
+from harmdesk import rules
+from harmdesk.campaign import Campaign
+from harmdesk.qt.controller import DeskController
+from harmdesk.qt.dialogs.settings import SettingsDialog, with_mnemonic
+from harmdesk.store import Store
+
+
+@pytest.fixture
+def dialog(qtbot):
+    def make(system, settings=None, options=None):
+        dlg = SettingsDialog(system, settings or {}, options or {})
+        qtbot.addWidget(dlg)
+        return dlg
+    return make
+
+
+@pytest.mark.parametrize("system", ["stonetop", "lux_aeterna", "freedom_fantasies"])
+def test_every_rule_setting_has_the_right_widget_and_its_doc(dialog, system):
+    dlg = dialog(system)
+    settings = rules.system_named(system).settings
+    assert list(dlg.widgets) == list(settings)
+    for key, setting in settings.items():
+        widget = dlg.widgets[key]
+        kind = (QComboBox if setting.choices else QCheckBox
+                if isinstance(setting.default, bool) else QSpinBox)
+        assert isinstance(widget, kind), key
+        assert widget.toolTip() == setting.doc
+        assert dlg.value(key) == setting.default
+    assert dlg.settings_action() is None  # nothing changed
+
+
+def test_only_changed_keys_and_negative_prosperity(dialog):
+    dlg = dialog("stonetop", {"prosperity": 1, "piercing_stack": "sum"})
+    assert dlg.value("prosperity") == 1 and dlg.value("piercing_stack") == "sum"
+    dlg.widgets["prosperity"].setValue(-2)
+    dlg.widgets["lacking"].setChecked(True)
+    assert dlg.settings_action() == {"type": "change_settings",
+                                     "settings": {"prosperity": -2, "lacking": True}}
+    combo = dlg.widgets["piercing_stack"]
+    assert combo.itemText(combo.findData("max")) == "Max"
+
+
+def test_restore_defaults(qtbot, dialog):
+    dlg = dialog("lux_aeterna", {"halve_rounding": "up", "strain_reset": "never"})
+    dlg.ui.buttonBox.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+    assert dlg.settings_action() == {"type": "change_settings", "settings": {
+        "strain_reset": "full_rest", "halve_rounding": "down"}}
+
+
+def test_dice_mode_round_trips_and_keeps_other_options(dialog):
+    dlg = dialog("freedom_fantasies", options={"dice_mode": "manual", "theme": "dark"})
+    assert dlg.ui.manualDiceRadio.isChecked()
+    assert dlg.options() == {"dice_mode": "manual", "theme": "dark"}
+    dlg.ui.appDiceRadio.setChecked(True)
+    assert dlg.options() == {"dice_mode": "app", "theme": "dark"}
+    assert dialog("stonetop").options() == {"dice_mode": "app"}
+
+
+def test_labels_get_distinct_mnemonics():
+    used = set("hiocr")  # the dice radios and the buttons have these
+    assert with_mnemonic("Prosperity:", used) == "&Prosperity:"
+    assert with_mnemonic("Piercing stack:", used) == "Pi&ercing stack:"
+    assert with_mnemonic("Lacking:", used) == "&Lacking:"
+
+
+def test_the_action_applies_to_a_real_campaign(qtbot, tmp_path, dialog):
+    store = Store.open(tmp_path)
+    try:
+        sheets = [{"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20}]
+        desk = DeskController()
+        desk.set_campaign(Campaign.create(store, "T", "stonetop", {"prosperity": 1}, sheets))
+        dlg = dialog("stonetop", desk.state["settings"], desk.campaign.info.options)
+        dlg.widgets["prosperity"].setValue(3)
+        assert desk.submit(dlg.settings_action())
+        assert desk.state["settings"]["prosperity"] == 3
+    finally:
+        store.close()

@@ -1,0 +1,257 @@
+"""The log dock: sessions newest first, events with their explanations, filter, highlight."""
+
+import re
+from datetime import datetime
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+
+from harmdesk.campaign import Campaign
+from harmdesk.qt.controller import DeskController
+from harmdesk.qt.log_dock import (
+    TIME,
+    EntryIdRole,
+    GroupKeyRole,
+    LogDock,
+    LogModel,
+    TargetsRole,
+    build_groups,
+    session_title,
+)
+from harmdesk.store import LogEntry, Store
+
+PARTY = [
+    {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2},
+    {"id": "vahid", "name": "Vahid", "kind": "pc", "max_hp": 16},
+    {"id": "hagr", "name": "Hagr", "kind": "monster", "max_hp": 16, "armor": 2,
+     "attack": {"dice": "d10+3", "tags": ["forceful"]}},
+]
+
+
+@pytest.fixture
+def log_store(tmp_path):
+    store = Store.open(tmp_path)
+    Campaign.create(store, "Wood", "stonetop", {"prosperity": 1}, PARTY)
+    Campaign.create(store, "Empty", "stonetop", {}, PARTY[:1])
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def desk(qtbot, log_store):
+    controller = DeskController()
+    controller.set_campaign(Campaign.open(log_store, "Wood"))
+    return controller
+
+
+def played(desk):
+    """Two steps outside any session, then a session with a two-target step."""
+    assert desk.submit({"type": "damage", "target": "vahid", "amount": 3})
+    assert desk.submit({"type": "mark_debility", "target": "vahid", "debility": "dazed"})
+    desk.start_session("The hagr")
+    assert desk.submit({"type": "damage", "target": ["heavy", "vahid"], "amount": 5,
+                        "piercing": 1})
+    assert desk.submit({"type": "heal", "target": "heavy", "amount": 2})
+
+
+def top(model):
+    return [model.index(r, 0).data() for r in range(model.rowCount())]
+
+
+def children(model, row):
+    parent = model.index(row, 0)
+    return [model.index(r, 0, parent) for r in range(model.rowCount(parent))]
+
+
+def test_the_model_passes_the_model_tester(qtmodeltester, desk):
+    played(desk)
+    model = LogModel(desk, limit=3)
+    assert model.rowCount() == 3  # the session, outside, and the cut row
+    qtmodeltester.check(model)
+    # the tester stays attached and checks the inserts and removals of later steps too
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    desk.stack.undo()
+    desk.stack.undo()
+    assert len(children(model, 0)) == 2
+
+
+def test_a_step_in_the_open_session_inserts_rows_without_a_reset(qtbot, desk):
+    played(desk)
+    model = LogModel(desk)
+    resets, inserted = [], []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.rowsInserted.connect(lambda parent, first, last: inserted.append(
+        (parent.row(), first, last)))
+    assert desk.submit({"type": "damage", "target": ["heavy", "vahid"], "amount": 1})
+    assert resets == [] and inserted == [(0, 0, 1)]
+    assert children(model, 0)[0].data(TargetsRole) == ["heavy", "vahid"]
+    assert len(children(model, 0)) == 5
+
+
+def test_sessions_newest_first_then_outside_any_session(desk):
+    played(desk)
+    model = LogModel(desk)
+    titles = top(model)
+    assert re.fullmatch(r"Session 1 — The hagr · \d{1,2} \w{3} \d{4} \(in play\)", titles[0])
+    assert titles[1] == "Outside any session"
+    # newest first; the events of one step (the two-target hit) in their own order
+    assert [i.data() for i in children(model, 0)] == [
+        "The Heavy regains 2 HP; 16 → 18 HP",
+        "The Heavy takes 5 damage; armor 2 − 1 piercing = 1; 5 − 1 = 4 HP lost; 20 → 16 HP",
+        "Vahid takes 5 damage; armor 0 − 1 piercing = 0; 5 − 0 = 5 HP lost; 13 → 8 HP"]
+    assert [i.data() for i in children(model, 1)] == [
+        "Vahid marks dazed", "Vahid takes 3 damage; armor 0; 3 − 0 = 3 HP lost; 16 → 13 HP"]
+
+
+def test_roles_carry_all_targets_of_the_step_and_the_entry_id(desk, log_store):
+    played(desk)
+    model = LogModel(desk)
+    hit = children(model, 0)[1]
+    entries = log_store.log(desk.campaign.info.id)
+    assert hit.data(TargetsRole) == ["heavy", "vahid"]
+    assert children(model, 0)[2].data(TargetsRole) == ["heavy", "vahid"]
+    assert hit.data(EntryIdRole) == entries[2].id
+    assert model.index(0, 0).data(TargetsRole) == []
+    assert model.index(0, 0).data(GroupKeyRole) == entries[2].session_id
+
+
+def test_the_time_column_is_local_hours_and_minutes(desk, log_store):
+    played(desk)
+    model = LogModel(desk)
+    entry = log_store.log(desk.campaign.info.id)[-1]
+    when = datetime.fromisoformat(entry.applied_at).astimezone()
+    first = children(model, 0)[0]
+    assert first.siblingAtColumn(TIME).data() == when.strftime("%H:%M")
+
+
+def test_undone_steps_are_left_out(desk):
+    played(desk)
+    model = LogModel(desk)
+    assert len(children(model, 0)) == 3
+    desk.stack.undo()  # the heal
+    assert len(children(model, 0)) == 2
+    assert not any("regains" in i.data() for i in children(model, 0))
+    desk.stack.redo()
+    assert "regains 2 HP" in children(model, 0)[0].data()
+
+
+def test_only_the_newest_steps_are_read(desk):
+    played(desk)
+    model = LogModel(desk, limit=3)
+    assert top(model)[-1].startswith("… older steps not shown")
+    cut = model.index(model.rowCount() - 1, 0)
+    assert not cut.flags() & Qt.ItemFlag.ItemIsSelectable
+    # the oldest step (3 damage to Vahid) is not shown; the others are
+    assert model.event_count() == 4
+    assert len(children(model, 1)) == 1
+
+
+def test_refreshes_on_changes_sessions_and_campaigns(desk, log_store):
+    model = LogModel(desk)
+    assert model.rowCount() == 0
+    assert desk.submit({"type": "damage", "target": "vahid", "amount": 1})
+    assert top(model) == ["Outside any session"]
+    desk.start_session("Night two")
+    assert top(model)[0].startswith("Session 1 — Night two")
+    assert children(model, 0) == []
+    desk.end_session()
+    assert not top(model)[0].endswith("(in play)")
+    desk.set_campaign(Campaign.open(log_store, "Empty"))
+    assert model.rowCount() == 0
+
+
+def test_session_title_and_a_step_without_events():
+    session = {"id": 7, "number": 3, "title": "The hagr", "started": "2026-11-30T12:00:00+00:00",
+               "ended": "2026-11-30T15:00:00+00:00"}
+    assert session_title(session) == "Session 3 — The hagr · 30 Nov 2026"
+    entry = LogEntry(1, 1, 7, {"type": "end_scene"}, [], {}, {}, None, None, False,
+                     "2026-11-30T13:00:00+00:00")
+    groups = build_groups([session], [entry], cut=False)
+    assert [r.text for r in groups[0].rows] == ["end scene"]
+
+
+# the dock ------------------------------------------------------------------------------
+@pytest.fixture
+def dock(qtbot, desk):
+    played(desk)
+    widget = LogDock(desk)
+    qtbot.addWidget(widget)
+    widget.resize(420, 500)
+    return widget
+
+
+def proxy_children(dock, row):
+    proxy = dock.proxy
+    parent = proxy.index(row, 0)
+    return [proxy.index(r, 0, parent) for r in range(proxy.rowCount(parent))]
+
+
+def test_the_newest_session_is_expanded_and_stays_so(dock, desk):
+    tree, proxy = dock.ui.tree, dock.proxy
+    assert tree.isExpanded(proxy.index(0, 0)) and not tree.isExpanded(proxy.index(1, 0))
+    tree.expand(proxy.index(1, 0))
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    assert tree.isExpanded(proxy.index(0, 0)) and tree.isExpanded(proxy.index(1, 0))
+    assert tree.wordWrap() and tree.alternatingRowColors()
+
+
+def test_the_filter_keeps_matching_events_with_their_sessions(dock):
+    dock.ui.filterEdit.setText("DAZED")
+    assert dock.proxy.rowCount() == 1
+    assert dock.proxy.index(0, 0).data() == "Outside any session"
+    assert [i.data() for i in proxy_children(dock, 0)] == ["Vahid marks dazed"]
+    assert dock.ui.tree.isExpanded(dock.proxy.index(0, 0))
+    dock.ui.filterEdit.setText("no such thing")
+    assert dock.proxy.rowCount() == 0
+    assert "Nothing in the log matches" in dock.ui.statusLabel.text()
+    dock.ui.filterEdit.clear()
+    assert dock.proxy.rowCount() == 2 and dock.ui.statusLabel.isHidden()
+
+
+def test_selecting_an_event_highlights_its_characters(qtbot, dock):
+    tree, proxy = dock.ui.tree, dock.proxy
+    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
+        QItemSelectionModel.SelectionFlag.Rows
+    hit = proxy_children(dock, 0)[1]
+    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+        tree.selectionModel().select(hit, flags)
+    assert blocker.args == [["heavy", "vahid"]]
+    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+        tree.selectionModel().select(proxy.index(0, 0), flags)
+    assert blocker.args == [[]]
+
+
+def test_the_highlight_follows_the_selected_row_through_changes(qtbot, dock, desk, log_store):
+    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
+        QItemSelectionModel.SelectionFlag.Rows
+    dock.ui.tree.selectionModel().select(proxy_children(dock, 0)[1], flags)
+    assert dock.ui.tree.selectionModel().selectedRows()[0].data(TargetsRole) == \
+        ["heavy", "vahid"]
+    with qtbot.assertNotEmitted(dock.highlight):  # a new step leaves the selection alone
+        assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    assert dock.ui.tree.selectionModel().selectedRows()[0].data(TargetsRole) == \
+        ["heavy", "vahid"]
+    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+        desk.set_campaign(Campaign.open(log_store, "Empty"))
+    assert blocker.args == [[]]
+
+
+def test_an_empty_log_says_so(qtbot, log_store):
+    controller = DeskController()
+    controller.set_campaign(Campaign.open(log_store, "Empty"))
+    widget = LogDock(controller)
+    qtbot.addWidget(widget)
+    assert "Nothing has happened yet" in widget.ui.statusLabel.text()
+    assert widget.proxy.rowCount() == 0
+    assert widget.model.index(0, 0) == QModelIndex()
+
+
+def test_undoing_the_selected_step_clears_the_highlight(qtbot, dock, desk):
+    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
+        QItemSelectionModel.SelectionFlag.Rows
+    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+        dock.ui.tree.selectionModel().select(proxy_children(dock, 0)[0], flags)
+    assert blocker.args == [["heavy"]]
+    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+        desk.stack.undo()  # the heal of The Heavy goes, and its row with it
+    assert blocker.args == [[]]

@@ -1,0 +1,344 @@
+"""The tray: which chips each system offers, the actions they build, drags, keys, the gang slot."""
+
+import pytest
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from harmdesk import chips
+from harmdesk.campaign import Campaign
+from harmdesk.qt.controller import DeskController
+from harmdesk.qt.tray import TrayWidget
+from harmdesk.qt.tray_chips import ChipButton, chip_in, mime_for
+from harmdesk.rules import apply
+from harmdesk.rules.lux_aeterna.common import CONDITIONS
+from harmdesk.store import Store
+
+COPY = Qt.DropAction.CopyAction
+LEFT = Qt.MouseButton.LeftButton
+NONE = Qt.KeyboardModifier.NoModifier
+
+STONETOP = [
+    {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2},
+    {"id": "brawler", "name": "Brawler", "kind": "pc", "max_hp": 18,
+     "attack": {"dice": "d8"}},  # a PC's attack is not a prepared danger
+    {"id": "reeve", "name": "Reeve", "kind": "npc", "max_hp": 6},
+    {"id": "hagr", "name": "Hagr", "kind": "monster", "max_hp": 16, "armor": 2,
+     "attack": {"dice": "d10+3", "tags": ["forceful"]}},
+    {"id": "coedwig", "name": "Coedwig", "kind": "monster", "max_hp": 3,
+     "attack": {"dice": "d6", "piercing": 1}},
+]
+LUX = [{"id": "sara", "name": "Sara", "kind": "pc", "max_hp": 20},
+       {"id": "wraith", "name": "Ice wraith", "kind": "monster", "max_hp": 40,
+        "attack": {"dice": "2d6+2"}}]
+FREEDOM = [{"id": "brute", "name": "Brann", "kind": "pc", "hp": 12, "might": 2,
+            "block_bonus": 1},
+           {"id": "troll", "name": "Bridge troll", "kind": "monster", "hp": 20,
+            "vulnerable": ["fire"], "attack": {"dice": "d10+2", "damage_type": "bludgeoning"}}]
+
+
+@pytest.fixture
+def tray_store(tmp_path):
+    store = Store.open(tmp_path)
+    Campaign.create(store, "Wood", "stonetop", {"prosperity": 2}, STONETOP)
+    Campaign.create(store, "Lux", "lux_aeterna", {}, LUX)
+    Campaign.create(store, "Free", "freedom_fantasies", {}, FREEDOM)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def desk(qtbot, tray_store):
+    controller = DeskController()
+    controller.set_campaign(Campaign.open(tray_store, "Wood"))
+    return controller
+
+
+@pytest.fixture
+def tray(qtbot, desk):
+    widget = TrayWidget(desk)
+    qtbot.addWidget(widget)
+    widget.resize(340, 900)
+    return widget
+
+
+def open_campaign(desk, store, name):
+    desk.set_campaign(Campaign.open(store, name))
+
+
+def activated(qtbot, tray, do) -> dict:
+    with qtbot.waitSignal(tray.chipActivated, timeout=1000) as blocker:
+        do()
+    return blocker.args[0]
+
+
+def chip_named(tray, section, text) -> ChipButton:
+    return next(c for c in tray.chips_in(section) if c.text().startswith(text))
+
+
+def shown(widget, tray) -> bool:
+    return widget.isVisibleTo(tray)
+
+
+# sections per system ------------------------------------------------------------------
+def test_stonetop_offers_severity_dice_debilities_recover_and_gang(tray):
+    texts = [c.text() for c in tray.chips_in("severity")]
+    assert texts == ["d4 — bruises, scrapes, light burns", "d6 — nasty flesh wounds, bad burns",
+                     "d8 — broken bones, debilitating pain", "d10 — death or dismemberment"]
+    assert [c.chip()["action"] for c in tray.chips_in("conditions")] == [
+        {"type": "mark_debility", "debility": d} for d in ("weakened", "dazed", "miserable")]
+    assert tray.ui.conditionsGroup.title() == "Debilities"
+    assert [c.chip()["action"] for c in tray.chips_in("moves")] == [{"type": "recover"}]
+    assert [c.chip()["action"] for c in tray.chips_in("heal")] == [
+        {"type": "heal", "dice": d} for d in ("d4", "d6", "d8")]
+    assert shown(tray.ui.gangGroup, tray) and shown(tray.ui.stonetopMods, tray)
+    assert not shown(tray.ui.luxMods, tray) and not shown(tray.ui.ffMods, tray)
+    assert not shown(tray.ui.emptyLabel, tray)
+
+
+def test_lux_aeterna_offers_conditions_that_ask_for_the_origin_level(tray, desk, tray_store):
+    open_campaign(desk, tray_store, "Lux")
+    assert tray.chips_in("severity") == [] and not shown(tray.ui.severityBox, tray)
+    made = [c.chip() for c in tray.chips_in("conditions")]
+    assert [m["action"] for m in made] == [{"type": "add_condition", "name": n}
+                                           for n in CONDITIONS]
+    assert all(m["ask"] == "condition" for m in made)
+    assert tray.ui.conditionsGroup.title() == "Conditions"
+    assert not shown(tray.ui.gangGroup, tray) and shown(tray.ui.luxMods, tray)
+    assert [c.text() for c in tray.chips_in("moves")] == ["Stabilize", "Start turn", "End turn"]
+
+
+def test_freedom_fantasies_has_no_conditions_or_gang(tray, desk, tray_store):
+    open_campaign(desk, tray_store, "Free")
+    assert not shown(tray.ui.conditionsGroup, tray) and not shown(tray.ui.gangGroup, tray)
+    assert shown(tray.ui.ffMods, tray)
+    assert [c.text() for c in tray.chips_in("dangers")] == ["Bridge troll d10+2"]
+    # the desk's own damage types are offered first
+    assert tray.ui.damageTypeCombo.itemText(1) == "fire"
+
+
+def test_without_a_campaign_the_tray_says_so():
+    controller = DeskController()
+    widget = TrayWidget(controller)
+    try:
+        assert shown(widget.ui.emptyLabel, widget)
+        assert not shown(widget.ui.damageGroup, widget)
+    finally:
+        widget.deleteLater()
+
+
+# prepared dangers ---------------------------------------------------------------------
+def test_dangers_are_the_npcs_and_monsters_with_an_attack(tray):
+    dangers = tray.chips_in("dangers")
+    assert [c.text() for c in dangers] == ["Hagr d10+3", "Coedwig d6"]
+    assert dangers[0].chip() == chips.attack_chip(["hagr"], "Hagr d10+3")
+    assert "forceful" in dangers[0].toolTip()
+
+
+def test_dangers_follow_the_desk(tray, desk):
+    monster = {"id": "wolf", "name": "Wolf", "kind": "monster", "max_hp": 6,
+               "attack": {"dice": "d6+1"}}
+    assert desk.submit({"type": "add_character", "character": monster})
+    assert [c.text() for c in tray.chips_in("dangers")][-1] == "Wolf d6+1"
+    assert tray.ui.gangCombo.findData("wolf") >= 0
+    assert desk.submit({"type": "remove_character", "target": "hagr"})
+    assert "Hagr d10+3" not in [c.text() for c in tray.chips_in("dangers")]
+
+
+# modifiers ---------------------------------------------------------------------------
+def test_stonetop_toggles_go_into_the_damage_chip_when_it_is_used(qtbot, tray, desk):
+    d8 = chip_named(tray, "severity", "d8")
+    assert activated(qtbot, tray, d8.click)["action"] == {"type": "damage", "dice": "d8"}
+    tray.ui.piercingSpin.setValue(1)
+    tray.ui.nonLethalCheck.setChecked(True)
+    chip = activated(qtbot, tray, d8.click)
+    assert chip["action"] == {"type": "damage", "dice": "d8", "piercing": 1, "lethal": False}
+    assert chip["label"] == "d8, 1 piercing, non-lethal"
+    tray.ui.xPiercingCheck.setChecked(True)
+    tray.ui.ignoresArmorCheck.setChecked(True)
+    assert not tray.ui.piercingSpin.isEnabled()
+    action = chips.action_for_drop(activated(qtbot, tray, d8.click), desk.state, ["heavy"])
+    assert action["piercing"] == "x" and action["ignores_armor"] is True
+    # the rules accept what the tray built: 6 ignores armor, so 20 -> 14
+    outcome = apply(desk.state, {**action, "rolls": [6]})
+    assert outcome.ok and outcome.state["characters"]["heavy"]["hp"] == 14
+    assert "ignores armor" in tray.ui.modifierSummary.text()
+
+
+def test_lux_aeterna_toggles(qtbot, tray, desk, tray_store):
+    open_campaign(desk, tray_store, "Lux")
+    tray.ui.typedEdit.setText("9")
+    tray.ui.luxNonLethalCheck.setChecked(True)
+    tray.ui.weakenedCheck.setChecked(True)
+    chip = activated(qtbot, tray, tray.ui.typedChip.click)
+    assert chip["action"] == {"type": "damage", "amount": 9, "lethal": False,
+                              "attacker_weakened": True}
+    outcome = apply(desk.state, {**chip["action"], "target": "sara"})
+    assert outcome.ok and outcome.state["characters"]["sara"]["hp"] == 16  # halved: 4
+
+
+def test_freedom_fantasies_type_direct_and_additional(qtbot, tray, desk, tray_store):
+    open_campaign(desk, tray_store, "Free")
+    tray.ui.typedEdit.setText("5")
+    tray.ui.damageTypeCombo.setEditText("Cold Iron")
+    tray.ui.directCheck.setChecked(True)
+    tray.ui.additionalSpin.setValue(2)
+    tray.ui.additionalTypeCombo.setEditText("fire")
+    chip = activated(qtbot, tray, tray.ui.typedChip.click)
+    assert chip["action"] == {"type": "damage", "amount": 5, "damage_type": "cold_iron",
+                              "direct": True, "additional": [{"amount": 2, "damage_type": "fire"}]}
+    outcome = apply(desk.state, {**chip["action"], "target": "brute"})
+    assert outcome.ok and outcome.state["characters"]["brute"]["damage"] == 7
+
+
+def test_a_bad_damage_type_is_explained_and_builds_no_chip(qtbot, tray, desk, tray_store):
+    open_campaign(desk, tray_store, "Free")
+    tray.ui.damageTypeCombo.setEditText("fire!")
+    assert "fire!" in tray.ui.modifierSummary.text()
+    assert tray.chips_in("dangers")[0].chip() is not None  # attacks carry their own type
+    tray.ui.typedEdit.setText("5")
+    assert not tray.ui.typedChip.isEnabled()
+    with qtbot.assertNotEmitted(tray.chipActivated):
+        tray.ui.typedEdit.returnPressed.emit()
+
+
+# typed amounts -----------------------------------------------------------------------
+def test_typed_damage_wins_over_the_toggles(qtbot, tray):
+    tray.ui.piercingSpin.setValue(1)
+    tray.ui.nonLethalCheck.setChecked(True)
+    tray.ui.typedEdit.setText("7 p2")
+    assert tray.ui.typedChip.isEnabled()
+    assert tray.ui.typedChip.text() == "7, 2 piercing, non-lethal"
+    chip = activated(qtbot, tray, tray.ui.typedEdit.returnPressed.emit)
+    assert chip["action"] == {"type": "damage", "amount": 7, "piercing": 2, "lethal": False}
+
+
+def test_bad_typed_input_gets_an_inline_message_not_a_traceback(qtbot, tray):
+    tray.ui.typedEdit.setText("zz")
+    message = tray.ui.typedMessage.text()
+    assert "neither a number nor dice" in message and "DECIMAL" not in message
+    assert shown(tray.ui.typedMessage, tray) and not tray.ui.typedChip.isEnabled()
+    tray.ui.typedEdit.setText("d8+3")
+    assert tray.ui.typedMessage.text() == "" and tray.ui.typedChip.isEnabled()
+
+
+def test_typed_healing(qtbot, tray):
+    tray.ui.healEdit.setText("d6")
+    chip = activated(qtbot, tray, tray.ui.healChip.click)
+    assert chip["action"] == {"type": "heal", "dice": "d6"} and chip["label"] == "Heal 1d6"
+    tray.ui.healEdit.setText("7 p1")
+    assert "heal takes one amount" in tray.ui.healMessage.text()
+    assert not tray.ui.healChip.isEnabled()
+
+
+# dragging and keys -------------------------------------------------------------------
+def mouse(kind, pos, buttons=LEFT):
+    return QMouseEvent(kind, QPointF(pos), QPointF(pos), LEFT, buttons, NONE)
+
+
+def test_a_drag_starts_past_the_drag_distance_with_the_chip_of_that_moment(tray, monkeypatch):
+    d6 = chip_named(tray, "severity", "d6")
+    dragged = []
+    monkeypatch.setattr(d6, "start_drag", dragged.append)
+    start, distance = QPoint(5, 5), QApplication.startDragDistance()
+    d6.mousePressEvent(mouse(QEvent.Type.MouseButtonPress, start))
+    d6.mouseMoveEvent(mouse(QEvent.Type.MouseMove, start + QPoint(distance - 1, 0)))
+    assert dragged == []
+    tray.ui.ignoresArmorCheck.setChecked(True)  # toggled after the press: still counts
+    d6.mouseMoveEvent(mouse(QEvent.Type.MouseMove, start + QPoint(distance + 1, 0)))
+    assert dragged == [chips.action_chip("d6, ignores armor", {"type": "damage", "dice": "d6",
+                                                               "ignores_armor": True})]
+    assert not d6.isDown()
+
+
+def test_the_drag_payload_is_the_encoded_chip():
+    chip = chips.attack_chip(["hagr"], "Hagr d10+3")
+    mime = mime_for(chip)
+    assert bytes(mime.data(chips.MIME_TYPE).data()) == chips.encode(chip)
+    assert chip_in(mime) == chip and mime.text() == "Hagr d10+3"
+    other = QMimeData()
+    other.setText("Hagr d10+3")
+    assert chip_in(other) is None
+
+
+def test_space_and_enter_activate_a_focused_chip(qtbot, tray):
+    dazed = chip_named(tray, "conditions", "Dazed")
+    assert dazed.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    for key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        chip = activated(qtbot, tray, lambda k=key: qtbot.keyClick(dazed, k))
+        assert chip["action"] == {"type": "mark_debility", "debility": "dazed"}
+
+
+# the gang slot -----------------------------------------------------------------------
+def enter_event(mime):
+    try:  # PySide6 6.12 takes a QPointF (and deprecates QPoint); 6.11 only a QPoint
+        return QDragEnterEvent(QPointF(10, 10), COPY, mime, LEFT, NONE)
+    except TypeError:
+        return QDragEnterEvent(QPoint(10, 10), COPY, mime, LEFT, NONE)
+
+
+def drop_on(slot, chip):
+    mime = mime_for(chip)
+    enter = enter_event(mime)
+    slot.dragEnterEvent(enter)
+    if enter.isAccepted():
+        slot.dropEvent(QDropEvent(QPointF(10, 10), COPY, mime, LEFT, NONE))
+    return enter.isAccepted()
+
+
+def test_the_gang_slot_counts_repeated_attackers_and_asks_the_rules(tray, desk):
+    slot = tray.ui.gangSlot
+    assert drop_on(slot, chips.attack_chip(["coedwig"], "Coedwig d6"))
+    assert drop_on(slot, chips.attack_chip(["coedwig", "hagr"], "two"))
+    assert not drop_on(slot, chips.action_chip("d4", {"type": "damage", "dice": "d4"}))
+    assert slot.ids() == ["coedwig", "coedwig", "hagr"]
+    assert slot.members.text() == "2 × Coedwig\n1 × Hagr"
+    # ST-2: the largest die keeps its bonus, +1 per other combatant: d10+3+2
+    assert slot.deals.text() == "Deals d10+5, 1 piercing, forceful (ST-2)"
+    gang = slot.chip()
+    assert gang["attackers"] == ["coedwig", "coedwig", "hagr"]
+    action = chips.action_for_drop(gang, desk.state, ["heavy"])
+    outcome = apply(desk.state, {**action, "rolls": [5]})
+    # 5 + 5 = 10; armor 2 - 1 piercing = 1; 9 HP lost
+    assert outcome.ok and outcome.state["characters"]["heavy"]["hp"] == 11
+
+
+def test_the_gang_slot_is_keyboard_reachable_and_clears(qtbot, tray):
+    tray.ui.gangCombo.setCurrentIndex(tray.ui.gangCombo.findData("coedwig"))
+    tray.ui.gangAddButton.click()
+    tray.ui.gangAddButton.click()
+    assert tray.ui.gangSlot.ids() == ["coedwig", "coedwig"]
+    assert tray.ui.gangSlot.deals.text().startswith("Deals d6+1")
+    chip = activated(qtbot, tray, lambda: qtbot.keyClick(tray.ui.gangSlot, Qt.Key.Key_Space))
+    assert chip == chips.attack_chip(["coedwig", "coedwig"], "Gang: d6+1, 1 piercing")
+    tray.ui.gangClearButton.click()
+    assert tray.ui.gangSlot.ids() == [] and tray.ui.gangSlot.chip() is None
+    assert not tray.ui.gangClearButton.isEnabled()
+
+
+def test_attackers_leaving_the_desk_leave_the_gang(tray, desk):
+    tray.ui.gangSlot.add(["hagr", "coedwig"])
+    assert desk.submit({"type": "remove_character", "target": "hagr"})
+    assert tray.ui.gangSlot.ids() == ["coedwig"]
+    assert tray.ui.gangSlot.deals.text() == "Deals d6, 1 piercing (ST-2)"
+
+
+def test_an_attacker_without_an_attack_is_explained(tray):
+    tray.ui.gangSlot.add(["reeve", "hagr"])
+    assert "Reeve has no `attack`" in tray.ui.gangSlot.deals.text()
+
+
+# chips.action_for_drop: repeated ids become counts -------------------------------------
+def test_repeated_attackers_become_counts(desk):
+    state = desk.state
+    gang = chips.action_for_drop(chips.attack_chip(["hagr", "coedwig", "coedwig"]), state,
+                                 ["heavy"])
+    assert gang == {"type": "gang_damage", "target": "heavy",
+                    "attackers": [{"id": "hagr"}, {"id": "coedwig", "count": 2}]}
+    same = chips.action_for_drop(chips.attack_chip(["coedwig"] * 3), state, ["heavy"])
+    assert same["attackers"] == [{"id": "coedwig", "count": 3}]
+    outcome = apply(state, {**same, "rolls": [4]})
+    assert outcome.ok and outcome.events[0].data["expression"] == "d6+2"
+    assert outcome.events[0].data["combatants"] == 3
+    single = chips.action_for_drop(chips.attack_chip(["coedwig"]), state, ["heavy"])
+    assert single["type"] == "damage" and single["dice"] == "d6"
