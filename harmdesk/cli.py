@@ -140,6 +140,32 @@ def cmd_history(args) -> int:
     return 0
 
 
+def cmd_summary(args) -> int:
+    """The session summary PDF; Qt is loaded only here (offscreen when there is no display)."""
+    import os
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from .report.data import ReportError
+    from .report.pdf import write_pdf
+    from .report.source import from_store, parse_sessions
+
+    app = QGuiApplication.instance() or QGuiApplication(["harmdesk"])  # noqa: F841 (fonts)
+    store = _open_store(args, write=True)
+    try:
+        numbers = parse_sessions(args.session) if args.session else None
+        report = from_store(store, args.campaign, numbers, args.all)
+        pages = write_pdf(report, args.output)
+    except ReportError as err:
+        return _fail(str(err), 1)
+    finally:
+        store.close()
+    _print_json({"pdf": os.path.abspath(args.output), "pages": pages, "events": report.events})
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="harmdesk",
@@ -169,6 +195,15 @@ def build_parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("campaign")
         cmd.set_defaults(func=_store_command, store_func=cmd_history)
+    summary = sub.add_parser("summary", help="write a play session's summary as a PDF "
+                             "(default: the latest session)")
+    summary.add_argument("campaign")
+    which = summary.add_mutually_exclusive_group()
+    which.add_argument("--session", metavar="N", help="session number, or a range such as 2-4")
+    which.add_argument("--all", action="store_true",
+                       help="the whole log, actions outside play sessions included")
+    summary.add_argument("-o", "--output", metavar="FILE.pdf", required=True)
+    summary.set_defaults(func=_store_command, store_func=cmd_summary)
     return parser
 
 
@@ -179,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        from .app import run_gui  # no command: open the window
+        return run_gui(args.data_dir)
     if getattr(args, "action", None) in ("new", "export", "import") and not args.name:
         parser.error(f"campaign {args.action} needs a {'FILE' if args.action == 'import' else 'NAME'}")
     return args.func(args)

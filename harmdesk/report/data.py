@@ -1,0 +1,352 @@
+"""The session summary as plain data, built from a campaign's log. No Qt, no SQL.
+
+`build_report` walks the applied (never the undone) log once: the desk is replayed from
+the campaign's starting sheets through every entry's `after` states, and only the
+chosen entries are counted, charted and listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .. import rules
+from ..display import KIND_LABELS
+from . import facts
+
+
+class ReportError(Exception):
+    """The summary cannot be made (no such session, an unreadable campaign …)."""
+
+
+@dataclass(frozen=True)
+class Header:
+    campaign: str
+    system: str
+    system_title: str
+    scope: str            # "Session 3: The barrow", "Sessions 2–4", "The whole log"
+    date: str
+    duration: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass
+class CharacterRow:
+    cid: str
+    name: str
+    kind: str
+    start: int
+    end: int
+    maximum: int          # max HP; Freedom Fantasies: the HP Damage is measured against
+    present_at_start: bool = True
+    present_at_end: bool = True
+    taken: int = 0        # after armor, Endurance, Block and Protection
+    healed: int = 0
+    hits: int = 0
+    gained: list[str] = field(default_factory=list)
+    cleared: list[str] = field(default_factory=list)
+    traumas: list[str] = field(default_factory=list)
+    fates: list[str] = field(default_factory=list)
+    deaths_door: list[tuple[int, str]] = field(default_factory=list)  # (roll, band)
+    died: bool = False
+
+
+@dataclass(frozen=True)
+class Series:
+    """One character's charted value, as (event number, value) steps."""
+
+    cid: str
+    name: str
+    points: tuple[tuple[int, int], ...]
+    low: int
+    high: int
+    last: int                                   # the last event number of the summary
+    marks: tuple[tuple[int, str], ...] = ()     # thresholds besides 0
+    measure: str = "HP"
+
+
+@dataclass(frozen=True)
+class Highlight:
+    title: str            # "Biggest hit", "Closest call", "Death"
+    text: str
+    event: int            # event number in the log
+    detail: str = ""      # the rules' explanation of that event
+
+
+@dataclass(frozen=True)
+class LogLine:
+    number: int
+    time: str             # local HH:MM of the action
+    group: str            # the play session it belongs to
+    text: str
+    kind: str
+    action_start: bool    # the first event of its action
+
+
+@dataclass(frozen=True)
+class Report:
+    header: Header
+    rows: tuple[CharacterRow, ...]
+    series: tuple[Series, ...]
+    highlights: tuple[Highlight, ...]
+    log: tuple[LogLine, ...]
+    actions: int
+
+    @property
+    def events(self) -> int:
+        return len(self.log)
+
+    @property
+    def empty(self) -> bool:
+        return not self.log
+
+
+@dataclass
+class _Track:
+    """What is followed for one character while the log is walked."""
+
+    row: CharacterRow
+    state: dict
+    points: list[tuple[int, int]]
+    low: int
+    high: int
+    marks: tuple[tuple[int, str], ...]
+    worst: tuple[float, int, dict] | None = None   # (margin, event number, state)
+
+
+def local(stamp: str | None) -> datetime | None:
+    if not stamp:
+        return None
+    return datetime.fromisoformat(stamp).astimezone()
+
+
+def clock(stamp: str | None) -> str:
+    moment = local(stamp)
+    return moment.strftime("%H:%M") if moment else ""
+
+
+def day(moment: datetime) -> str:
+    return f"{moment:%A} {moment.day} {moment:%B %Y}"
+
+
+def span(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def session_label(session: dict | None) -> str:
+    if session is None:
+        return "Outside play sessions"
+    title = (session.get("title") or "").strip()
+    return f"Session {session['number']}" + (f": {title}" if title else "")
+
+
+def header(name: str, system: str, sessions: list[dict], chosen: list, everything: bool) \
+        -> Header:
+    """Campaign, game, session(s), real-world date and how long was played."""
+    title = rules.system_named(system).title
+    if everything or not sessions:
+        scope = "The whole log" + (", all play sessions included" if sessions else "")
+    elif len(sessions) == 1:
+        scope = session_label(sessions[0])
+    else:
+        scope = f"Sessions {sessions[0]['number']}–{sessions[-1]['number']}"
+    stamps = [e.applied_at for e in chosen]
+    starts = [local(s["started"]) for s in sessions] or [local(s) for s in stamps[:1]]
+    ends = [local(s["ended"] or (stamps[-1] if stamps else s["started"])) for s in sessions] \
+        or [local(s) for s in stamps[-1:]]
+    date = ""
+    if starts and ends:
+        first, last = min(starts), max(ends)
+        date = day(first) if first.date() == last.date() else f"{day(first)} – {day(last)}"
+        if sessions and len(sessions) == 1:
+            date += f", {first:%H:%M}–{last:%H:%M}"
+    if sessions and not everything:
+        seconds = sum((e - s).total_seconds() for s, e in zip(starts, ends))
+        duration = span(seconds)
+        if any(s["ended"] is None for s in sessions):
+            duration += " so far (the session is still open)"
+    elif sessions:
+        duration = f"{len(sessions)} play session{'s' if len(sessions) != 1 else ''}, " \
+                   f"{span(sum((e - s).total_seconds() for s, e in zip(starts, ends)))} in all"
+    else:
+        duration = "no play session was recorded"
+    notes = tuple(s["notes"] for s in sessions if (s.get("notes") or "").strip())
+    return Header(name, system, title, scope, date, duration, notes)
+
+
+def build_report(name: str, system: str, initial: dict, sessions: list[dict], entries: list,
+                 chosen_sessions: list[dict], everything: bool = False) -> Report:
+    """The summary of `chosen_sessions` (all of the log when `everything`).
+
+    `initial` is the campaign's starting settings and sheets; `entries` the whole applied
+    log in order (store.log), of which only the chosen sessions' entries are summarised.
+    """
+    try:
+        desk = dict(rules.new_state(system, initial.get("settings"),
+                                    initial.get("characters", []))["characters"])
+    except rules.SheetError as err:
+        raise ReportError(f"The campaign's starting sheets cannot be read: {err}") from None
+    ids = {s["id"] for s in chosen_sessions}
+    picked = [i for i, e in enumerate(entries) if everything or e.session_id in ids]
+    head = header(name, system, chosen_sessions, [entries[i] for i in picked], everything)
+    if not picked:
+        return Report(head, (), (), (), (), 0)
+    labels = {s["id"]: session_label(s) for s in sessions}
+    walk = _Walk(system, labels)
+    wanted = set(picked)
+    for i, entry in enumerate(entries[:picked[-1] + 1]):
+        if i == picked[0]:
+            walk.begin(desk)
+        if i in wanted:
+            walk.entry(entry)
+        for cid, state in entry.after.items():
+            if state is None:
+                desk.pop(cid, None)
+            else:
+                desk[cid] = state
+        if i >= picked[0]:
+            walk.settle(entry, counted=i in wanted)
+    return walk.report(head, len(picked))
+
+
+class _Walk:
+    """Follows the chosen entries event by event; numbers events from 1."""
+
+    def __init__(self, system: str, labels: dict):
+        self.system = system
+        self.labels = labels
+        self.tracks: dict[str, _Track] = {}
+        self.number = 0
+        self.lines: list[LogLine] = []
+        self.biggest: Highlight | None = None
+        self.biggest_amount = 0
+        self.deaths: list[Highlight] = []
+        self.hit_now: dict[str, int] = {}    # characters hit in this entry: event number
+
+    def begin(self, desk: dict) -> None:
+        for cid, char in desk.items():
+            self.track(cid, char, present=True)
+
+    def track(self, cid: str, char: dict, present: bool) -> _Track:
+        if cid not in self.tracks:
+            system = self.system
+            now = facts.value(system, char)
+            top = facts.maximum(system, char)
+            marks = facts.marks(system, char)
+            # room above the highest threshold for its label
+            high = max([top, now, *(m for m, _ in marks)]) + (max(2, top // 3) if marks else 0)
+            row = CharacterRow(cid, char["name"], KIND_LABELS.get(char["kind"], char["kind"]),
+                               now, now, top, present_at_start=present)
+            self.tracks[cid] = _Track(row, char, [(self.number, now)], min(0, now), high, marks)
+        return self.tracks[cid]
+
+    def entry(self, entry) -> None:
+        """Count, chart and list the events of one chosen action."""
+        group = self.labels.get(entry.session_id, session_label(None))
+        system = self.system
+        self.hit_now = {}
+        for position, event in enumerate(entry.events):
+            self.number += 1
+            number = self.number
+            self.lines.append(LogLine(number, clock(entry.applied_at), group,
+                                      event.get("text", ""), event.get("kind", ""),
+                                      position == 0))
+            cid = event.get("target")
+            known = self.tracks.get(cid)
+            # an action lists only the characters it changed (a Medicine healer may not be)
+            state = entry.after.get(cid) or entry.before.get(cid) or (known and known.state)
+            if cid is None or not state:
+                continue
+            track = self.track(cid, state, present=False)
+            row = track.row
+            after_key = facts.value_keys(system)[1]
+            if after_key in event:
+                self.move(track, int(event[after_key]))
+            taken = facts.harm_taken(system, event)
+            if taken is not None:
+                row.hits += 1
+                row.taken += taken
+                if taken > 0:
+                    self.hit_now[cid] = number
+                if taken > self.biggest_amount:
+                    self.biggest_amount = taken
+                    self.biggest = Highlight(
+                        "Biggest hit", f"{state['name']} {facts.harm_words(system, taken)}",
+                        number, event.get("text", ""))
+            row.healed += facts.healed(event)
+            change = facts.fate(system, event)
+            if change:
+                row.fates.append(change)
+            if event.get("kind") == "deaths_door":
+                row.deaths_door.append((event["roll"], event["result"]))
+            rolled = facts.trauma(system, event)
+            if rolled:
+                row.traumas.append(rolled)
+            end = facts.death(system, event)
+            if end:
+                row.died = True
+                self.deaths.append(Highlight("Death", f"{state['name']}: {end}", number,
+                                             event.get("text", "")))
+
+    def move(self, track: _Track, now: int) -> None:
+        if track.points[-1][1] != now:
+            track.points.append((self.number, now))
+        track.low = min(track.low, now)
+        track.high = max(track.high, now)
+
+    def settle(self, entry, counted: bool) -> None:
+        """After an entry: states as saved, markers gained and cleared, the closest call."""
+        system = self.system
+        for cid, after in entry.after.items():
+            if after is None:
+                if cid in self.tracks:
+                    self.tracks[cid].row.present_at_end = False
+                continue
+            track = self.track(cid, after, present=False)
+            if counted and entry.before.get(cid) is not None:  # joining is not gaining
+                old = facts.markers(system, entry.before.get(cid))
+                new = facts.markers(system, after)
+                track.row.gained += facts.difference(old, new)
+                track.row.cleared += facts.difference(new, old)
+            track.state = after
+            track.row.present_at_end = True
+            track.row.name = after["name"]
+            self.move(track, facts.value(system, after))
+            if cid in self.hit_now and not facts.ended(system, after):
+                share = facts.margin(system, after)
+                if track.worst is None or share < track.worst[0]:
+                    track.worst = (share, self.hit_now[cid], after)
+        self.hit_now = {}
+
+    def closest_call(self) -> Highlight | None:
+        """The lowest a survivor was brought by a hit; the party before monsters."""
+        system = self.system
+        alive = [t for t in self.tracks.values()
+                 if t.worst and not facts.ended(system, t.state) and t.state["kind"] != "object"]
+        party = [t for t in alive if t.state["kind"] in ("pc", "follower")]
+        pool = party or alive
+        if not pool:
+            return None
+        best = min(pool, key=lambda t: (t.worst[0], t.worst[1]))
+        _share, number, state = best.worst
+        line = self.lines[number - 1]
+        return Highlight("Closest call", facts.standing(system, state), number,
+                         line.text)
+
+    def report(self, head: Header, actions: int) -> Report:
+        series = []
+        rows = []
+        measure = facts.measure_words(self.system)[1]
+        for cid, track in self.tracks.items():
+            row = track.row
+            row.end = facts.value(self.system, track.state)
+            row.maximum = facts.maximum(self.system, track.state)
+            rows.append(row)
+            series.append(Series(cid, row.name, tuple(track.points), track.low,
+                                 max(track.high, row.maximum), self.number, track.marks,
+                                 measure))
+        highlights = [h for h in (self.biggest, self.closest_call()) if h] + self.deaths
+        return Report(head, tuple(rows), tuple(series), tuple(highlights), tuple(self.lines),
+                      actions)

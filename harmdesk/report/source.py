@@ -1,0 +1,57 @@
+"""Which play sessions a summary covers, and reading them from the store. No Qt."""
+
+from __future__ import annotations
+
+from .data import Report, ReportError, build_report
+
+
+def parse_sessions(text: str) -> list[int]:
+    """`3` or a range `2-4` (session numbers, as the window and the log show them)."""
+    parts = text.replace("–", "-").split("-")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise ReportError(f"--session takes a number or a range such as 2-4, not {text!r}") \
+            from None
+    if len(numbers) == 1:
+        return numbers
+    if len(numbers) != 2 or numbers[0] > numbers[1]:
+        raise ReportError(f"--session takes a number or a range such as 2-4, not {text!r}")
+    return list(range(numbers[0], numbers[1] + 1))
+
+
+def choose(name: str, sessions: list[dict], numbers: list[int] | None,
+           everything: bool) -> tuple[list[dict], bool]:
+    """The sessions to summarise and whether the whole log is wanted.
+
+    By default the latest session; a campaign without any session has all of its log
+    summarised, since every action then lies outside a session.
+    """
+    if everything:
+        return list(sessions), True
+    if not numbers:
+        return (sessions[-1:], False) if sessions else ([], True)
+    by_number = {s["number"]: s for s in sessions}
+    missing = [n for n in numbers if n not in by_number]
+    if missing:
+        if not sessions:
+            known = "it has no play session yet (use --all for its whole log)"
+        else:
+            first, last = sessions[0]["number"], sessions[-1]["number"]
+            known = f"its sessions are {first}" + (f"–{last}" if last != first else "")
+        raise ReportError(f"{name!r} has no session {missing[0]}; {known}.")
+    return [by_number[n] for n in sorted(set(numbers))], False
+
+
+def from_store(store, campaign: str, numbers: list[int] | None = None,
+               everything: bool = False) -> Report:
+    """Read a campaign's sessions and applied log and build its summary.
+
+    `store` is a harmdesk Store (read-only is enough); undone actions are never read.
+    """
+    info = store.campaign(campaign)
+    sessions = store.sessions(info.id)
+    chosen, everything = choose(info.name, sessions, numbers, everything)
+    entries = store.log(info.id)
+    return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
+                        everything)

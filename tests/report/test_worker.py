@@ -1,0 +1,115 @@
+"""The window's export: a worker thread that writes the PDF and reports back by signals."""
+
+import pytest
+from PySide6.QtCore import QObject, QThread, Signal
+
+from harmdesk.qt import export_summary as ex
+from harmdesk.report.source import from_store
+from tests.report.conftest import pdf_text
+
+
+class Relay(QObject):
+    """Lives on the test's thread, so the worker's signals arrive here queued, as they
+    do in the window (waitSignal's own timer must not be touched from the worker)."""
+
+    progress = Signal(int)
+    finished = Signal(str)
+    failed = Signal(str)
+
+
+def run_worker(qtbot, worker, signal: str):
+    """Run `worker` on its own thread; wait for `signal`; the values of everything emitted."""
+    relay = Relay()
+    seen = {"progress": [], "finished": [], "failed": []}
+    for name, values in seen.items():
+        getattr(worker, name).connect(getattr(relay, name))
+        getattr(relay, name).connect(values.append)
+    thread = QThread()
+    worker.moveToThread(thread)
+    thread.started.connect(worker.run)
+    with qtbot.waitSignal(getattr(relay, signal), timeout=20000):
+        thread.start()
+    thread.quit()
+    assert thread.wait(10000)
+    return seen
+
+
+def test_the_worker_reads_the_data_folder_and_replaces_the_target(qtbot, fonts, demo, tmp_path):
+    campaign = demo["stonetop"]
+    target = tmp_path / "out" / "summary.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"last week's summary")
+    request = ex.SummaryRequest(str(campaign.store.path.parent), campaign.name)
+    seen = run_worker(qtbot, ex.SummaryWorker(request, target), "finished")
+    assert seen["finished"] == [str(target)] and seen["failed"] == []
+    assert seen["progress"][-1] == 100 and seen["progress"] == sorted(seen["progress"])
+    assert target.read_bytes().startswith(b"%PDF")
+    assert [p.name for p in target.parent.iterdir()] == ["summary.pdf"]  # no temporary left
+    assert "The Heavy takes 1d10 (6) + 3 = 9 damage" in pdf_text(target)
+
+
+def test_the_worker_takes_a_report_already_gathered(qtbot, fonts, demo, tmp_path):
+    campaign = demo["freedom_fantasies"]
+    report = from_store(campaign.store, campaign.name)
+    target = tmp_path / "ff.pdf"
+    seen = run_worker(qtbot, ex.SummaryWorker(report, target), "finished")
+    assert seen["finished"] == [str(target)] and "Bridge troll" in pdf_text(target)
+
+
+@pytest.mark.parametrize("problem", ["folder", "session"])
+def test_a_failure_comes_back_as_a_message(qtbot, fonts, demo, tmp_path, problem):
+    campaign = demo["lux_aeterna"]
+    target = tmp_path / "no such folder" / "summary.pdf"
+    sessions = None
+    if problem == "session":
+        target, sessions = tmp_path / "summary.pdf", (4,)
+    request = ex.SummaryRequest(str(campaign.store.path.parent), campaign.name, sessions)
+    seen = run_worker(qtbot, ex.SummaryWorker(request, target), "failed")
+    assert seen["finished"] == [] and len(seen["failed"]) == 1
+    message = seen["failed"][0]
+    expected = "Cannot write" if problem == "folder" else "has no session 4"
+    assert expected in message and "Traceback" not in message
+    assert list(tmp_path.glob("**/*.pdf*")) == []
+
+
+def test_export_session_summary_asks_writes_and_offers_to_open(qtbot, fonts, demo, tmp_path,
+                                                              monkeypatch):
+    campaign = demo["stonetop"]
+    campaign.start_session("Into the Great Wood")
+    campaign.apply({"type": "damage", "target": "afon", "amount": 5})
+    target = tmp_path / "tonight"      # the suffix is added
+    asked, opened = [], []
+    monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (asked.append(a[2]), (str(target), ""))[1])
+    monkeypatch.setattr(ex.QMessageBox, "question",
+                        lambda *a, **k: ex.QMessageBox.StandardButton.Open)
+    monkeypatch.setattr(ex.QDesktopServices, "openUrl", opened.append)
+    ex.export_session_summary(None, campaign, None)
+    qtbot.waitUntil(lambda: bool(opened), timeout=20000)
+    assert asked[0].endswith("Stonetop the hagr in the Great Wood - session 1.pdf")
+    written = tmp_path / "tonight.pdf"
+    assert opened[0].toLocalFile() == str(written)
+    text = pdf_text(written)
+    assert "Session 1: Into the Great Wood" in text and "Afon takes 5 damage" in text
+    qtbot.waitUntil(lambda: not ex._RUNNING)
+
+
+def test_export_session_summary_shows_a_failure(qtbot, fonts, demo, tmp_path, monkeypatch):
+    campaign = demo["stonetop"]
+    warnings = []
+    monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "gone" / "x.pdf"), ""))
+    monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+    ex.export_session_summary(None, campaign, None)
+    qtbot.waitUntil(lambda: bool(warnings), timeout=20000)
+    assert "Cannot write" in warnings[0]
+    qtbot.waitUntil(lambda: not ex._RUNNING)
+
+
+def test_no_such_session_is_said_before_asking_for_a_file(qtbot, demo, monkeypatch):
+    warnings = []
+    monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+    monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: pytest.fail("no file should be asked for"))
+    ex.export_session_summary(None, demo["stonetop"], [{"number": 3}])
+    assert warnings and "has no session 3" in warnings[0]
