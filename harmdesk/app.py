@@ -6,7 +6,9 @@ than a bare window) is opened in a worker thread afterwards.
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
@@ -19,6 +21,9 @@ def make_app(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("HarmDesk")
     app.setOrganizationName("HarmDesk")
     app.setWindowIcon(QIcon(str(resource_path("icons", "harmdesk.svg"))))
+    style = resource_path("harmdesk.qss")
+    if style.exists():
+        app.setStyleSheet(style.read_text(encoding="utf-8"))
     return app
 
 
@@ -33,5 +38,10 @@ def run_gui(data_dir=None, campaign: str | None = None) -> int:
         window.finish_setup()
         window.campaign_menus.load(data_dir, campaign)
 
-    window.firstPainted.connect(after_first_paint)
+    if os.environ.get("HARMDESK_FIRST_PAINT_PROBE"):
+        # for the start-up benchmark of the frozen app: report the first frame, then quit
+        window.firstPainted.connect(lambda: (print(f"first-paint {time.time()}", flush=True),
+                                             app.quit()))
+    else:
+        window.firstPainted.connect(after_first_paint)
     return app.exec()

@@ -177,6 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="compare each action's `expect` with the result; exit 1 on a mismatch")
     replay.set_defaults(func=cmd_replay)
 
+    parser.add_argument("--smoke", action="store_true",
+                        help="open the window on the demo in a temporary folder, apply and undo "
+                             "one action, write a summary PDF, and exit 0")
     parser.add_argument("--data-dir", metavar="DIR",
                         help="folder of harmdesk.sqlite (default: HARMDESK_DATA_DIR or the "
                              "platform's user data folder)")
@@ -213,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.reconfigure(encoding="utf-8")
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.smoke:
+        from .smoke import run_smoke
+        return run_smoke()
     if not getattr(args, "func", None):
         from .app import run_gui  # no command: open the window
         return run_gui(args.data_dir)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox,
+                               QProgressDialog)
 
 from .loader import Job, open_desk, write_json
 
@@ -28,6 +29,15 @@ class CampaignMenus(QObject):
         ui.actionExport.triggered.connect(self.export_campaign)
         ui.actionExportSummary.triggered.connect(self.export_summary)
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
+        QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
+
+    def wait_for_jobs(self) -> None:
+        """Let a worker still opening or writing finish before the app goes away."""
+        for job in self._jobs:
+            try:
+                job.wait(10000)
+            except RuntimeError:
+                pass  # its thread has already finished and been deleted
 
     # loading ----------------------------------------------------------------------
     def load(self, data_dir, name: str | None = None, glimpse: bool = True) -> Job:
