@@ -84,7 +84,8 @@ def lux_aeterna(char: dict) -> TileFacts:
     from .rules.lux_aeterna.common import TRAUMA_NAMES
 
     hp = char["hp"]
-    text = f"{hp}/{char['max_hp']} HP" + (f" (debt {-hp})" if hp < 0 else "")
+    shown = f"\u2212{-hp}" if hp < 0 else str(hp)  # a real minus, as the rules print it
+    text = f"{shown}/{char['max_hp']} HP" + (f" (debt {-hp})" if hp < 0 else "")
     if char["dead"]:
         status = "dead"
     elif char["wounded"]:

@@ -116,3 +116,8 @@ def event(kind: str, char: dict, text: str, **data: Any) -> Event:
     """`text` may place the name with {who}; otherwise it is prefixed "Name: "."""
     line = text.replace("{who}", who(char)) if "{who}" in text else f"{who(char)}: {text}"
     return Event(kind, char["id"], line, data)
+
+
+def words(name: str) -> str:
+    """A condition's name as the rules write it: ongoing_damage -> ongoing damage."""
+    return name.replace("_", " ")

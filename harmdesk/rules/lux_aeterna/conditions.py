@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import fields
 from ..core import Desk, Event, Refused
-from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, who
+from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, who, words
 from .sheet import read_condition
 
 
@@ -31,7 +31,7 @@ def shielded_negates_condition(char: dict, name: str) -> Event | None:
     if shield is None or not is_negative(name):
         return None
     char["conditions"].remove(shield)
-    return event("negated", char, f"Shielded negates {name}; Shielded ends", condition=name)
+    return event("negated", char, f"Shielded negates {words(name)}; Shielded ends", condition=name)
 
 
 def ends_at_zero_hp(cond: dict, reading: str) -> bool:
@@ -90,7 +90,7 @@ def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
         detail.append(f"Save Difficulty {cond['origin_level']}")
     if cond["rounds"]:
         detail.append(f"{cond['rounds']} rounds")
-    text = f"{'again ' if old else ''}{cond['name']}"
+    text = f"{'again ' if old else ''}{words(cond['name'])}"
     if detail:
         text += f" ({', '.join(detail)})"
     return [event("condition", char, text, condition=cond["name"],
@@ -104,11 +104,11 @@ def remove_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     cond = find(char, name)
     if cond is None:
         if find(char, name, from_trauma=True):
-            raise Refused(f"{who(char)}'s {name} comes from a Trauma and lasts until that "
+            raise Refused(f"{who(char)}'s {words(name)} comes from a Trauma and lasts until that "
                           "Trauma heals (`heal_trauma`)")
-        raise Refused(f"{who(char)} is not {name}")
+        raise Refused(f"{who(char)} is not {words(name)}")
     char["conditions"].remove(cond)
-    return [event("condition_end", char, f"{name} ends", condition=name)]
+    return [event("condition_end", char, f"{words(name)} ends", condition=name)]
 
 
 def save_bumps_needed(cond: dict) -> int:
@@ -129,23 +129,23 @@ def save_against(char: dict, name: str, bumps: int) -> list[Event]:
     cond = find(char, name)
     if cond is None:
         if find(char, name, from_trauma=True):
-            raise Refused(f"{who(char)}'s {name} comes from a Trauma: a Save cannot end it; "
+            raise Refused(f"{who(char)}'s {words(name)} comes from a Trauma: a Save cannot end it; "
                           "it lasts until the Trauma heals (LA-10)")
-        raise Refused(f"{who(char)} is not {name}, so there is nothing to Save against")
+        raise Refused(f"{who(char)} is not {words(name)}, so there is nothing to Save against")
     # LA-14: Charmed allows a Save when damaged "even if a Save wouldn't normally end" it.
     if not cond["save_ends"] and name != "charmed":
-        raise Refused(f"{who(char)}'s {name} is not ended by a Save")
+        raise Refused(f"{who(char)}'s {words(name)} is not ended by a Save")
     need = save_bumps_needed(cond)
     before = cond["bumps"]
     total = before + bumps
     if total >= need:
         char["conditions"].remove(cond)
         return [event("condition_end", char,
-                      f"Save against {name}: {before} + {bumps} = {total} of {need} Bumps; "
-                      f"{name} ends", condition=name, bumps=total, needed=need)]
+                      f"Save against {words(name)}: {before} + {bumps} = {total} of {need} Bumps; "
+                      f"{words(name)} ends", condition=name, bumps=total, needed=need)]
     cond["bumps"] = total
-    return [event("save", char, f"Save against {name}: {before} + {bumps} = {total} of {need} "
-                  f"Bumps; still {name}, {need - total} more needed",
+    return [event("save", char, f"Save against {words(name)}: {before} + {bumps} = {total} of {need} "
+                  f"Bumps; still {words(name)}, {need - total} more needed",
                   condition=name, bumps=total, needed=need)]
 
 
@@ -163,7 +163,7 @@ def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
             cond["rounds"] -= 1
             if cond["rounds"] <= 0:
                 char["conditions"].remove(cond)
-                events.append(event("condition_end", char, f"{cond['name']}'s duration runs "
+                events.append(event("condition_end", char, f"{words(cond['name'])}'s duration runs "
                                     "out; it ends", condition=cond["name"]))
     if not events:
         events.append(event("turn", char, "{who} ends the turn"))
