@@ -211,3 +211,28 @@ def test_a_corrupt_data_file_shows_a_message_not_a_traceback(qtbot, tmp_path, mo
     qtbot.waitUntil(lambda: bool(shown), timeout=20000)
     assert "untouched" in shown[0] and "Traceback" not in shown[0]
     assert window.controller.campaign is None
+
+
+def test_file_export_session_summary_writes_the_pdf_off_the_gui_thread(qtbot, folder, tmp_path,
+                                                                      monkeypatch):
+    window = open_window(qtbot, folder)
+    window.controller.start_session("The hagr")
+    window.select_ids(["heavy"])
+    window.ui.quickEntry.setText("5")
+    window.apply_quick_entry()
+    target = tmp_path / "tonight.pdf"
+    monkeypatch.setattr("harmdesk.qt.export_summary.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(target), "PDF files (*.pdf)"))
+    offered = []
+    monkeypatch.setattr("harmdesk.qt.export_summary.offer_to_open",
+                        lambda parent, path: offered.append(path))
+    window.ui.actionExportSummary.trigger()
+    qtbot.waitUntil(lambda: bool(offered), timeout=30000)
+    assert offered == [str(target)] and target.read_bytes()[:5] == b"%PDF-"
+    close(window)
+
+
+def test_the_table_proxy_passes_the_model_tester(qtbot, folder, qtmodeltester):
+    window = open_window(qtbot, folder)
+    qtmodeltester.check(window.sorted, force_py=True)
+    close(window)
