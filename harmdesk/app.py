@@ -10,31 +10,40 @@ import os
 import sys
 import time
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .resources import resource_path
 
 
-def make_app(argv: list[str] | None = None) -> QApplication:
+def make_app(argv: list[str] | None = None, dressed: bool = True) -> QApplication:
+    """The application; `dressed=False` leaves the icon and stylesheet for `dress()`,
+    after the first paint (a stylesheet slows down building every widget)."""
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     app.setApplicationName("HarmDesk")
     app.setOrganizationName("HarmDesk")
+    if dressed:
+        dress(app)
+    return app
+
+
+def dress(app: QApplication) -> None:
+    """HarmDesk's icon and its few style touches."""
+    from PySide6.QtGui import QIcon
     app.setWindowIcon(QIcon(str(resource_path("icons", "harmdesk.svg"))))
     style = resource_path("harmdesk.qss")
     if style.exists():
         app.setStyleSheet(style.read_text(encoding="utf-8"))
-    return app
 
 
 def run_gui(data_dir=None, campaign: str | None = None) -> int:
-    app = make_app()
+    app = make_app(dressed=False)
     from .qt.main_window import MainWindow
     window = MainWindow(deferred=True)
     window.resize(1280, 800)
     window.show()
 
     def after_first_paint():
+        dress(app)
         window.finish_setup()
         window.campaign_menus.load(data_dir, campaign)
 

@@ -40,8 +40,8 @@ BARE = textwrap.dedent("""
 HARMDESK = textwrap.dedent("""
     import sys, time
     from PySide6.QtCore import QEvent, QObject, QTimer
-    from harmdesk.app import make_app
-    app = make_app()
+    from harmdesk.app import dress, make_app
+    app = make_app(dressed=False)
     from harmdesk.qt.main_window import MainWindow
     class Watch(QObject):
         painted = False
@@ -63,7 +63,8 @@ HARMDESK = textwrap.dedent("""
             QTimer.singleShot(0, app.quit)
     w.controller.campaignChanged.connect(lambda: QTimer.singleShot(0, ready))
     w.show()
-    w.firstPainted.connect(lambda: (w.finish_setup(), w.campaign_menus.load(sys.argv[1])))
+    w.firstPainted.connect(lambda: (dress(app), w.finish_setup(),
+                                    w.campaign_menus.load(sys.argv[1])))
     app.exec()
 """)
 
