@@ -17,12 +17,9 @@ from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRect, QSize, Qt, Sign
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
-    QLabel,
     QLayout,
     QPushButton,
     QSizePolicy,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -247,7 +244,34 @@ class FlowLayout(QLayout):
         return y + line - rect.y() + m.bottom()
 
 
-class ChipButton(QPushButton):
+class DragsChip:
+    """Mixin: a press then a move past the drag distance drags `self.chip()`."""
+
+    _press: QPoint | None = None
+
+    def start_drag(self, chip: dict) -> None:
+        start_chip_drag(self, chip)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if far_enough(self._press, event):
+            self._press = None
+            self.drag_started()
+            chip = self.chip()
+            if chip is not None:
+                self.start_drag(chip)
+            return
+        super().mouseMoveEvent(event)
+
+    def drag_started(self) -> None:
+        """Called as a drag begins, before the chip is built."""
+
+
+class ChipButton(DragsChip, QPushButton):
     """A small labelled button that drags its chip, or emits `activated(chip)` when clicked."""
 
     activated = Signal(object)
@@ -285,23 +309,8 @@ class ChipButton(QPushButton):
         if chip is not None:
             self.activated.emit(chip)
 
-    def start_drag(self, chip: dict) -> None:
-        start_chip_drag(self, chip)
-
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.position().toPoint()
-        super().mousePressEvent(event)
-
-    def mouseMoveEvent(self, event) -> None:
-        if far_enough(self._press, event):
-            self._press = None
-            self.setDown(False)  # the drag swallows the release, so no click follows
-            chip = self.chip()
-            if chip is not None:
-                self.start_drag(chip)
-            return
-        super().mouseMoveEvent(event)
+    def drag_started(self) -> None:
+        self.setDown(False)  # the drag swallows the release, so no click follows
 
     def mouseReleaseEvent(self, event) -> None:
         self._press = None
@@ -310,127 +319,5 @@ class ChipButton(QPushButton):
     def keyPressEvent(self, event) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.isAutoRepeat():
             self.click()
-            return
-        super().keyPressEvent(event)
-
-
-class GangSlot(QFrame):
-    """Holds attacker ids for a Stonetop gang-up (ST-2); repeated ids are extra combatants.
-
-    Accepts drops of attack chips, and is itself dragged as one attack chip of
-    all the ids it holds. The tray fills in the rules core's summary with
-    `show_summary`; the slot does no arithmetic.
-    """
-
-    idsChanged = Signal(list)
-    activated = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self._ids: list[str] = []
-        self._label = "gang-up"
-        self._press: QPoint | None = None
-        self.setAcceptDrops(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setFrameShadow(QFrame.Shadow.Sunken)
-        self.setMinimumHeight(56)
-        layout = QVBoxLayout(self)
-        self.members = QLabel(self)
-        self.members.setWordWrap(True)
-        self.members.setAccessibleName("Attackers in the gang")
-        self.deals = QLabel(self)
-        self.deals.setWordWrap(True)
-        self.deals.setAccessibleName("What the gang deals")
-        layout.addWidget(self.members)
-        layout.addWidget(self.deals)
-        self.show_summary([], "", True)
-
-    # contents -------------------------------------------------------------------
-    def ids(self) -> list[str]:
-        return list(self._ids)
-
-    def set_ids(self, ids: list[str]) -> None:
-        if list(ids) != self._ids:
-            self._ids = list(ids)
-            self.idsChanged.emit(self.ids())
-
-    def add(self, ids: list[str]) -> None:
-        self.set_ids(self._ids + list(ids))
-
-    def clear(self) -> None:
-        self.set_ids([])
-
-    def show_summary(self, lines: list[str], deals: str, ok: bool, label: str = "") -> None:
-        self._label = label or "gang-up"
-        if not lines:
-            self.members.setText("Drop monster tiles or danger chips here.")
-            self.members.setEnabled(False)
-            self.deals.setText("")
-            self.setCursor(Qt.CursorShape.ArrowCursor)
-            return
-        self.members.setEnabled(True)
-        self.members.setText("\n".join(lines))
-        self.deals.setText(deals)
-        self.deals.setStyleSheet("" if ok else "color: #c82828;")
-        self.setCursor(Qt.CursorShape.OpenHandCursor)
-
-    def chip(self) -> dict | None:
-        return chips.attack_chip(self._ids, self._label) if self._ids else None
-
-    # dropping in ----------------------------------------------------------------
-    def _attackers(self, event) -> list[str] | None:
-        chip = chip_in(event.mimeData())
-        return chip.get("attackers") if chip and "attackers" in chip else None
-
-    def dragEnterEvent(self, event) -> None:
-        if self._attackers(event):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dragMoveEvent(self, event) -> None:
-        self.dragEnterEvent(event)
-
-    def dropEvent(self, event) -> None:
-        attackers = self._attackers(event)
-        if not attackers:
-            event.ignore()
-            return
-        event.acceptProposedAction()
-        self.add(attackers)
-
-    # dragging out, clicking, keys -------------------------------------------------
-    def start_drag(self, chip: dict) -> None:
-        start_chip_drag(self, chip)
-
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.position().toPoint()
-        super().mousePressEvent(event)
-
-    def mouseMoveEvent(self, event) -> None:
-        if far_enough(self._press, event):
-            self._press = None
-            chip = self.chip()
-            if chip is not None:
-                self.start_drag(chip)
-            return
-        super().mouseMoveEvent(event)
-
-    def mouseReleaseEvent(self, event) -> None:
-        clicked = self._press is not None and event.button() == Qt.MouseButton.LeftButton
-        self._press = None
-        if clicked and self.chip() is not None:
-            self.activated.emit(self.chip())
-        super().mouseReleaseEvent(event)
-
-    def keyPressEvent(self, event) -> None:
-        keys = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        if event.key() in keys and not event.isAutoRepeat() and self.chip() is not None:
-            self.activated.emit(self.chip())
-            return
-        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.clear()
             return
         super().keyPressEvent(event)

@@ -5,8 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox,
-                               QProgressDialog)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QProgressDialog,
+)
 
 from .loader import Job, open_desk, write_json
 

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFormLayout,
     QSizePolicy, QSpacerItem, QSpinBox, QVBoxLayout,
     QWidget)
 
-from harmdesk.qt.tray_chips import (ChipButton, GangSlot)
+from harmdesk.qt.gang_slot import GangSlot
+from harmdesk.qt.tray_chips import ChipButton
 
 class Ui_Tray(object):
     def setupUi(self, Tray):
