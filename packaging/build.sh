@@ -18,8 +18,10 @@ for arg in "$@"; do
   esac
 done
 
+# a clean virtual environment each time (HARMDESK_REUSE_VENV=1 keeps the last one, for
+# repeated builds while measuring)
 venv="$out/venv"
-if [ ! -x "$venv/bin/pyinstaller" ]; then
+if [ "${HARMDESK_REUSE_VENV:-0}" != 1 ] || [ ! -x "$venv/bin/pyinstaller" ]; then
   rm -rf "$venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --upgrade pip

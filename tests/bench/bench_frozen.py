@@ -23,7 +23,7 @@ DIST = ROOT / "build" / "packaging" / "dist"
 
 def build(*flags: str) -> None:
     subprocess.run(["bash", str(ROOT / "packaging" / "build.sh"), *flags], cwd=ROOT, check=True,
-                   capture_output=True, text=True)
+                   capture_output=True, text=True, env={**os.environ, "HARMDESK_REUSE_VENV": "1"})
 
 
 def first_paint(app: Path, data_dir: str) -> float:
