@@ -19,10 +19,10 @@ from PySide6.QtCore import (
     Slot,
 )
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMessageBox
 
 from .controller import DeskController
-from .desk_model import BAR, DeskModel, IdRole
+from .desk_model import BAR, MARKS, DeskModel, IdRole
 from .forms.ui_main_window import Ui_MainWindow
 
 DANGER_STYLE = "color: #c82828;"
@@ -77,7 +77,10 @@ class MainWindow(QMainWindow):
         self.sorted = DeskSortModel(self)
         self.sorted.setSourceModel(self.model)
         self.ui.table.setModel(self.sorted)
-        self.ui.table.horizontalHeader().setStretchLastSection(True)
+        self.ui.table.setWordWrap(False)
+        header = self.ui.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(MARKS, QHeaderView.ResizeMode.Stretch)
         self._setup_docks()
         self._connect()
         from .window_menus import CampaignMenus, PlayMenus
