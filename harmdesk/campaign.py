@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import rules
-from .replay import MAX_BYTES, ScenarioError, parse_scenario, read_scenario
+from .replay import ScenarioError, parse_scenario, read_scenario
 from .store import LogEntry, Store, StoreError
 
 
@@ -197,4 +197,4 @@ def _desk_changed(before: dict, after: dict) -> bool:
     return any((before.get(c) is None) != (after.get(c) is None) for c in {*before, *after})
 
 
-__all__ = ["Campaign", "Change", "MAX_BYTES", "import_campaign", "touched"]
+__all__ = ["Campaign", "Change", "import_campaign", "touched"]

@@ -29,12 +29,6 @@ class _NoStore:
     def sessions(self, *args, **kwargs) -> list:
         return []
 
-    def campaigns(self) -> list:
-        return []
-
-    def history(self, *args) -> tuple[int, int]:
-        return 0, 0
-
 
 class CampaignGlimpse:
     glimpse = True

@@ -18,15 +18,7 @@ def roll_faces(expr: str, rng: random.Random | None = None) -> list[int]:
     return [rng.randint(1, size) for size in dice.sides(expr)]
 
 
-def with_rolls(action: dict, rng: random.Random | None = None) -> dict:
-    """A copy of `action` whose `dice` carry rolled faces (when they are missing)."""
-    if action.get("dice") is None or "rolls" in action or action.get("amount") is not None:
-        return dict(action)
-    return {**action, "rolls": roll_faces(action["dice"], rng)}
-
-
-def fill_need(action: dict, need: dict, rng: random.Random | None = None) -> dict:
-    """A copy of `action` with the roll a refusal asked for (see `Refused.needs`)."""
-    faces = roll_faces(need["dice"], rng)
-    value = faces if need["key"] == "rolls" else sum(faces)
-    return {**action, need["key"]: value}
+def value_for(need: dict, faces: list[int]):
+    """What a roll the rules asked for (`Refused.needs`) takes from the faces: `rolls`
+    takes the faces themselves; any other key (Death's Door's `roll`) their total."""
+    return list(faces) if need["key"] == "rolls" else dice.total(need["dice"], faces).total

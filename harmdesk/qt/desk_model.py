@@ -8,7 +8,7 @@ checked, saved and undoable like everything else.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from ..display import TileFacts, tile_facts
 
@@ -88,15 +88,6 @@ class DeskModel(QAbstractTableModel):
         for cid in touched:
             if cid in self._facts:
                 self._row_changed(cid)
-
-    def clear_notices(self) -> None:
-        ids, self._notice = list(self._notice), {}
-        for cid in ids:
-            if cid in self._facts:
-                self._row_changed(cid)
-
-    def id_at(self, row: int) -> str:
-        return self._ids[row]
 
     def row_of(self, cid: str) -> int:
         return self._ids.index(cid)
@@ -201,6 +192,3 @@ class DeskModel(QAbstractTableModel):
         # the model never writes itself: the controller saves, pushes undo, and tells us
         return self.controller.submit({"type": "edit_character", "target": cid,
                                        "changes": changes})
-
-    def persistent(self, cid: str) -> QPersistentModelIndex:
-        return QPersistentModelIndex(self.index(self.row_of(cid), 0))

@@ -195,17 +195,10 @@ class MainWindow(QMainWindow):
         """The controller's roll provider: HarmDesk rolls, or the GM types the faces."""
         from .. import rolling
         if self.controller.option("dice_mode", "app") == "manual":
-            from .dialogs import ask_faces
-            label = need.get("why", "") or f"{action.get('type', '')} dice"
-            who = self.controller.state["characters"].get(need.get("target"))
-            if who:
-                label = f"{who['name']}: {label}"
-            faces = ask_faces(self, need["dice"], label)
-        else:
-            faces = rolling.roll_faces(need["dice"], self.rng)
-        if faces is None:
-            return None
-        return list(faces) if need["key"] == "rolls" else sum(faces)
+            from .dialogs import manual_roll_provider
+            chars = self.controller.state["characters"]
+            return manual_roll_provider(self, lambda cid: chars[cid]["name"])(action, need)
+        return rolling.value_for(need, rolling.roll_faces(need["dice"], self.rng))
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
         from .. import chips

@@ -18,7 +18,6 @@ from .tile_delegate import TileDelegate
 
 class TileView(QListView):
     chipDropped = Signal(dict, list)   # the chip, the target ids
-    dropIgnored = Signal(str)          # why a drop did nothing, for the status bar
 
     def __init__(self, controller, parent=None):
         super().__init__(parent)

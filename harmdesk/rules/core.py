@@ -138,10 +138,6 @@ class Desk:
         return {"system": self.system, "settings": self.settings, "characters": chars}
 
 
-def clamp(value: int, low: int, high: int) -> int:
-    return max(low, min(high, value))
-
-
 def half_up(n: int) -> int:
     """Half of n, rounded up (Make Camp, a night's rest)."""
     return -(-n // 2)

@@ -9,7 +9,6 @@ evaluator, so keep/drop (`2d8kh1`) and arithmetic work as the library defines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from types import SimpleNamespace
 from typing import Iterator
@@ -46,7 +45,6 @@ def _lib() -> SimpleNamespace:
 # Operations that roll extra dice cannot be replayed from a fixed list of faces.
 _REROLLING = {"rr", "ro", "ra", "e"}
 MAX_DICE = 100
-DIE_ORDER = (4, 6, 8, 10, 12, 20)
 
 
 @dataclass(frozen=True)
@@ -164,28 +162,6 @@ def die_and_bonus(expr: str) -> tuple[int, int]:
     if not size:
         raise Refused(f"{expr!r}: an attacker's damage needs a die")
     return size, bonus
-
-
-def distribution(expr: str) -> dict[int, Fraction]:
-    """Exact odds of each total (totals below 0 count as 0), for previews."""
-    need = sides(expr)
-    if len(need) > 6:
-        raise Refused(f"{expr}: too many dice to compute exact odds")
-    odds: dict[int, Fraction] = {}
-    weight = Fraction(1, 1)
-    for size in need:
-        weight /= size
-
-    def rec(prefix: list[int]):
-        if len(prefix) == len(need):
-            value = total(expr, prefix).total
-            odds[value] = odds.get(value, 0) + weight
-            return
-        for face in range(1, need[len(prefix)] + 1):
-            rec(prefix + [face])
-
-    rec([])
-    return dict(sorted(odds.items()))
 
 
 def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:

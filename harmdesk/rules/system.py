@@ -40,7 +40,7 @@ class Setting:
 
 @dataclass(frozen=True)
 class ActionRule:
-    handler: Callable
+    handler: TargetHandler | DeskHandler
     # "one": per target, a target is required; "all": per target, every character
     # when no target is given; "desk": the handler reads its own fields.
     targets: str = "one"

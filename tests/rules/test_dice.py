@@ -1,7 +1,6 @@
 """Dice expressions read with d20 and totalled from given faces (DESIGN: Dice)."""
 
 import random
-from fractions import Fraction
 
 import pytest
 
@@ -59,13 +58,6 @@ def test_die_and_bonus_reads_attack_expressions():
         dice.die_and_bonus("7")
 
 
-def test_distribution_is_exact():
-    odds = dice.distribution("2d6")
-    assert odds[7] == Fraction(6, 36)
-    assert sum(odds.values()) == 1
-    assert dice.distribution("d4-2") == {0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}
-
-
 def test_amount_of_prefers_amount_and_refuses_negatives():
     assert dice.amount_of({"amount": 5})[0] == 5
     assert dice.amount_of({"dice": "d6+1", "rolls": [4]})[0] == 5
@@ -81,8 +73,9 @@ def test_rolling_uses_the_injected_source_and_fits_the_expression():
     again = rolling.roll_faces("3d6+d4", random.Random(7))
     assert first == again
     assert len(first) == 4 and all(1 <= f <= 6 for f in first[:3]) and 1 <= first[3] <= 4
-    action = rolling.with_rolls({"type": "damage", "dice": "d8"}, random.Random(1))
-    assert dice.total("d8", action["rolls"]).total == action["rolls"][0]
+    faces = rolling.roll_faces("2d6+1", random.Random(1))
+    assert rolling.value_for({"key": "rolls", "dice": "2d6+1"}, faces) == faces
+    assert rolling.value_for({"key": "roll", "dice": "2d6+1"}, faces) == sum(faces) + 1
 
 
 @pytest.mark.parametrize("junk", [[], {}, 3, None, "", "   "])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
+from ...rolling import value_for
 from ...rules import Refused, dice
 from ..forms.ui_dice_dialog import Ui_DiceDialog
 from .common import Invalid, Validated, spin
@@ -101,6 +102,6 @@ def manual_roll_provider(parent: QWidget | None, name_of=None):
         faces = ask_faces(parent, need["dice"], label)
         if faces is None:
             return None
-        return faces if need["key"] == "rolls" else dice.total(need["dice"], faces).total
+        return value_for(need, faces)
 
     return provide

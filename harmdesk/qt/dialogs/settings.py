@@ -19,7 +19,6 @@ from ... import rules
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
 
-DICE_MODES = ("app", "manual")  # the option "dice_mode": HarmDesk rolls, or the GM does
 RESERVED_KEYS = set("hiocr")  # HarmDesk rolls, I roll, OK, Cancel, Restore defaults
 
 

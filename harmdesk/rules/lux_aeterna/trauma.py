@@ -9,6 +9,7 @@ from .common import (
     INFECTION,
     NOT_IN_FORCE,
     OPEN_WOUND,
+    TRAUMA_BUMPS_TO_HEAL,
     TRAUMA_CONDITIONS,
     TRAUMA_EFFECTS,
     TRAUMA_NAMES,
@@ -152,21 +153,21 @@ def trauma_saves(char: dict, bumps: int, chosen: int | None, overflow: str) -> l
         if chosen is not None:
             raise Refused(f"{who(char)} has no Trauma to heal")
         return []
-    before = char["trauma_bumps"]
+    before, need = char["trauma_bumps"], TRAUMA_BUMPS_TO_HEAL
     total = before + bumps
-    events = [event("trauma_save", char, f"Trauma Save: {before} + {bumps} = {total} of 5 Bumps",
-                    bumps=total)]
-    if total < 5:
+    events = [event("trauma_save", char,
+                    f"Trauma Save: {before} + {bumps} = {total} of {need} Bumps", bumps=total)]
+    if total < need:
         if chosen is not None:
-            raise Refused(f"{who(char)} has {total} of 5 Trauma Bumps: not enough to heal "
+            raise Refused(f"{who(char)} has {total} of {need} Trauma Bumps: not enough to heal "
                           f"Trauma {chosen}")
         char["trauma_bumps"] = total
         return events
     if chosen is None:
         distinct = sorted(set(char["traumas"]))
         if len(distinct) > 1:
-            raise Refused(f"{who(char)} reaches 5 Trauma Bumps: choose the Trauma to heal with "
-                          f"`heal_trauma` (one of {', '.join(map(str, distinct))})")
+            raise Refused(f"{who(char)} reaches {need} Trauma Bumps: choose the Trauma to "
+                          f"heal with `heal_trauma` (one of {', '.join(map(str, distinct))})")
         chosen = distinct[0]
-    char["trauma_bumps"] = total - 5 if overflow == "carry" else 0
+    char["trauma_bumps"] = total - need if overflow == "carry" else 0
     return events + heal_one_trauma(char, chosen)
