@@ -62,8 +62,9 @@ class TileFacts:
         return "; ".join(parts)
 
 
-def words(name: str) -> str:
-    return name.replace("_", " ")
+def words(name) -> str:
+    """A snake_case rules name as words: ongoing_damage -> ongoing damage."""
+    return str(name).replace("_", " ")
 
 
 def stonetop(char: dict) -> TileFacts:

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from . import rules
 from .display import tile_facts
+from .rolling import value_for
 from .rules import dice
 
 MAX_COMBINATIONS = 2000
@@ -28,9 +29,10 @@ class Preview:
     exact: bool = True  # False when dice were not rolled yet and odds are shown
 
 
-def _outcomes(state: dict, action: dict, weight: Fraction, depth: int = 0):
-    """Every outcome of `action` with its probability, rolling what the rules ask for."""
-    out = rules.apply(state, action)
+def _outcomes(state: dict, action: dict, weight: Fraction, depth: int = 0, out=None):
+    """Every outcome of `action` with its probability, rolling what the rules ask for.
+    `out`: the action's outcome when the caller has it already."""
+    out = out or rules.apply(state, action)
     if out.ok or not out.needs or depth > 3:
         yield weight, out, action
         return
@@ -45,7 +47,7 @@ def _outcomes(state: dict, action: dict, weight: Fraction, depth: int = 0):
         yield weight, out, action
         return
     for faces in itertools.product(*(range(1, s + 1) for s in sizes)):
-        value = list(faces) if need["key"] == "rolls" else sum(faces)
+        value = value_for(need, list(faces))
         yield from _outcomes(state, {**action, need["key"]: value}, weight / count, depth + 1)
 
 
@@ -73,7 +75,8 @@ def _event_text(out: rules.Outcome, cid: str, name: str) -> str:
 def preview(state: dict, action: dict) -> Preview:
     """The preview of `action` on `state`, per target."""
     system = state["system"]
-    results = list(_outcomes(state, action, Fraction(1)))
+    first = rules.apply(state, action)
+    results = list(_outcomes(state, action, Fraction(1), out=first))
     if len(results) == 1:
         _, out, _ = results[0]
         if not out.ok:
@@ -94,8 +97,7 @@ def preview(state: dict, action: dict) -> Preview:
     if refused == 1:
         return Preview(False, results[0][1].error)
     lines, details = {}, {}
-    rolled_from = rules.apply(state, action).needs
-    note = ", ".join(f"{n['dice']} ({n.get('why') or n['key']})" for n in rolled_from)
+    note = ", ".join(f"{n['dice']} ({n.get('why') or n['key']})" for n in first.needs)
     targets = action.get("target")
     ids = targets if isinstance(targets, list) else [targets]
     for cid in ids:

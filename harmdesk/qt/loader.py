@@ -7,10 +7,7 @@ through signals; they never touch widgets and never swallow an exception.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import traceback
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -43,6 +40,8 @@ class Job(QObject):
             result = self._fn()
         except StoreError as err:
             self.failed.emit(str(err))
+        except OSError as err:  # the machine said no: a full disk, a read-only folder
+            self.failed.emit(f"Cannot write {err.filename or 'the file'}: {err.strerror or err}.")
         except Exception as err:  # a bug: say so plainly, with the details for a report
             self.failed.emit(f"Something went wrong: {err}\n\n{traceback.format_exc(limit=3)}")
         else:
@@ -71,14 +70,7 @@ def open_desk(data_dir, name: str | None = None):
 
 
 def write_json(path: str, data: dict) -> str:
-    """Write to a temporary file beside the target, then replace it: never half a file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".harmdesk-", suffix=".json", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=1)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return str(target)
+    """The campaign export, written whole or not at all."""
+    from ..files import write_atomically
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return str(write_atomically(path, text.encode("utf-8")))

@@ -209,7 +209,7 @@ class MainWindow(QMainWindow):
         try:
             action = chips.action_for_drop(chip, self.controller.state, targets)
         except chips.DropError as err:
-            self.on_refused(str(err), targets)
+            self.controller.refused.emit(str(err), targets)
             return False
         return self.controller.submit(action)
 
@@ -252,8 +252,7 @@ class MainWindow(QMainWindow):
     def on_refused(self, reason: str, ids: list) -> None:
         self.statusBar().showMessage(f"Refused: {reason}", 10000)
         if self.ui.quickEntry.hasFocus() or self.ui.quickEntry.text():
-            self.show_quick_message(reason)
-        self.model.on_refused(reason, ids)
+            self.show_quick_message(reason)  # the tiles hear of it from the controller
 
     def on_failed(self, message: str) -> None:
         QMessageBox.warning(self, "HarmDesk could not save", message)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import chips
+from ..display import words
 from ..rules import Refused, full_settings, system_named
 from ..rules.core import ARROW, Desk
 
@@ -62,10 +63,6 @@ QPushButton[chip]:pressed { background: palette(midlight); }
 QPushButton[chip]:disabled { color: #8a8a8a; background: #eeeeee; border-color: #c0c0c0; }
 """
 DANGER_STYLE = "color: #c82828;"
-
-
-def words(name: str) -> str:
-    return name.replace("_", " ")
 
 
 def attack_words(attack: dict) -> str:

@@ -8,7 +8,6 @@ run in a worker thread.
 from __future__ import annotations
 
 import os
-import secrets
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +25,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from ..files import write_atomically
 from ..resources import resource_path
 from .charts import font
 from .data import Report, ReportError
@@ -138,23 +138,10 @@ def write_pdf(report: Report, target: str | os.PathLike,
     """
     target = Path(target)
     data, pages = render(report, progress)
-    # beside the target, so os.replace stays on one file system; "x" creates it with the
-    # usual permissions (the umask), unlike mkstemp's private 0600
-    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.part")
-    leftover = False  # a temporary file to remove if anything fails
     try:
-        with open(tmp, "xb") as out:
-            leftover = True
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-        leftover = False
+        write_atomically(target, data)
     except OSError as err:
         raise ReportError(f"Cannot write {target}: {err.strerror or err}.") from None
-    finally:
-        if leftover:
-            tmp.unlink(missing_ok=True)
     if progress:
         progress(100)
     return pages

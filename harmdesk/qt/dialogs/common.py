@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ... import preview as previews
 from ... import rules
+from ...display import words  # noqa: F401 (the dialogs take it from here)
 from ...rules.fields import SNAKE
 
 ERROR_STYLE = "color: #b00020;"
@@ -37,11 +38,6 @@ ERROR_STYLE = "color: #b00020;"
 
 class Invalid(ValueError):
     """The dialog's input cannot become an action yet; the text says why."""
-
-
-def words(name: str) -> str:
-    """A snake_case rules name as words: ongoing_damage -> ongoing damage."""
-    return str(name).replace("_", " ")
 
 
 def capital(name: str) -> str:
