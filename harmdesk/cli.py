@@ -40,12 +40,14 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def _open_store(args, write: bool):
+def _open_store(args):
+    """The data folder's store (read-only if another HarmDesk writes to it), with the
+    demo campaigns on first use."""
     from .demo import ensure_demo
     from .store import Store
 
-    store = Store.open(args.data_dir, write=write)
-    if write and not store.read_only:
+    store = Store.open(args.data_dir)
+    if not store.read_only:
         ensure_demo(store)
     return store
 
@@ -58,33 +60,34 @@ def _desk(campaign) -> dict:
 
 
 def _store_command(args) -> int:
-    """Run a store command; machine and file problems become a message, never a traceback."""
+    """Open the store, run a store command on it, close it. Machine and file problems
+    become a message, never a traceback."""
     from .store import StoreError
 
     try:
-        return args.store_func(args)
+        store = _open_store(args)
+        try:
+            return args.store_func(args, store)
+        finally:
+            store.close()
     except StoreError as err:
         return _fail(str(err), 1)
 
 
-def cmd_campaign(args) -> int:
+def cmd_campaign(args, store) -> int:
     from .campaign import Campaign, import_campaign
 
-    store = _open_store(args, write=True)
-    try:
-        if args.action == "list":
-            _print_json({"campaigns": store.campaigns()})
-        elif args.action == "new":
-            if not args.system:
-                return _fail("campaign new needs --system (stonetop, lux_aeterna or "
-                             "freedom_fantasies)")
-            _print_json(_desk(Campaign.create(store, args.name, args.system)))
-        elif args.action == "export":
-            _print_json(Campaign(store, args.name).export())
-        elif args.action == "import":
-            _print_json(_desk(import_campaign(store, args.name)))
-    finally:
-        store.close()
+    if args.action == "list":
+        _print_json({"campaigns": store.campaigns()})
+    elif args.action == "new":
+        if not args.system:
+            return _fail("campaign new needs --system (stonetop, lux_aeterna or "
+                         "freedom_fantasies)")
+        _print_json(_desk(Campaign.create(store, args.name, args.system)))
+    elif args.action == "export":
+        _print_json(Campaign(store, args.name).export())
+    elif args.action == "import":
+        _print_json(_desk(import_campaign(store, args.name)))
     return 0
 
 
@@ -95,52 +98,43 @@ def _read_action(text: str):
         raise SystemExit(_fail(f"ACTION_JSON is not valid JSON ({err.msg}, column {err.colno})"))
 
 
-def cmd_apply(args) -> int:
+def cmd_apply(args, store) -> int:
     from .campaign import Campaign
 
     action = _read_action(args.action_json)
-    store = _open_store(args, write=True)
-    try:
-        campaign = Campaign(store, args.campaign)
-        change = campaign.apply(action)
-        result = change.outcome.to_dict()
-        result.update(_desk(campaign))
-        _print_json(result)
-        if not change.ok:
-            sys.stderr.write(f"harmdesk: refused: {change.outcome.error}\n")
-            return 1
-    finally:
-        store.close()
+    campaign = Campaign(store, args.campaign)
+    change = campaign.apply(action)
+    result = change.outcome.to_dict()
+    result.update(_desk(campaign))
+    _print_json(result)
+    if not change.ok:
+        sys.stderr.write(f"harmdesk: refused: {change.outcome.error}\n")
+        return 1
     return 0
 
 
-def cmd_history(args) -> int:
+def cmd_history(args, store) -> int:
     from .campaign import Campaign
 
-    store = _open_store(args, write=True)
-    try:
-        campaign = Campaign(store, args.campaign)
-        if args.command == "state":
-            _print_json(_desk(campaign))
-            return 0
-        change = campaign.undo() if args.command == "undo" else campaign.redo()
-        result = _desk(campaign)
-        result["ok"] = change is not None
-        if change is None:
-            result["error"] = f"nothing to {args.command}"
-        else:
-            result["action"] = change.entry.action
-            result["changed"] = list(change.changed)
+    campaign = Campaign(store, args.campaign)
+    if args.command == "state":
+        _print_json(_desk(campaign))
+        return 0
+    change = campaign.undo() if args.command == "undo" else campaign.redo()
+    result = _desk(campaign)
+    result["ok"] = change is not None
+    if change is None:
+        result["error"] = f"nothing to {args.command}"
         _print_json(result)
-        if change is None:
-            sys.stderr.write(f"harmdesk: nothing to {args.command}\n")
-            return 1
-    finally:
-        store.close()
+        sys.stderr.write(f"harmdesk: nothing to {args.command}\n")
+        return 1
+    result["action"] = change.entry.action
+    result["changed"] = list(change.changed)
+    _print_json(result)
     return 0
 
 
-def cmd_summary(args) -> int:
+def cmd_summary(args, store) -> int:
     """The session summary PDF; Qt is loaded only here (offscreen when there is no display)."""
     import os
 
@@ -153,15 +147,12 @@ def cmd_summary(args) -> int:
     from .report.source import from_store, parse_sessions
 
     app = QGuiApplication.instance() or QGuiApplication(["harmdesk"])  # noqa: F841 (fonts)
-    store = _open_store(args, write=True)
     try:
         numbers = parse_sessions(args.session) if args.session else None
         report = from_store(store, args.campaign, numbers, args.all)
         pages = write_pdf(report, args.output)
     except ReportError as err:
         return _fail(str(err), 1)
-    finally:
-        store.close()
     _print_json({"pdf": os.path.abspath(args.output), "pages": pages, "events": report.events})
     return 0
 
@@ -171,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="harmdesk",
         description="Harm and healing bookkeeping for Stonetop, Lux Aeterna and Freedom Fantasies.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    replay = sub.add_parser("replay", help="apply a scenario's actions and print every result as JSON")
+    replay = sub.add_parser("replay",
+                            help="apply a scenario's actions and print every result as JSON")
     replay.add_argument("file", metavar="FILE.json")
     replay.add_argument("--check", action="store_true",
                         help="compare each action's `expect` with the result; exit 1 on a mismatch")
