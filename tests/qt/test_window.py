@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from harmdesk.campaign import Campaign
-from harmdesk.qt.desk_model import BAR, GUARD, NAME, HighlightRole
+from harmdesk.qt.desk_model import BAR, GUARD, NAME, HighlightRole, NoticeRole
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
 
@@ -235,4 +235,13 @@ def test_file_export_session_summary_writes_the_pdf_off_the_gui_thread(qtbot, fo
 def test_the_table_proxy_passes_the_model_tester(qtbot, folder, qtmodeltester):
     window = open_window(qtbot, folder)
     qtmodeltester.check(window.sorted, force_py=True)
+    close(window)
+
+
+def test_a_chip_that_cannot_become_an_action_is_refused_on_the_tile(qtbot, folder):
+    window = open_window(qtbot, folder)
+    assert not window.apply_chip({"label": "Hagr", "attackers": ["hagr"]}, ["hagr"])
+    model = window.model
+    assert "cannot attack itself" in model.index(model.row_of("hagr"), 0).data(NoticeRole)
+    assert "cannot attack itself" in window.statusBar().currentMessage()
     close(window)
