@@ -23,12 +23,17 @@ class Change:
     changed: tuple[str, ...] = ()   # ids of characters whose state changed
     desk_changed: bool = False      # characters joined or left the desk
     settings_changed: bool = False
-    outcome: rules.Outcome | None = None
-    entry: LogEntry | None = None
+    outcome: rules.Outcome | None = None  # an apply's (last) outcome, or the refusal
+    entries: tuple[LogEntry, ...] = ()    # the step's log rows, in log order
 
     @property
     def ok(self) -> bool:
         return self.kind != "refused"
+
+    @property
+    def entry(self) -> LogEntry | None:
+        """The step's first log row (a step of one action has only that)."""
+        return self.entries[0] if self.entries else None
 
 
 def touched(before: dict, after: dict) -> tuple[dict, dict]:
@@ -82,48 +87,57 @@ class Campaign:
         return rules.apply(self.state, action)
 
     def apply(self, action: Any) -> Change:
-        outcome = rules.apply(self.state, action)
-        if not outcome.ok:
-            return Change("refused", outcome=outcome)
-        before, after = touched(self.state, outcome.state)
-        settings_changed = outcome.state["settings"] is not self.state["settings"]
-        entry = self.store.record(self.info.id, action, [e.to_dict() for e in outcome.events],
-                                  before, after,
-                                  self.state["settings"] if settings_changed else None,
-                                  outcome.state["settings"] if settings_changed else None,
-                                  self.session["id"] if self.session else None)
+        return self.apply_step([action])
+
+    def apply_step(self, actions: list, text: str | None = None) -> Change:
+        """Actions applied one after the other as ONE undo step (a party's Make Camp),
+        saved in one transaction; all or nothing: refused if the rules refuse any one.
+        `text` names the step for the undo stack."""
+        if not actions:
+            raise ValueError("a step needs at least one action")
+        state, logged, outcome = self.state, [], None
+        for action in actions:
+            outcome = rules.apply(state, action)
+            if not outcome.ok:
+                return Change("refused", outcome=outcome)
+            logged.append(_logged(state, outcome, action))
+            state = outcome.state
+        entries = self.store.record_step(self.info.id, logged,
+                                         self.session["id"] if self.session else None, text)
         # only after the commit succeeded does the desk in memory move on
-        self.state = outcome.state
-        return Change("apply", tuple(after), _desk_changed(before, after), settings_changed,
-                      outcome, entry)
+        self.state = state
+        return _step_change("apply", entries, tuple(dict.fromkeys(
+            cid for row in logged for cid in row["after"])), outcome)
 
     def undo(self) -> Change | None:
-        entry = self.store.undo(self.info.id)
-        return self._restore(entry, entry.before if entry else {},
-                             entry.settings_before if entry else None, "undo")
+        """Undo the newest applied step, every action of it."""
+        return self._restore(self.store.undo(self.info.id), "undo")
 
     def redo(self) -> Change | None:
-        entry = self.store.redo(self.info.id)
-        return self._restore(entry, entry.after if entry else {},
-                             entry.settings_after if entry else None, "redo")
+        return self._restore(self.store.redo(self.info.id), "redo")
 
-    def _restore(self, entry: LogEntry | None, states: dict, settings: dict | None,
-                 kind: str) -> Change | None:
-        if entry is None:
+    def _restore(self, entries: list[LogEntry], kind: str) -> Change | None:
+        """Follow the store: `entries` come in the order it wrote them, so the last wins."""
+        if not entries:
             return None
-        chars = dict(self.state["characters"])
-        for cid, char in states.items():
-            if char is None:
-                chars.pop(cid, None)
-            else:
-                chars[cid] = char
+        chars, settings = dict(self.state["characters"]), None
+        for entry in entries:
+            states = entry.before if kind == "undo" else entry.after
+            step_settings = entry.settings_before if kind == "undo" else entry.settings_after
+            settings = step_settings if step_settings is not None else settings
+            for cid, char in states.items():
+                if char is None:
+                    chars.pop(cid, None)
+                else:
+                    chars[cid] = char
         if any(cid not in self.state["characters"] for cid in chars):
             # a character came back: reread the desk for its place
             chars = self.store.characters(self.info.id)
         self.state = {"system": self.system, "settings": settings or self.state["settings"],
                       "characters": chars}
-        desk = _desk_changed(entry.before, entry.after)
-        return Change(kind, tuple(states), desk, settings is not None, entry=entry)
+        ordered = sorted(entries, key=lambda e: e.seq)
+        return _step_change(kind, ordered, tuple(dict.fromkeys(
+            cid for e in ordered for cid in (e.before if kind == "undo" else e.after))))
 
     def set_options(self, options: dict) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
@@ -172,12 +186,7 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
         if not outcome.ok:
             raise StoreError(f"Cannot import: action {index} is refused by the rules "
                              f"({outcome.error}); the file does not match its own history.")
-        before, after = touched(state, outcome.state)
-        changed = outcome.state["settings"] is not state["settings"]
-        steps.append({"action": action, "events": [e.to_dict() for e in outcome.events],
-                      "before": before, "after": after,
-                      "settings_before": state["settings"] if changed else None,
-                      "settings_after": outcome.state["settings"] if changed else None})
+        steps.append(_logged(state, outcome, action))
         state = outcome.state
     store.create_campaign(name, scenario.state["system"], scenario.state["settings"],
                           scenario.sheets, list(scenario.state["characters"].values()),
@@ -191,6 +200,22 @@ def _campaign_name(name: Any) -> str:
     if len(name) > 200:
         raise StoreError("A campaign's name can be at most 200 characters.")
     return name.strip()
+
+
+def _logged(state: dict, outcome: rules.Outcome, action: Any) -> dict:
+    """What the store logs for an action applied to `state`: `record`'s arguments."""
+    before, after = touched(state, outcome.state)
+    changed = outcome.state["settings"] is not state["settings"]
+    return {"action": action, "events": [e.to_dict() for e in outcome.events],
+            "before": before, "after": after,
+            "settings_before": state["settings"] if changed else None,
+            "settings_after": outcome.state["settings"] if changed else None}
+
+
+def _step_change(kind: str, entries: list[LogEntry], changed: tuple[str, ...],
+                 outcome: rules.Outcome | None = None) -> Change:
+    return Change(kind, changed, any(_desk_changed(e.before, e.after) for e in entries),
+                  any(e.settings_after is not None for e in entries), outcome, tuple(entries))
 
 
 def _desk_changed(before: dict, after: dict) -> bool:

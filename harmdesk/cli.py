@@ -128,7 +128,9 @@ def cmd_history(args, store) -> int:
         _print_json(result)
         sys.stderr.write(f"harmdesk: nothing to {args.command}\n")
         return 1
+    # a step may hold several actions (a party's Make Camp): all of it went
     result["action"] = change.entry.action
+    result["actions"] = [e.action for e in change.entries]
     result["changed"] = list(change.changed)
     _print_json(result)
     return 0
@@ -184,8 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     apply.add_argument("campaign")
     apply.add_argument("action_json", metavar="ACTION_JSON")
     apply.set_defaults(func=_store_command, store_func=cmd_apply)
-    for name, text in (("undo", "undo the last applied action"),
-                       ("redo", "redo the last undone action"),
+    for name, text in (("undo", "undo the last applied step (all its actions)"),
+                       ("redo", "redo the last undone step"),
                        ("state", "print a campaign's desk")):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("campaign")

@@ -10,22 +10,19 @@ import sqlite3
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
 
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
 from . import schema
+from .migrations import MIGRATIONS
 from .paths import DB_NAME, data_dir  # noqa: F401 (part of this module's interface)
 
 APPLICATION_ID = 0x48524D44  # "HRMD": tells our files from other SQLite files
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
 KEEP_BACKUPS = 10
-
-# user_version -> function upgrading a connection's schema from that version to the next.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 
 class StoreError(Exception):

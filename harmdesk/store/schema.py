@@ -57,7 +57,9 @@ class PlaySessionRow(SQLModel, table=True):
 
 class LogRow(SQLModel, table=True):
     __tablename__ = "log"
-    __table_args__ = (Index("ix_log_campaign_seq", "campaign_id", "seq"),)
+    # the second index finds the newest applied (or oldest undone) step without a scan
+    __table_args__ = (Index("ix_log_campaign_seq", "campaign_id", "seq"),
+                      Index("ix_log_campaign_step", "campaign_id", "undone", "step", "seq"))
 
     id: Optional[int] = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")
@@ -73,3 +75,7 @@ class LogRow(SQLModel, table=True):
     settings_after: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
     undone: bool = False
     applied_at: str
+    # the undo step: the seq of the step's first row; every row of a step of several
+    # actions (a party's Make Camp) shares it, and they undo and redo together
+    step: int
+    step_text: Optional[str] = None  # the undo stack's text for the step, when it was named

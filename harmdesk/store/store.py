@@ -46,6 +46,8 @@ class LogEntry:
     settings_after: dict | None
     undone: bool
     applied_at: str
+    step: int = 0                 # the undo step it belongs to (shared by a macro's rows)
+    step_text: str | None = None  # the step's undo text, when it was named
 
 
 class Store:
@@ -136,10 +138,10 @@ class Store:
             for position, char in enumerate(characters):
                 conn.execute(insert(CHARACTER).values(campaign_id=cid, cid=char["id"], sheet=char,
                                                       state=char, position=position))
-            for seq, step in enumerate(log, start=1):
-                conn.execute(insert(LOG).values(campaign_id=cid, seq=seq, undone=False,
-                                                applied_at=stamp, **step))
-                _write_states(conn, cid, step["after"], step.get("settings_after"))
+            for seq, logged in enumerate(log, start=1):
+                conn.execute(insert(LOG).values(campaign_id=cid, seq=seq, step=seq, undone=False,
+                                                applied_at=stamp, **logged))
+                _write_states(conn, cid, logged["after"], logged.get("settings_after"))
         return self.campaign(name)
 
     def campaign(self, name: str) -> CampaignInfo:
@@ -173,52 +175,67 @@ class Store:
     def record(self, campaign_id: int, action: dict, events: list, before: dict, after: dict,
                settings_before: dict | None = None, settings_after: dict | None = None,
                session_id: int | None = None) -> LogEntry:
-        """Log one applied action and write its new states, in one transaction.
+        """Log one applied action as an undo step of its own and write its new states."""
+        logged = {"action": action, "events": events, "before": before, "after": after,
+                  "settings_before": settings_before, "settings_after": settings_after}
+        return self.record_step(campaign_id, [logged], session_id)[0]
 
-        A new action drops the undone steps after it (the redo branch), as editors do.
+    def record_step(self, campaign_id: int, logged: list[dict], session_id: int | None = None,
+                    text: str | None = None) -> list[LogEntry]:
+        """Log applied actions as one undo step and write their new states, in one transaction.
+
+        `logged` holds mappings of `record`'s arguments, in the order they were applied.
+        A new step drops the undone steps after it (the redo branch), as editors do.
         """
         with self._writing() as conn:
             conn.execute(delete(LOG).where(LOG.c.campaign_id == campaign_id,
-                                           LOG.c.undone.is_(True)))
-            seq = conn.execute(select(func.coalesce(func.max(LOG.c.seq), 0))
-                               .where(LOG.c.campaign_id == campaign_id)).scalar_one() + 1
+                                           LOG.c.undone == True))  # noqa: E712 (uses the index)
+            first = conn.execute(select(func.coalesce(func.max(LOG.c.seq), 0))
+                                 .where(LOG.c.campaign_id == campaign_id)).scalar_one() + 1
             stamp = db.now()
-            log_id = conn.execute(insert(LOG).values(
-                campaign_id=campaign_id, session_id=session_id, seq=seq, action=action,
-                events=events, before=before, after=after, settings_before=settings_before,
-                settings_after=settings_after, undone=False, applied_at=stamp)
-            ).inserted_primary_key[0]
-            _write_states(conn, campaign_id, after, settings_after)
-        return LogEntry(log_id, seq, session_id, action, events, before, after,
-                        settings_before, settings_after, False, stamp)
+            entries = []
+            for seq, row in enumerate(logged, start=first):
+                values = {"settings_before": None, "settings_after": None, **row}
+                log_id = conn.execute(insert(LOG).values(
+                    campaign_id=campaign_id, session_id=session_id, seq=seq, step=first,
+                    step_text=text, undone=False, applied_at=stamp, **values)
+                ).inserted_primary_key[0]
+                _write_states(conn, campaign_id, values["after"], values["settings_after"])
+                entries.append(LogEntry(log_id, seq, session_id, values["action"],
+                                        values["events"], values["before"], values["after"],
+                                        values["settings_before"], values["settings_after"],
+                                        False, stamp, first, text))
+        return entries
 
-    def undo(self, campaign_id: int) -> LogEntry | None:
-        """Put back the states before the last applied action; None when nothing is left."""
+    def undo(self, campaign_id: int) -> list[LogEntry]:
+        """Put back the states before the newest applied step, all its rows in one
+        transaction; they come back newest first. Empty when nothing is left."""
         with self._writing() as conn:
-            row = conn.execute(select(LOG).where(LOG.c.campaign_id == campaign_id,
-                                                 LOG.c.undone.is_(False))
-                               .order_by(LOG.c.seq.desc()).limit(1)).first()
-            if row is None:
-                return None
-            _write_states(conn, campaign_id, row.before, row.settings_before, restoring=True)
-            conn.execute(update(LOG).where(LOG.c.id == row.id).values(undone=True))
-        return _entry(row)
+            rows = _step_rows(conn, campaign_id, undone=False)
+            for row in rows:  # newest first, so the step's first `before` is written last
+                _write_states(conn, campaign_id, row.before, row.settings_before, restoring=True)
+            if rows:
+                conn.execute(update(LOG).where(LOG.c.campaign_id == campaign_id,
+                                               LOG.c.undone == False,  # noqa: E712
+                                               LOG.c.step == rows[0].step).values(undone=True))
+        return [_entry(r) for r in rows]
 
-    def redo(self, campaign_id: int) -> LogEntry | None:
+    def redo(self, campaign_id: int) -> list[LogEntry]:
+        """Apply again the oldest undone step, all its rows in order, in one transaction."""
         with self._writing() as conn:
-            row = conn.execute(select(LOG).where(LOG.c.campaign_id == campaign_id,
-                                                 LOG.c.undone.is_(True))
-                               .order_by(LOG.c.seq).limit(1)).first()
-            if row is None:
-                return None
-            _write_states(conn, campaign_id, row.after, row.settings_after)
-            conn.execute(update(LOG).where(LOG.c.id == row.id).values(undone=False))
-        return _entry(row)
+            rows = _step_rows(conn, campaign_id, undone=True)
+            for row in rows:
+                _write_states(conn, campaign_id, row.after, row.settings_after)
+            if rows:
+                conn.execute(update(LOG).where(LOG.c.campaign_id == campaign_id,
+                                               LOG.c.undone == True,  # noqa: E712
+                                               LOG.c.step == rows[0].step).values(undone=False))
+        return [_entry(r) for r in rows]
 
     def history(self, campaign_id: int) -> tuple[int, int]:
         """How many steps can be undone and redone."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(LOG.c.undone, func.count()).where(
+            rows = conn.execute(select(LOG.c.undone, func.count(LOG.c.step.distinct())).where(
                 LOG.c.campaign_id == campaign_id).group_by(LOG.c.undone)).all()
         counts = {bool(u): n for u, n in rows}
         return counts.get(False, 0), counts.get(True, 0)
@@ -320,7 +337,21 @@ def _write_states(conn, campaign_id: int, states: dict, settings: dict | None,
             conn.execute(update(CHARACTER).where(where).values(state=state))
 
 
+def _step_rows(conn, campaign_id: int, undone: bool) -> list:
+    """The rows of the newest applied step (newest first), or of the oldest undone step
+    (oldest first): the order in which undo or redo writes them."""
+    newest = not undone
+    where = (LOG.c.campaign_id == campaign_id) & (LOG.c.undone == undone)
+    step = conn.execute(select(LOG.c.step).where(where)
+                        .order_by(LOG.c.step.desc() if newest else LOG.c.step)
+                        .limit(1)).scalar()
+    if step is None:
+        return []
+    return conn.execute(select(LOG).where(where, LOG.c.step == step)
+                        .order_by(LOG.c.seq.desc() if newest else LOG.c.seq)).all()
+
+
 def _entry(row) -> LogEntry:
     return LogEntry(row.id, row.seq, row.session_id, row.action, row.events, row.before,
                     row.after, row.settings_before, row.settings_after, bool(row.undone),
-                    row.applied_at)
+                    row.applied_at, row.step, row.step_text)

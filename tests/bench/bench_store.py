@@ -67,7 +67,7 @@ def build_big(folder: Path, characters: int = 200, rows: int = 100_000) -> None:
     state = campaign.state["characters"]
     with store.engine.begin() as conn:
         conn.execute(LOG.insert(), [
-            {"campaign_id": campaign.info.id, "seq": i + 1, "session_id": None,
+            {"campaign_id": campaign.info.id, "seq": i + 1, "step": i + 1, "session_id": None,
              "action": {"type": "heal", "target": f"c{i % characters}", "amount": 1},
              "events": [{"kind": "heal", "text": "+1 HP"}],
              "before": {f"c{i % characters}": state[f"c{i % characters}"]},

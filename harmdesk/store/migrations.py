@@ -1,0 +1,23 @@
+"""The user_version ladder: each step upgrades a connection's schema to the next version.
+
+A step runs inside the migration's one transaction, so it never leaves half a schema.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from sqlalchemy.engine import Connection
+
+
+def log_steps(conn: Connection) -> None:
+    """Version 2: log rows belong to undo steps; each row logged before is a step of its own."""
+    conn.exec_driver_sql("ALTER TABLE log ADD COLUMN step INTEGER NOT NULL DEFAULT 0")
+    conn.exec_driver_sql("ALTER TABLE log ADD COLUMN step_text VARCHAR")
+    conn.exec_driver_sql("UPDATE log SET step = seq")
+    conn.exec_driver_sql("CREATE INDEX ix_log_campaign_step "
+                         "ON log (campaign_id, undone, step, seq)")
+
+
+# user_version -> the step upgrading a schema from that version to the next
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps}
