@@ -2,9 +2,11 @@
 
 Every change goes through `submit`, which checks the action with the rules core
 first (validate before push), asks for any missing dice, saves it, and only then
-pushes an undo command whose first redo has already happened. Undo and redo of
-any command call the store's persistent undo and redo, so the stack survives a
-restart: on loading, the stack is rebuilt from the log.
+pushes an undo command whose first redo has already happened. One command is one
+step of the store's log (a macro such as a party's Make Camp is one step of
+several actions), and its undo and redo call the store's persistent undo and
+redo, so the stack survives a restart: on loading, it is rebuilt from the log's
+steps.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ def describe(action: dict, events: list) -> str:
 
 
 class StepCommand(QUndoCommand):
-    """One logged step. Its first redo already happened when it was saved."""
+    """One logged step (one or several actions). Its first redo already happened when it
+    was saved."""
 
     def __init__(self, desk: "DeskController", text: str):
         super().__init__(text)
@@ -85,17 +88,23 @@ class DeskController(QObject):
         return self.campaign.info.options.get(key, default) if self.campaign else default
 
     def _rebuild_stack(self) -> None:
-        """Mirror the store's log into the stack: applied steps, then the redo branch."""
+        """Mirror the store's log into the stack, one command per step: applied steps,
+        then the redo branch."""
         self.syncing = True
         try:
             self.stack.clear()
             if self.campaign is None or getattr(self.campaign, "glimpse", False):
                 return
             store, cid = self.campaign.store, self.campaign.info.id
-            entries = store.log(cid, include_undone=True)[-HISTORY_WINDOW:]
-            for entry in entries:
-                self.stack.push(StepCommand(self, describe(entry.action, entry.events)))
-            self.stack.setIndex(sum(1 for e in entries if not e.undone))
+            steps: list[tuple[int, str, bool]] = []  # (step, text, undone), oldest first
+            for entry in store.log(cid, include_undone=True):
+                if not steps or steps[-1][0] != entry.step:
+                    steps.append((entry.step, entry.step_text
+                                  or describe(entry.action, entry.events), entry.undone))
+            steps = steps[-HISTORY_WINDOW:]
+            for _step, text, _undone in steps:
+                self.stack.push(StepCommand(self, text))
+            self.stack.setIndex(sum(1 for *_, undone in steps if not undone))
             self.stack.setClean()
         finally:
             self.syncing = False
@@ -124,40 +133,26 @@ class DeskController(QObject):
 
     def submit(self, action: dict) -> bool:
         """Check, complete, save and push one action. False if refused or cancelled."""
-        from ..store import StoreError
-
-        if self.campaign is None:
-            return False
         targets = action.get("target")
         ids = targets if isinstance(targets, list) else [targets] if targets else []
-        if self.read_only:
-            self.refused.emit(f"This campaign is open read-only: "
-                              f"{self.campaign.store.why_read_only}.", ids)
+        if not self._writable(ids):
             return False
         action = self.complete(action)
         if action is None:
             return False
-        try:
-            change = self.campaign.apply(action)
-        except StoreError as err:
-            self.failed.emit(str(err))
-            return False
-        if not change.ok:
-            self.refused.emit(change.outcome.error, ids)
-            return False
-        events = [e.to_dict() for e in change.outcome.events]
-        self.stack.push(StepCommand(self, describe(action, events)))
-        self.changed.emit(change)
-        return True
+        return self._save([action], None, ids)
 
     def submit_many(self, actions: list[dict], text: str) -> int:
-        """Several actions as one undoable step (a macro); stops at the first refusal.
+        """Several actions as one undoable step (a macro), logged as one step of the store,
+        so it undoes as one also after a restart; all or nothing.
 
-        Each is logged on its own, so after a restart they undo one by one.
-        Returns how many were applied.
+        Returns how many were applied (0 when refused or cancelled).
         """
         from ..rules import apply
-        # check the whole series in memory first, so a refusal leaves no half macro
+        if not actions or not self._writable([]):
+            return 0
+        # complete and check the whole series in memory first, so a refusal leaves no half
+        # macro and names its own targets
         state, ready = self.state, []
         for action in actions:
             action = self.complete(action, state)
@@ -171,12 +166,34 @@ class DeskController(QObject):
                 return 0
             state = outcome.state
             ready.append(action)
-        self.stack.beginMacro(text)
+        return len(ready) if self._save(ready, text, []) else 0
+
+    def _writable(self, ids: list) -> bool:
+        if self.campaign is None:
+            return False
+        if self.read_only:
+            self.refused.emit(f"This campaign is open read-only: "
+                              f"{self.campaign.store.why_read_only}.", ids)
+            return False
+        return True
+
+    def _save(self, actions: list[dict], text: str | None, ids: list) -> bool:
+        """Apply and log `actions` as one step, then push its command."""
+        from ..store import StoreError
+
         try:
-            done = sum(1 for action in ready if self.submit(action))
-        finally:
-            self.stack.endMacro()
-        return done
+            change = self.campaign.apply_step(actions, text)
+        except StoreError as err:
+            self.failed.emit(str(err))
+            return False
+        if not change.ok:
+            self.refused.emit(change.outcome.error, ids)
+            return False
+        if text is None:
+            text = describe(actions[0], [e.to_dict() for e in change.outcome.events])
+        self.stack.push(StepCommand(self, text))
+        self.changed.emit(change)
+        return True
 
     def _step(self, kind: str) -> None:
         from ..store import StoreError

@@ -143,32 +143,40 @@ class LogModel(QAbstractItemModel):
         """A step applied, undone or redone in the newest session: insert or remove just
         that step's rows, without reading the store, so a long night stays quick and the
         view keeps its place and selection."""
-        campaign = self.controller.campaign
-        entry = change.entry
-        group = self._groups[0] if self._groups else None
-        if campaign is None or entry is None or entry.session_id is None or group is None \
-                or group.key != entry.session_id:
-            self.refresh()  # outside any session, or an older session: read it all again
-            return
-        parent = self.index(0, 0)
+        entries = list(change.entries)
         if change.kind == "undo":
+            entries.reverse()  # the newest rows are on top: take them off first
+        for entry in entries:
+            if not self._follow(change.kind, entry):
+                self.refresh()  # outside any session, or an older session: read it all again
+                return
+
+    def _follow(self, kind: str, entry) -> bool:
+        """Insert (apply, redo) or remove (undo) one log entry's rows; False if it is not
+        at the top of the newest session."""
+        group = self._groups[0] if self._groups else None
+        if self.controller.campaign is None or entry.session_id is None or group is None \
+                or group.key != entry.session_id:
+            return False
+        parent = self.index(0, 0)
+        if kind == "undo":
             count = 0
             while count < len(group.rows) and group.rows[count].entry_id == entry.id:
                 count += 1
             if count == 0:
-                self.refresh()
-                return
+                return False
             self.beginRemoveRows(parent, 0, count - 1)
             group.rows = group.rows[count:]
             self.endRemoveRows()
-            return
+            return True
         rows = list(rows_of(entry))
         if not rows:
-            return
+            return True
         self.beginInsertRows(parent, 0, len(rows) - 1)
         group.rows = rows + group.rows
         self.endInsertRows()
         group.moment = max(group.moment, entry.applied_at or "")
+        return True
 
     def event_count(self) -> int:
         return sum(len(g.rows) for g in self._groups)
