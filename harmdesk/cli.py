@@ -210,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.reconfigure(encoding="utf-8")
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .store.paths import data_dir
+    # once, now: a relative folder (or HARMDESK_DATA_DIR) means the one the GM started in
+    args.data_dir = data_dir(args.data_dir)
     if args.smoke:
         from .smoke import run_smoke
         return run_smoke()

@@ -10,10 +10,11 @@ SCHEMA_VERSION = 2
 
 
 def data_dir(explicit: str | os.PathLike | None = None) -> Path:
-    """`--data-dir`, else HARMDESK_DATA_DIR, else the platform's user data folder."""
+    """`--data-dir`, else HARMDESK_DATA_DIR, else the platform's user data folder; always
+    absolute (SQLite's read-only file URIs need it), a relative one from the current folder."""
     if explicit:
-        return Path(explicit)
+        return Path(explicit).expanduser().absolute()
     if os.environ.get("HARMDESK_DATA_DIR"):
-        return Path(os.environ["HARMDESK_DATA_DIR"])
+        return Path(os.environ["HARMDESK_DATA_DIR"]).expanduser().absolute()
     import platformdirs
-    return Path(platformdirs.user_data_dir("HarmDesk", appauthor=False))
+    return Path(platformdirs.user_data_dir("HarmDesk", appauthor=False)).absolute()

@@ -17,12 +17,12 @@ from .paths import DB_NAME, SCHEMA_VERSION, data_dir
 
 def read_desk(folder=None, name: str | None = None) -> dict | None:
     """{"name", "system", "settings", "options", "characters", "session"} or None."""
-    path = Path(data_dir(folder)) / DB_NAME
-    if not path.is_file():
-        return None
     try:
+        path = Path(data_dir(folder)) / DB_NAME
+        if not path.is_file():
+            return None
         con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
-    except sqlite3.Error:
+    except (sqlite3.Error, OSError, ValueError):
         return None
     try:
         if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
