@@ -14,9 +14,10 @@ from PySide6.QtWidgets import (
     QProgressDialog,
 )
 
-from .loader import Job, open_desk, write_json
+from .loader import Job, close_desk, open_desk, write_json
 
 RECENT = 8
+QUIT_WAIT_S = 5.0  # at quit, how long a worker still opening or writing may finish first
 
 
 class CampaignMenus(QObject):
@@ -38,12 +39,13 @@ class CampaignMenus(QObject):
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
 
     def wait_for_jobs(self) -> None:
-        """Let a worker still opening or writing finish before the app goes away."""
+        """At quit: let a worker still opening or writing finish (for a while; a worker
+        that takes longer closes what it opened itself), then close the store."""
         for job in self._jobs:
-            try:
-                job.wait(10000)
-            except RuntimeError:
-                pass  # its thread has already finished and been deleted
+            job.abandon(QUIT_WAIT_S)
+        self._jobs.clear()
+        if self.store is not None:
+            self.store.close()
 
     # loading ----------------------------------------------------------------------
     def load(self, data_dir, name: str | None = None, glimpse: bool = True) -> Job:
@@ -52,6 +54,8 @@ class CampaignMenus(QObject):
         With `glimpse`, the tiles first show a read-only snapshot of the desk, read
         with sqlite3 alone, while the full store opens (its imports are slow).
         """
+        from ..store.paths import data_dir as resolve
+        data_dir = resolve(data_dir)  # absolute now, whatever the current folder later
         self.data_dir = data_dir
         self.w.statusBar().showMessage("Opening the campaign…")
         if glimpse and self.w.controller.campaign is None:
@@ -60,12 +64,13 @@ class CampaignMenus(QObject):
             snapshot = read_desk(data_dir, name)
             if snapshot is not None:
                 self.w.controller.set_campaign(CampaignGlimpse(snapshot))
-        return self._run(lambda: open_desk(data_dir, name), self._loaded)
+        return self._run(lambda: open_desk(data_dir, name), self._loaded, close_desk)
 
-    def _run(self, fn, on_done) -> Job:
-        job = Job(fn, self.w)
+    def _run(self, fn, on_done, discard=None) -> Job:
+        job = Job(fn, self.w, discard)
         job.done.connect(on_done)
         job.failed.connect(self._failed)
+        self._jobs = [j for j in self._jobs if not j.settled()]
         self._jobs.append(job)
         job.start()
         return job

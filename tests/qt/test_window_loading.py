@@ -1,0 +1,81 @@
+"""Opening the desk: a relative data folder, an unexpected error, and quitting (issue 9: the
+window stayed on "Opening the campaign…" forever)."""
+
+import pytest
+
+from harmdesk.campaign import Campaign
+from harmdesk.qt.main_window import MainWindow
+from harmdesk.store import Store
+
+from .conftest import PARTY
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def make_folder(folder):
+    store = Store.open(folder)
+    Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
+    store.close()
+    return folder
+
+
+def store_ready(window) -> bool:
+    campaign = window.controller.campaign
+    return campaign is not None and not getattr(campaign, "glimpse", False)
+
+
+def saved_hp(folder, cid):
+    store = Store.open(folder, write=False)
+    try:
+        return Campaign(store, "Desk").state["characters"][cid]["hp"]
+    finally:
+        store.close()
+
+
+def test_a_relative_data_folder_opens_the_desk_on_a_later_start(qtbot, tmp_path, monkeypatch):
+    make_folder(tmp_path / "table")  # the file exists: not the first start
+    monkeypatch.chdir(tmp_path)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.campaign_menus.load("table", "Desk")
+    assert window.tiles.model().rowCount() == 5  # the quick snapshot read the relative folder
+    qtbot.waitUntil(lambda: store_ready(window), timeout=20000)
+    assert window.statusBar().currentMessage() == "Opened Desk."
+    assert window.campaign_menus.data_dir == tmp_path / "table"
+    assert window.controller.submit({"type": "damage", "target": "vahid", "amount": 3})
+    assert saved_hp(tmp_path / "table", "vahid") == 13
+    window.campaign_menus.store.close()
+
+
+def test_an_unexpected_error_while_opening_reaches_the_window(qtbot, tmp_path, monkeypatch):
+    folder = make_folder(tmp_path)
+    shown = []
+    monkeypatch.setattr("harmdesk.qt.window_menus.QMessageBox.critical",
+                        lambda parent, title, text: shown.append(text))
+
+    def broken(data_dir, name):
+        raise ValueError("relative path can't be expressed as a file URI")
+
+    monkeypatch.setattr("harmdesk.qt.window_menus.open_desk", broken)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.campaign_menus.load(folder, "Desk")
+    qtbot.waitUntil(lambda: bool(shown), timeout=20000)
+    assert "Something went wrong" in shown[0] and "file URI" in shown[0]
+    assert window.statusBar().currentMessage() == "Could not open the campaign."
+    assert window.controller.campaign is None  # the snapshot is no longer trusted
+
+
+def test_quitting_closes_the_store_for_the_next_start(qtbot, tmp_path):
+    folder = make_folder(tmp_path)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.campaign_menus.load(folder, "Desk")
+    qtbot.waitUntil(lambda: store_ready(window), timeout=20000)
+    window.campaign_menus.wait_for_jobs()  # what the application's aboutToQuit runs
+    again = Store.open(folder)
+    try:
+        assert not again.read_only  # the writer's lock was given back
+    finally:
+        again.close()
