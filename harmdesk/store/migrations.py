@@ -5,7 +5,7 @@ A step runs inside the migration's one transaction, so it never leaves half a sc
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from sqlalchemy.engine import Connection
 

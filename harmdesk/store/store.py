@@ -189,7 +189,7 @@ class Store:
         """
         with self._writing() as conn:
             conn.execute(delete(LOG).where(LOG.c.campaign_id == campaign_id,
-                                           LOG.c.undone == True))  # noqa: E712 (uses the index)
+                                           LOG.c.undone.is_(True)))
             first = conn.execute(select(func.coalesce(func.max(LOG.c.seq), 0))
                                  .where(LOG.c.campaign_id == campaign_id)).scalar_one() + 1
             stamp = db.now()
@@ -216,7 +216,7 @@ class Store:
                 _write_states(conn, campaign_id, row.before, row.settings_before, restoring=True)
             if rows:
                 conn.execute(update(LOG).where(LOG.c.campaign_id == campaign_id,
-                                               LOG.c.undone == False,  # noqa: E712
+                                               LOG.c.undone.is_(False),
                                                LOG.c.step == rows[0].step).values(undone=True))
         return [_entry(r) for r in rows]
 
@@ -228,7 +228,7 @@ class Store:
                 _write_states(conn, campaign_id, row.after, row.settings_after)
             if rows:
                 conn.execute(update(LOG).where(LOG.c.campaign_id == campaign_id,
-                                               LOG.c.undone == True,  # noqa: E712
+                                               LOG.c.undone.is_(True),
                                                LOG.c.step == rows[0].step).values(undone=False))
         return [_entry(r) for r in rows]
 
@@ -341,7 +341,7 @@ def _step_rows(conn, campaign_id: int, undone: bool) -> list:
     """The rows of the newest applied step (newest first), or of the oldest undone step
     (oldest first): the order in which undo or redo writes them."""
     newest = not undone
-    where = (LOG.c.campaign_id == campaign_id) & (LOG.c.undone == undone)
+    where = (LOG.c.campaign_id == campaign_id) & LOG.c.undone.is_(undone)
     step = conn.execute(select(LOG.c.step).where(where)
                         .order_by(LOG.c.step.desc() if newest else LOG.c.step)
                         .limit(1)).scalar()
