@@ -32,6 +32,8 @@ class TileView(QListView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setDragEnabled(True)
         self.setAcceptDrops(True)
+        # drops arrive at the viewport, and Movement.Static above turned its drops off
+        self.viewport().setAcceptDrops(True)
         self.setDropIndicatorShown(False)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setItemDelegate(TileDelegate(self))

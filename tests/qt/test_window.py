@@ -245,3 +245,11 @@ def test_a_chip_that_cannot_become_an_action_is_refused_on_the_tile(qtbot, folde
     assert "cannot attack itself" in model.index(model.row_of("hagr"), 0).data(NoticeRole)
     assert "cannot attack itself" in window.statusBar().currentMessage()
     close(window)
+
+
+def test_the_tile_viewport_accepts_drops(qtbot, folder):
+    # drops arrive at the viewport; a static icon-mode list view turns its drops off
+    window = open_window(qtbot, folder)
+    assert window.tiles.acceptDrops()
+    assert window.tiles.viewport().acceptDrops()
+    close(window)
