@@ -11,6 +11,7 @@ import random
 from PySide6.QtCore import (
     QEvent,
     QItemSelection,
+    QObject,
     QItemSelectionModel,
     QSortFilterProxyModel,
     Qt,
@@ -37,6 +38,21 @@ class DeskSortModel(QSortFilterProxyModel):
             if a is not None and b is not None:
                 return a < b
         return super().lessThan(left, right)
+
+
+class EmptyFieldPassesUndo(QObject):
+    """Ctrl+Z and Ctrl+Shift+Z in an empty line edit undo and redo steps of play.
+
+    A line edit claims the undo keys for its own typing even when empty, so after
+    Enter applied a quick entry, Ctrl+Z would only bring the typed text back."""
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and not obj.text() and (
+                event.matches(QKeySequence.StandardKey.Undo)
+                or event.matches(QKeySequence.StandardKey.Redo)):
+            event.ignore()  # not the field's: the window's shortcuts take it
+            return True
+        return False
 
 
 class MainWindow(QMainWindow):
@@ -153,6 +169,8 @@ class MainWindow(QMainWindow):
         self.tiles.chipDropped.connect(self.apply_chip)
         self.tray.chipActivated.connect(self.apply_chip_to_selection)
         self.log.highlight.connect(self.model.set_highlight)
+        self._undo_keys = EmptyFieldPassesUndo(self)
+        ui.quickEntry.installEventFilter(self._undo_keys)
         ui.quickEntry.returnPressed.connect(self.apply_quick_entry)
         ui.quickApply.clicked.connect(self.apply_quick_entry)
         ui.quickEntry.textEdited.connect(lambda _: self.show_quick_message(""))

@@ -51,6 +51,7 @@ class RealDesk:
     def __init__(self, display: str, folder: Path, artifacts: Path):
         self.display, self.folder, self.artifacts = display, folder, artifacts
         self.status_file = folder / "status.json"
+        self.status_file.unlink(missing_ok=True)  # a restart must not read the last run's
         self.data_dir = folder / "data"
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
                "HOME": str(folder), "XDG_CONFIG_HOME": str(folder / "config")}
@@ -58,7 +59,7 @@ class RealDesk:
         # the pointer waits off the window, as a hand does: Qt takes a window's first
         # press for an enter when the pointer was already inside it when it appeared
         self.xdotool("mousemove", *PARKED)
-        self.log = open(folder / "harmdesk.log", "w")
+        self.log = open(folder / "harmdesk.log", "a")
         self.process = subprocess.Popen(
             [sys.executable, str(PROBE), str(self.status_file), "--data-dir", str(self.data_dir)],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)
@@ -210,6 +211,14 @@ class RealDesk:
                 return cid
         raise AssertionError(f"no campaign in the file matches the title {title!r}")
 
+    def quit(self) -> int:
+        """Ctrl+Q, as the GM quits; the exit code once the app has gone."""
+        self.key("ctrl+q")
+        try:
+            return self.process.wait(20)
+        finally:
+            self.log.close()
+
     def close(self) -> None:
         self.release()  # a test that failed mid-drag must not leave the button down
         if self.process.poll() is None:
@@ -219,4 +228,32 @@ class RealDesk:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(5)
-        self.log.close()
+        if not self.log.closed:
+            self.log.close()
+
+
+def wait_saved(desk: RealDesk, count: int) -> list[dict]:
+    """The saved actions once there are `count` of them."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        actions = desk.saved_actions()
+        if len(actions) >= count:
+            return actions
+        time.sleep(0.05)
+    raise AssertionError(f"expected {count} saved steps, found {len(desk.saved_actions())}")
+
+
+def settle(desk: RealDesk) -> None:
+    """Give a cancelled gesture the time a wrongly applied one would need to be saved."""
+    time.sleep(1.0)
+    desk.wait_for(lambda s: not s.get("previews"), "the previews to clear")
+
+
+def wait_undone(desk: RealDesk, count: int) -> list[dict]:
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        actions = desk.saved_actions()
+        if len(actions) == count:
+            return actions
+        time.sleep(0.05)
+    raise AssertionError(f"expected {count} applied steps, found {len(desk.saved_actions())}")

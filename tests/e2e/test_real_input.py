@@ -7,56 +7,9 @@ reads what was saved back from the database file.
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
-import pytest
-
-from .realdesk import RealDesk, missing_tools, start_xvfb
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "e2e"
-
-
-@pytest.fixture(scope="module")
-def display():
-    missing = missing_tools()
-    if missing:
-        message = f"real-input tests need {', '.join(missing)} (apt-get install xvfb xdotool)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    server, name = start_xvfb()
-    yield name
-    server.terminate()
-    server.wait(10)
-
-
-@pytest.fixture
-def desk(display, tmp_path, request):
-    opened = RealDesk(display, tmp_path, ARTIFACTS / request.node.name)
-    try:
-        opened.wait_until_settled(timeout=60)
-        yield opened
-    finally:
-        opened.close()
-
-
-def wait_saved(desk: RealDesk, count: int) -> list[dict]:
-    """The saved actions once there are `count` of them."""
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        actions = desk.saved_actions()
-        if len(actions) >= count:
-            return actions
-        time.sleep(0.05)
-    raise AssertionError(f"expected {count} saved steps, found {len(desk.saved_actions())}")
-
-
-def settle(desk: RealDesk) -> None:
-    """Give a cancelled gesture the time a wrongly applied one would need to be saved."""
-    time.sleep(1.0)
-    desk.wait_for(lambda s: not s.get("previews"), "the previews to clear")
+from .realdesk import settle, wait_saved
 
 
 def test_chip_onto_a_tile_previews_while_hovering_and_saves_one_step(desk):

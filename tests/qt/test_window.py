@@ -90,9 +90,12 @@ def test_keyboard_path_select_with_arrows_and_type_damage(qtbot, folder):
     # armor 1 − 1 piercing = 0 for Caradoc, 2 − 1 = 1 for the Heavy
     assert (saved(folder, "caradoc"), saved(folder, "heavy")) == (9, 14)
     assert window.ui.quickEntry.text() == ""
-    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    # the keys go where the keyboard is, the emptied quick entry: they undo the step
+    assert window.ui.quickEntry.hasFocus()
+    QTest.keyClick(window.ui.quickEntry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert (saved(folder, "caradoc"), saved(folder, "heavy")) == (16, 20)
-    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+    assert window.ui.quickEntry.text() == ""
+    QTest.keyClick(window.ui.quickEntry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
     assert saved(folder, "heavy") == 14
     close(window)
