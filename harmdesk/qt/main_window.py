@@ -68,6 +68,8 @@ class MainWindow(QMainWindow):
         self.controller = controller or DeskController(self)
         self.controller.roll_provider = self.provide_roll
         self.rng = rng or random.SystemRandom()
+        self._hovered: dict | None = None  # the chip the mouse rests on
+        self.apply_dialog = None  # the open "Apply this chip?" dialog
         self._setup_undo()
         self._setup_views()
         self.update_title()
@@ -166,8 +168,13 @@ class MainWindow(QMainWindow):
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
         c.sessionChanged.connect(self.update_title)
+        self.tiles.modifiers = self.tray.modifiers
         self.tiles.chipDropped.connect(self.apply_chip)
         self.tray.chipActivated.connect(self.apply_chip_to_selection)
+        self.tray.chipHovered.connect(self.preview_chip)
+        c.changed.connect(self._preview_again)
+        self.tiles.selectionModel().selectionChanged.connect(self._preview_again)
+        ui.table.selectionModel().selectionChanged.connect(self._preview_again)
         self.log.highlight.connect(self.model.set_highlight)
         self._undo_keys = EmptyFieldPassesUndo(self)
         ui.quickEntry.installEventFilter(self._undo_keys)
@@ -215,7 +222,8 @@ class MainWindow(QMainWindow):
         if self.controller.option("dice_mode", "app") == "manual":
             from .dialogs import manual_roll_provider
             chars = self.controller.state["characters"]
-            return manual_roll_provider(self, lambda cid: chars[cid]["name"])(action, need)
+            return manual_roll_provider(self, lambda cid: chars[cid]["name"],
+                                        lambda: self.controller.rolling_on)(action, need)
         return rolling.value_for(need, rolling.roll_faces(need["dice"], self.rng))
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
@@ -225,18 +233,64 @@ class MainWindow(QMainWindow):
         if chip.get("ask") == "condition":
             return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
         try:
-            action = chips.action_for_drop(chip, self.controller.state, targets)
+            action = self.tiles.action_for(chip, targets)
         except chips.DropError as err:
             self.controller.refused.emit(str(err), targets)
             return False
         return self.controller.submit(action)
 
     def apply_chip_to_selection(self, chip: dict) -> bool:
+        """A click (or Enter) on a chip: ask before applying it to the selected tiles.
+
+        The dialog shows what it will do and its tags, and takes the faces when the
+        GM rolls their own dice; only its Apply button applies. True when it opened."""
+        from .. import chips
+        from ..rules import apply
+        from .dialogs.dice import ApplyDialog
         targets = self.selected_ids()
-        if not targets:
+        if self.controller.campaign is None or not targets:
             self.statusBar().showMessage("Select one or more tiles first, then pick a chip.", 6000)
             return False
-        return self.apply_chip(chip, targets)
+        if chip.get("ask") == "condition":  # the conditions dialog asks before applying
+            return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
+        try:
+            action = self.tiles.action_for(chip, targets)
+        except chips.DropError as err:
+            self.controller.refused.emit(str(err), targets)
+            return False
+        first = apply(self.controller.state, action)
+        if not first.ok and not first.needs:
+            self.controller.refused.emit(first.error, targets)
+            return False
+        manual = self.controller.option("dice_mode", "app") == "manual"
+        need = first.needs[0] if first.needs and manual else None
+        rolled = first.needs[0]["dice"] if first.needs and not manual else ""
+        dialog = ApplyDialog(self.controller.state, action, chip.get("label", "the chip"),
+                             self, need, rolled)
+        dialog.accepted.connect(lambda: self.controller.submit(dialog.action()))
+        dialog.finished.connect(self._apply_dialog_closed)
+        self.apply_dialog = dialog
+        self.tiles.show_preview(chip, targets)  # the tiles keep previewing while it asks
+        dialog.open()
+        return True
+
+    def _apply_dialog_closed(self) -> None:
+        dialog, self.apply_dialog = self.apply_dialog, None
+        self._hovered = None
+        self.tiles.show_preview(None, [])
+        if dialog is not None:
+            dialog.deleteLater()
+
+    def preview_chip(self, chip: dict | None) -> None:
+        """The mouse rests on a chip: the selected tiles preview it, as under a drag."""
+        if self.apply_dialog is not None:
+            return  # the dialog's chip stays previewed until it closes
+        self._hovered = chip
+        self.tiles.show_preview(chip, self.selected_ids() if chip else [])
+
+    def _preview_again(self, *_) -> None:
+        if self._hovered is not None:
+            self.preview_chip(self._hovered)
 
     def focus_quick_entry(self) -> None:
         self.ui.quickEntry.setFocus()

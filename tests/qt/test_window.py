@@ -161,13 +161,14 @@ def test_in_manual_dice_mode_the_gm_types_the_faces(qtbot, folder, monkeypatch):
     window.controller.campaign.set_options({"dice_mode": "manual"})
     asked = []
     monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces",
-                        lambda parent, expr, label: asked.append((expr, label)) or [6])
+                        lambda parent, expr, label, **shown: asked.append((expr, label)) or [6])
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+3")
     assert window.apply_quick_entry()
     assert asked and asked[0][0] == "d8+3"
     assert saved(folder, "heavy") == 20 - (6 + 3 - 2)
-    monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces", lambda parent, expr, label: None)
+    monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces",
+                        lambda parent, expr, label, **shown: None)
     window.ui.quickEntry.setText("d8")
     assert not window.apply_quick_entry()  # cancelled: nothing happens
     assert window.controller.stack.count() == 1

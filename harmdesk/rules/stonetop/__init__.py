@@ -32,9 +32,11 @@ SETTINGS = {
 
 ACTIONS = {
     "damage": ActionRule(harm.damage, doc="Take damage: `amount` or `dice`+`rolls`; `piercing` "
-                         "(n or \"x\"), `ignores_armor`, `lethal` (true), `tags`."),
+                         "(n or \"x\"), `added_piercing` (the GM's, applied with the attack's "
+                         "own as ST-2 (b) reads), `ignores_armor`, `lethal` (true), `tags`."),
     "gang_damage": ActionRule(harm.gang_damage, doc="Several attackers at once (ST-2): "
-                              "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`."),
+                              "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`; "
+                              "`added_piercing`, `ignores_armor`, `lethal` for the whole gang."),
     "lose_hp": ActionRule(harm.lose_hp, doc="Lose n HP: armor never applies; `lethal` (true)."),
     "heal": ActionRule(healing.heal, doc="Regain HP: `amount` or `dice`+`rolls`."),
     "mark_debility": ActionRule(conditions.mark_debility, doc="`debility`; `optional` when "
