@@ -97,3 +97,21 @@ def test_quick_entry_and_enter_damages_the_selected_tile(desk):
     actions = wait_saved(desk, before + 1)
     assert actions[-1] == {"type": "damage", "target": "vahid", "amount": 3}
     assert desk.saved_state("vahid")["hp"] == max(hp - 3, 0)
+
+
+def test_hovering_a_chip_previews_on_the_selection_and_a_click_only_asks(desk):
+    before = desk.saved_actions()
+    desk.click(*desk.tile("heavy"))
+    desk.wait_for(lambda s: s.get("selected") == ["heavy"], "the Heavy selected")
+    desk.move(*desk.chip("d6"))
+    desk.wait_for(lambda s: "heavy" in s.get("previews", {}), "the hovered chip's preview")
+    desk.move(desk.tile("heavy")[0], 700)  # below the tiles: nothing under the pointer
+    desk.wait_for(lambda s: not s.get("previews"), "the preview to clear when the mouse leaves")
+    desk.click(*desk.chip("d6"))
+    desk.wait_for(lambda s: (s.get("dialog") or "").startswith("Apply"), "the Apply dialog")
+    desk.screenshot("apply-dialog")
+    assert desk.saved_actions() == before, "a click alone changes nothing"
+    desk.key("Return")
+    actions = wait_saved(desk, len(before) + 1)
+    assert len(actions) == len(before) + 1
+    assert actions[-1]["target"] == "heavy" and actions[-1]["dice"] == "d6"

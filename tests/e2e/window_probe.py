@@ -24,7 +24,7 @@ def rect(widget, local=None) -> list[int]:
 
 
 def snapshot(window) -> dict:
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QDialog
 
     from harmdesk.qt.desk_model import IdRole, PreviewRole
     from harmdesk.qt.tray_chips import ChipButton
@@ -55,8 +55,8 @@ def snapshot(window) -> dict:
                            for chip in tray.findChildren(ChipButton) if chip.isVisible()]
         status["gang_slot"] = rect(tray.ui.gangSlot) if tray.ui.gangSlot.isVisible() else None
         status["gang_ids"] = tray.ui.gangSlot.ids()
-    dialog = QApplication.activeModalWidget()
-    status["dialog"] = dialog.windowTitle() if dialog is not None else None
+    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
+    status["dialog"] = dialogs[0].windowTitle() if dialogs else None
     status["quick_entry"] = rect(window.ui.quickEntry)
     status["quick_message"] = window.ui.quickMessage.text()
     status["focus"] = type(window.focusWidget()).__name__ if window.focusWidget() else None
