@@ -211,7 +211,7 @@ def test_st6_gm_ruling_brings_garet_back_in_the_action():
     out = do(healed.state, type="set_death", target="garet", death="none")
     assert out.ok, out.error
     assert (char(out, "garet")["hp"], char(out, "garet")["death"]) == (4, "none")
-    assert out.events[0].text == "GM ruling: Garet out of action → none"
+    assert out.events[0].text == "GM ruling: Garet out of the action → in the action"
 
 
 def test_st6_gm_ruling_with_hp_and_its_refusals():
@@ -224,7 +224,7 @@ def test_st6_gm_ruling_with_hp_and_its_refusals():
     assert (char(out)["hp"], char(out)["death"]) == (3, "none")
     assert out.events[0].text.endswith("0 → 3 HP")
     assert "0 HP, not 3" in do(state, type="set_death", target="a", death="dying", hp=3).error
-    assert "already out of action" in do(state, type="set_death", target="a",
+    assert "already out of the action" in do(state, type="set_death", target="a",
                                          death="out_of_action").error
     out = do(state, type="set_death", target="a", death="out_of_action", hp=2)
     assert (char(out)["hp"], char(out)["death"]) == (2, "out_of_action")

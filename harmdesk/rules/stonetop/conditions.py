@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import fields
 from ..core import ARROW, MINUS, Event, Refused, need_roll
 from .healing import clear_marked
-from .sheet import DEATH_STATES, DEBILITIES
+from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES
 
 
 def refuse_debilities_for(char: dict, settings: dict) -> None:
@@ -164,14 +164,14 @@ def set_death(desk, action: dict, cid: str) -> list[Event]:
     after_hp = hp if new_hp is None else new_hp
     if death == "none" and after_hp == 0:
         raise Refused(f"{name} is at 0 HP, and at 0 HP a character is out of the action: "
-                      "back in the action needs `hp` 1 or more (ST-6)")
+                      "back in the action needs 1 HP or more (ST-6)")
     if death == before and after_hp == hp:
-        raise Refused(f"{name} is already {death.replace('_', ' ')}"
+        raise Refused(f"{name} is already {DEATH_WORDS[death]}"
                       + (f" at {hp} HP" if new_hp is not None else ""))
     char = desk.char(cid)
     char["death"] = death
     data = {"death_before": before, "death_after": death}
-    text = f"GM ruling: {name} {before.replace('_', ' ')} {ARROW} {death.replace('_', ' ')}"
+    text = f"GM ruling: {name} {DEATH_WORDS[before]} {ARROW} {DEATH_WORDS[death]}"
     if after_hp != hp:
         char["hp"] = after_hp
         text += f"; {hp} {ARROW} {after_hp} HP"

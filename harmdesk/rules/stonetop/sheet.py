@@ -11,6 +11,9 @@ from ..core import ARROW, Event, Refused
 
 DEBILITIES = ("dazed", "miserable", "weakened")  # ST-13: at most these three, kept sorted
 DEATH_STATES = ("none", "dying", "out_of_action", "fate_pending", "dead")
+# ST-6, ST-7: the death states in the rules' words.
+DEATH_WORDS = {"none": "in the action", "dying": "dying", "out_of_action": "out of the action",
+               "fate_pending": "fate pending", "dead": "dead"}
 # ST-7 playbook moves that change Death's Door.
 MOVES = ("hard_to_kill", "unstoppable", "destined", "never_gonna_keep_me_down")
 SHEET_FIELDS = ("max_hp", "hp", "armor", "supplies", "debilities", "wounds", "death",
