@@ -7,6 +7,7 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 
 from harmdesk.campaign import Campaign
@@ -151,7 +152,8 @@ def test_a_dead_lux_character_is_brought_back_by_the_gm(opened, folder, monkeypa
         dialog.set_hp.setChecked(True)
         dialog.hp.setValue(3)
     accept_with(monkeypatch, DeathDialog, bring_back)
-    window.ui.actionDeathState.trigger()
+    QTest.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)  # Play → Death state…
     roche = saved(folder, "Lux", "roche")
     assert (roche["dead"], roche["hp"], roche["conscious"], roche["wounded"]) == \
         (False, 3, True, False)

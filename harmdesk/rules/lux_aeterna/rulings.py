@@ -55,8 +55,8 @@ def correct(char: dict, key: str, value: int) -> list[Event]:
                         field="hp", hp_before=before, hp_after=value)]
         events += wakes(char, before)
         if before >= 1 > value:
-            events.append(event("unconscious", char, f"at {signed(value)} HP: unconscious until 1 HP "
-                                "or more", hp=value))
+            events.append(event("unconscious", char, f"at {signed(value)} HP: unconscious "
+                                "until 1 HP or more", hp=value))
         set_conscious(char)
         return events
     return [event("set_state", char, f"GM correction: {LABELS[key]} {before} {ARROW} {value}",
