@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     Slot,
 )
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMenu, QMessageBox
 
 from .controller import DeskController
 from .desk_model import BAR, MARKS, DeskModel, IdRole
@@ -184,6 +184,10 @@ class MainWindow(QMainWindow):
         ui.actionQuickEntry.triggered.connect(self.focus_quick_entry)
         ui.actionSelectAll.triggered.connect(self.select_all)
         ui.actionQuit.triggered.connect(self.close)
+        for view in (self.tiles, ui.table):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(
+                lambda pos, view=view: self._popup(view, pos))
 
     # views and selection -----------------------------------------------------------
     def show_page(self, page: int) -> None:
@@ -214,6 +218,29 @@ class MainWindow(QMainWindow):
 
     def select_all(self) -> None:
         self.select_ids(self.model.ids())
+
+    def context_menu(self, view, pos) -> QMenu | None:
+        """A right click on a tile or a row: what a GM does to that character (or to the
+        selection it belongs to). None over empty space."""
+        index = view.indexAt(pos)
+        if not index.isValid():
+            return None
+        if index.data(IdRole) not in self.selected_ids():
+            self.select_ids([index.data(IdRole)])
+        ui, menu = self.ui, QMenu(self)
+        for action in (ui.actionConditions, ui.actionMoves, ui.actionDeathState, None,
+                       ui.actionEditCharacter, ui.actionRemoveCharacter):
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        return menu
+
+    def _popup(self, view, pos) -> None:
+        menu = self.context_menu(view, pos)
+        if menu is not None:
+            menu.exec(view.viewport().mapToGlobal(pos))
+            menu.deleteLater()
 
     # applying -------------------------------------------------------------------
     def provide_roll(self, action: dict, need: dict):
@@ -365,6 +392,8 @@ class MainWindow(QMainWindow):
                        self.ui.actionEndSession, self.ui.actionSettings):
             action.setEnabled(writable)
         self.ui.actionEndScene.setEnabled(writable and system == "lux_aeterna")
+        # Freedom Fantasies has no death state to rule on: an ended Story stays ended (FF-3)
+        self.ui.actionDeathState.setEnabled(writable and system != "freedom_fantasies")
         for action in (self.ui.actionExport, self.ui.actionExportSummary):
             action.setEnabled(has)
         self.ui.quickEntry.setEnabled(writable)

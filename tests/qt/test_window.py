@@ -188,7 +188,8 @@ def test_the_table_is_a_sortable_editable_view_of_the_same_model(qtbot, folder):
     assert saved(folder, "heavy", "armor") == 3
     window.controller.stack.undo()
     assert saved(folder, "heavy", "armor") == 2
-    assert not table.setData(table.index(0, BAR), "99")  # HP is changed by actions only
+    assert not table.setData(table.index(0, BAR), "99")  # above the Coedwig's max HP 3
+    assert saved(folder, "coedwig") == 3 and "max HP 3" in window.statusBar().currentMessage()
     close(window)
 
 
