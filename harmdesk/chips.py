@@ -3,12 +3,19 @@
 Pure data, no Qt: the tray and the tiles encode chips with `encode`, the drop
 handler decodes them with `decode` and turns them into one action with
 `action_for_drop`. A malformed payload decodes to None and is ignored.
+
+The tray's modifier toggles are not in the chip: they join every damage action
+(typed, by severity, a prepared danger, a monster's tile, the gang) in one place,
+`with_modifiers`, when the chip becomes an action, so a drag, a hover and a click
+all hit the same way.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from .display import words
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
@@ -64,8 +71,53 @@ def _attack_fields(attack: dict, system: str) -> dict:
     return fields
 
 
-def action_for_drop(chip: dict, state: dict, targets: list[str]) -> dict:
-    """The action a chip becomes when dropped on `targets` (one or several tiles)."""
+DAMAGE_ACTIONS = ("damage", "gang_damage")
+
+
+def takes_modifiers(chip: dict) -> bool:
+    """Whether the tray's toggles apply to this chip: damage of any kind, and attacks."""
+    return "attackers" in chip or chip.get("action", {}).get("type") in DAMAGE_ACTIONS
+
+
+def with_modifiers(action: dict, modifiers: dict | None) -> dict:
+    """A damage action with the tray's toggles added; other actions are left as they are.
+
+    Non-lethal, ignores armor, Direct and a Weakened attacker hold whatever the attack
+    says. Piercing joins the attack's own as `added_piercing`, for the rules to combine
+    (ST-2 b). An attack's own damage type wins, one instance has one type (FF-8);
+    Additional Damage is added to any the attack has.
+    """
+    if not modifiers or action.get("type") not in DAMAGE_ACTIONS:
+        return action
+    out = dict(action)
+    for key, value in modifiers.items():
+        if key == "piercing":
+            own = action["type"] == "damage" and not action.get("piercing")
+            out["piercing" if own else "added_piercing"] = value
+        elif key == "damage_type":
+            out["damage_type"] = action.get("damage_type") or value
+        elif key == "additional":
+            out["additional"] = [*(action.get("additional") or ()), *value]
+        else:
+            out[key] = value
+    return out
+
+
+def taken_modifiers(action: dict, modifiers: dict | None) -> dict:
+    """The toggles that change `action` (or an attack on a sheet): all of them, but the
+    damage type when it has its own."""
+    return {k: v for k, v in (modifiers or {}).items()
+            if not (k == "damage_type" and action.get("damage_type"))}
+
+
+def action_for_drop(chip: dict, state: dict, targets: list[str],
+                    modifiers: dict | None = None) -> dict:
+    """The action a chip becomes when dropped on `targets` (one or several tiles), with
+    the tray's `modifiers` on it when it deals damage."""
+    return with_modifiers(_base_action(chip, state, targets), modifiers)
+
+
+def _base_action(chip: dict, state: dict, targets: list[str]) -> dict:
     target: Any = targets[0] if len(targets) == 1 else list(targets)
     if "action" in chip:
         return {**chip["action"], "target": target}
@@ -91,3 +143,93 @@ def action_for_drop(chip: dict, state: dict, targets: list[str]) -> dict:
     return {"type": "gang_damage", "target": target,
             "attackers": [{"id": a, "count": n} if n > 1 else {"id": a}
                           for a, n in counts.items()]}
+
+
+# what the GM reads -------------------------------------------------------------------
+def modifier_words(action: dict) -> list[str]:
+    """'1 piercing', 'ignores armor', the tags, 'non-lethal' …: the words an action or
+    an attack carries, in the rules' own terms."""
+    out = []
+    if action.get("piercing"):
+        out.append(f"{action['piercing']} piercing")
+    if action.get("added_piercing"):
+        out.append(f"{action['added_piercing']} piercing added")
+    if action.get("ignores_armor"):
+        out.append("ignores armor")
+    out += [words(t) for t in action.get("tags") or () if isinstance(t, str)]
+    if action.get("lethal") is False:
+        out.append("non-lethal")
+    if action.get("attacker_weakened"):
+        out.append("attacker Weakened")
+    if action.get("damage_type"):
+        out.append(words(action["damage_type"]))
+    if action.get("direct"):
+        out.append("Direct")
+    for extra in action.get("additional") or ():
+        kind = words(extra.get("damage_type") or "")
+        out.append(f"+{extra['amount']} {kind} Additional Damage".replace("  ", " "))
+    return out
+
+
+def tag_words(action: dict, state: dict) -> list[str]:
+    """Everything a damage action carries, a gang's attackers' tags included."""
+    parts = [action]
+    if action.get("type") == "gang_damage":
+        chars = state["characters"]
+        ids = [a.get("id") for a in action.get("attackers") or () if isinstance(a, dict)]
+        parts = [chars[i].get("attack") or {} for i in ids if i in chars] + [action]
+    return list(dict.fromkeys(w for part in parts for w in modifier_words(part)))
+
+
+# previews ------------------------------------------------------------------------------
+Row = tuple[str, str, bool]  # (first line, detail, ok): what one tile shows
+
+
+def preview_rows(state: dict, action: dict, targets: list[str], added: list[str] = ()
+                 ) -> dict[str, Row]:
+    """What `action` would do to each target, as the tiles show it; `added` (the
+    toggles' words) lead the detail line where the rules' explanation does not say them."""
+    from .preview import preview
+    result = preview(state, action)
+    if not result.ok:
+        return {cid: (result.error, "", False) for cid in targets}
+    rows = {}
+    for cid in targets:
+        detail = result.details.get(cid, "")
+        missing = [w for w in added if w not in detail]
+        if missing:
+            detail = f"with {', '.join(missing)}" + (f"; {detail}" if detail else "")
+        rows[cid] = (result.lines.get(cid, "no change"), detail, True)
+    return rows
+
+
+def chip_preview(chip: dict, state: dict, targets: list[str],
+                 modifiers: dict | None = None) -> dict[str, Row]:
+    """What a chip would do to each of `targets`: a drop's, a hover's and a click's preview."""
+    try:
+        base = _base_action(chip, state, targets)
+    except DropError as err:
+        return {cid: (str(err), "", False) for cid in targets}
+    if chip.get("ask"):
+        label = chip.get("label", "")
+        return {cid: (f"{label}: details asked on drop", "", True) for cid in targets}
+    added = modifier_words(taken_modifiers(base, modifiers)) if takes_modifiers(chip) else []
+    return preview_rows(state, with_modifiers(base, modifiers), targets, added)
+
+
+def outcome_lines(state: dict, action: dict, added: list[str] = ()
+                  ) -> tuple[str | None, list[str], list[str]]:
+    """(the rules' refusal or None, 'Caradoc: 16/16 HP → 10/16 HP' per target, the
+    rules' explanation per target), for a dialog that asks before applying."""
+    target = action.get("target")
+    targets = target if isinstance(target, list) else [target]
+    rows = preview_rows(state, action, targets, added)
+    refusal = next((line for line, _, ok in rows.values() if not ok), None)
+    if refusal is not None:
+        return refusal, [], []
+    chars = state["characters"]
+    names = {cid: chars[cid]["name"] if cid in chars else cid for cid in targets}
+    lines = [f"{names[cid]}: {line}" for cid, (line, _, _) in rows.items()]
+    details = [detail if detail.startswith(names[cid]) else f"{names[cid]}: {detail}"
+               for cid, (_, detail, _) in rows.items() if detail]
+    return None, lines, details

@@ -90,6 +90,9 @@ def preview(state: dict, action: dict) -> Preview:
             line = f"{old.bar.text} → {new.bar.text}" if old.bar != new.bar else new.bar.text
             if new.status != old.status:
                 line += f" · {new.status_label or 'back on their feet'}"
+            for was, now in ((old.guard, new.guard), (old.buffer, new.buffer)):
+                if was != now and now:  # supplies spent, Endurance granted, Block changed
+                    line += f" · {now[0]} {was[1] if was else '—'} → {now[1]}"
             lines[cid] = line
             details[cid] = _event_text(out, cid, after["name"])
         return Preview(True, None, lines, details)

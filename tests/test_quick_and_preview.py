@@ -92,3 +92,16 @@ def test_odds_read_as_one_in_n_when_exact():
     assert preview.odds(Fraction(1, 10)) == "1 in 10"
     assert preview.odds(Fraction(3, 10)) == "30%"
     assert preview.odds(Fraction(1)) == "certain"
+
+
+def test_preview_names_supplies_and_endurance_that_change_beside_hp():
+    """A payer's supplies (ST-9) and granted Endurance (LA-2) show on the preview line even
+    when HP stays the same."""
+    st = rules.new_state("stonetop", {}, [{"id": "heavy", "max_hp": 20, "hp": 11},
+                                         {"id": "caradoc", "max_hp": 16, "supplies": 5}])
+    result = preview.preview(st, {"type": "recover", "target": "heavy",
+                                  "supplies_from": "caradoc"})
+    assert result.lines["caradoc"] == "16/16 HP · Supplies 5 → 4"
+    lux = rules.new_state("lux_aeterna", {}, [{"id": "sara", "max_hp": 20}])
+    result = preview.preview(lux, {"type": "grant_endurance", "target": "sara", "amount": 3})
+    assert result.lines["sara"] == "20/20 HP · Endurance 0 → 3"

@@ -65,6 +65,9 @@ class DeskController(QObject):
         self.stack = QUndoStack(self)
         self.syncing = False
         self.roll_provider: RollProvider | None = None
+        # while a roll is asked for: the desk the action applies to (in a series, the
+        # desk after the steps before it), for the provider to show what the roll will do
+        self.rolling_on: dict | None = None
 
     # the campaign -------------------------------------------------------------
     def set_campaign(self, campaign) -> None:
@@ -110,10 +113,6 @@ class DeskController(QObject):
             self.syncing = False
 
     # changing -----------------------------------------------------------------
-    def preview(self, action: dict):
-        from ..preview import preview
-        return preview(self.state, action)
-
     def complete(self, action: dict, state: dict | None = None) -> dict | None:
         """The action with every roll the rules ask for, or None if the GM cancelled."""
         from ..rules import apply
@@ -125,7 +124,11 @@ class DeskController(QObject):
             if self.roll_provider is None:
                 return action
             need = outcome.needs[0]
-            value = self.roll_provider(action, need)
+            self.rolling_on = state
+            try:
+                value = self.roll_provider(action, need)
+            finally:
+                self.rolling_on = None
             if value is None:
                 return None
             action = {**action, need["key"]: value}

@@ -2,17 +2,20 @@
 
 Rows are the characters on the desk, in desk order; `data()` only reads a row
 cache of plain facts, so it never touches the store and never raises. Edits in
-the table become `edit_character` actions through the controller, so they are
-checked, saved and undoable like everything else.
+the table (a name, HP and the other values a GM corrects) become actions through the
+controller (`harmdesk.table_edits`), so they are checked, saved and undoable like
+everything else.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
+from .. import table_edits
 from ..display import TileFacts, tile_facts
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
+EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in table_edits
 HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")
 HEADERS_BY_SYSTEM = {
     "stonetop": ("Name", "Kind", "HP", "Armor", "Supplies", "Marks", "State"),
@@ -124,7 +127,8 @@ class DeskModel(QAbstractTableModel):
         campaign = self.controller.campaign
         if campaign is None or self.controller.read_only:
             return ()
-        return (NAME, GUARD) if campaign.system == "stonetop" else (NAME,)
+        named = table_edits.editable(campaign.system)
+        return (NAME, *(col for col, name in EDIT_COLUMNS.items() if name in named))
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
@@ -156,7 +160,11 @@ class DeskModel(QAbstractTableModel):
         return None
 
     def _cell(self, facts: TileFacts, cid: str, col: int, edit: bool):
-        char = self.controller.state["characters"].get(cid, {})
+        if edit and col in EDIT_COLUMNS:
+            char = self.controller.state["characters"].get(cid, {})
+            text = table_edits.cell_text(self.controller.system, EDIT_COLUMNS[col], char)
+            if text is not None:
+                return text  # the bare number, so the editor starts from it
         if col == NAME:
             return facts.name
         if col == KIND:
@@ -164,8 +172,6 @@ class DeskModel(QAbstractTableModel):
         if col == BAR:
             return facts.bar.text
         if col == GUARD:
-            if edit and "armor" in char:
-                return char["armor"]
             return facts.guard[1] if facts.guard else ""
         if col == BUFFER:
             return facts.buffer[1] if facts.buffer else ""
@@ -182,13 +188,15 @@ class DeskModel(QAbstractTableModel):
             return False
         cid = self._ids[index.row()]
         if index.column() == NAME:
-            changes = {"name": str(value).strip()}
+            action = {"type": "edit_character", "target": cid,
+                      "changes": {"name": str(value).strip()}}
         else:
+            char = self.controller.state["characters"][cid]
             try:
-                changes = {"armor": int(value)}
-            except (TypeError, ValueError):
-                self.on_refused(f"armor must be a whole number, not {value!r}", [cid])
+                action = table_edits.cell_action(self.controller.system,
+                                                 EDIT_COLUMNS[index.column()], char, value)
+            except table_edits.EditError as err:
+                self.controller.refused.emit(str(err), [cid])  # the tile and the status bar
                 return False
         # the model never writes itself: the controller saves, pushes undo, and tells us
-        return self.controller.submit({"type": "edit_character", "target": cid,
-                                       "changes": changes})
+        return self.controller.submit(action)

@@ -19,6 +19,7 @@ class GangSlot(DragsChip, QFrame):
 
     idsChanged = Signal(list)
     activated = Signal(object)
+    hovered = Signal(object)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

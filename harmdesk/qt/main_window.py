@@ -11,6 +11,7 @@ import random
 from PySide6.QtCore import (
     QEvent,
     QItemSelection,
+    QObject,
     QItemSelectionModel,
     QSortFilterProxyModel,
     Qt,
@@ -19,7 +20,7 @@ from PySide6.QtCore import (
     Slot,
 )
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMenu, QMessageBox
 
 from .controller import DeskController
 from .desk_model import BAR, MARKS, DeskModel, IdRole
@@ -39,6 +40,21 @@ class DeskSortModel(QSortFilterProxyModel):
         return super().lessThan(left, right)
 
 
+class EmptyFieldPassesUndo(QObject):
+    """Ctrl+Z and Ctrl+Shift+Z in an empty line edit undo and redo steps of play.
+
+    A line edit claims the undo keys for its own typing even when empty, so after
+    Enter applied a quick entry, Ctrl+Z would only bring the typed text back."""
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and not obj.text() and (
+                event.matches(QKeySequence.StandardKey.Undo)
+                or event.matches(QKeySequence.StandardKey.Redo)):
+            event.ignore()  # not the field's: the window's shortcuts take it
+            return True
+        return False
+
+
 class MainWindow(QMainWindow):
     firstPainted = Signal()  # once, just after the window's first frame
     def __init__(self, controller: DeskController | None = None,
@@ -52,6 +68,8 @@ class MainWindow(QMainWindow):
         self.controller = controller or DeskController(self)
         self.controller.roll_provider = self.provide_roll
         self.rng = rng or random.SystemRandom()
+        self._hovered: dict | None = None  # the chip the mouse rests on
+        self.apply_dialog = None  # the open "Apply this chip?" dialog
         self._setup_undo()
         self._setup_views()
         self.update_title()
@@ -150,15 +168,26 @@ class MainWindow(QMainWindow):
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
         c.sessionChanged.connect(self.update_title)
+        self.tiles.modifiers = self.tray.modifiers
         self.tiles.chipDropped.connect(self.apply_chip)
         self.tray.chipActivated.connect(self.apply_chip_to_selection)
+        self.tray.chipHovered.connect(self.preview_chip)
+        c.changed.connect(self._preview_again)
+        self.tiles.selectionModel().selectionChanged.connect(self._preview_again)
+        ui.table.selectionModel().selectionChanged.connect(self._preview_again)
         self.log.highlight.connect(self.model.set_highlight)
+        self._undo_keys = EmptyFieldPassesUndo(self)
+        ui.quickEntry.installEventFilter(self._undo_keys)
         ui.quickEntry.returnPressed.connect(self.apply_quick_entry)
         ui.quickApply.clicked.connect(self.apply_quick_entry)
         ui.quickEntry.textEdited.connect(lambda _: self.show_quick_message(""))
         ui.actionQuickEntry.triggered.connect(self.focus_quick_entry)
         ui.actionSelectAll.triggered.connect(self.select_all)
         ui.actionQuit.triggered.connect(self.close)
+        for view in (self.tiles, ui.table):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(
+                lambda pos, view=view: self._popup(view, pos))
 
     # views and selection -----------------------------------------------------------
     def show_page(self, page: int) -> None:
@@ -190,6 +219,29 @@ class MainWindow(QMainWindow):
     def select_all(self) -> None:
         self.select_ids(self.model.ids())
 
+    def context_menu(self, view, pos) -> QMenu | None:
+        """A right click on a tile or a row: what a GM does to that character (or to the
+        selection it belongs to). None over empty space."""
+        index = view.indexAt(pos)
+        if not index.isValid():
+            return None
+        if index.data(IdRole) not in self.selected_ids():
+            self.select_ids([index.data(IdRole)])
+        ui, menu = self.ui, QMenu(self)
+        for action in (ui.actionConditions, ui.actionMoves, ui.actionDeathState, None,
+                       ui.actionEditCharacter, ui.actionRemoveCharacter):
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        return menu
+
+    def _popup(self, view, pos) -> None:
+        menu = self.context_menu(view, pos)
+        if menu is not None:
+            menu.exec(view.viewport().mapToGlobal(pos))
+            menu.deleteLater()
+
     # applying -------------------------------------------------------------------
     def provide_roll(self, action: dict, need: dict):
         """The controller's roll provider: HarmDesk rolls, or the GM types the faces."""
@@ -197,7 +249,8 @@ class MainWindow(QMainWindow):
         if self.controller.option("dice_mode", "app") == "manual":
             from .dialogs import manual_roll_provider
             chars = self.controller.state["characters"]
-            return manual_roll_provider(self, lambda cid: chars[cid]["name"])(action, need)
+            return manual_roll_provider(self, lambda cid: chars[cid]["name"],
+                                        lambda: self.controller.rolling_on)(action, need)
         return rolling.value_for(need, rolling.roll_faces(need["dice"], self.rng))
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
@@ -207,18 +260,64 @@ class MainWindow(QMainWindow):
         if chip.get("ask") == "condition":
             return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
         try:
-            action = chips.action_for_drop(chip, self.controller.state, targets)
+            action = self.tiles.action_for(chip, targets)
         except chips.DropError as err:
             self.controller.refused.emit(str(err), targets)
             return False
         return self.controller.submit(action)
 
     def apply_chip_to_selection(self, chip: dict) -> bool:
+        """A click (or Enter) on a chip: ask before applying it to the selected tiles.
+
+        The dialog shows what it will do and its tags, and takes the faces when the
+        GM rolls their own dice; only its Apply button applies. True when it opened."""
+        from .. import chips
+        from ..rules import apply
+        from .dialogs.dice import ApplyDialog
         targets = self.selected_ids()
-        if not targets:
+        if self.controller.campaign is None or not targets:
             self.statusBar().showMessage("Select one or more tiles first, then pick a chip.", 6000)
             return False
-        return self.apply_chip(chip, targets)
+        if chip.get("ask") == "condition":  # the conditions dialog asks before applying
+            return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
+        try:
+            action = self.tiles.action_for(chip, targets)
+        except chips.DropError as err:
+            self.controller.refused.emit(str(err), targets)
+            return False
+        first = apply(self.controller.state, action)
+        if not first.ok and not first.needs:
+            self.controller.refused.emit(first.error, targets)
+            return False
+        manual = self.controller.option("dice_mode", "app") == "manual"
+        need = first.needs[0] if first.needs and manual else None
+        rolled = first.needs[0]["dice"] if first.needs and not manual else ""
+        dialog = ApplyDialog(self.controller.state, action, chip.get("label", "the chip"),
+                             self, need, rolled)
+        dialog.accepted.connect(lambda: self.controller.submit(dialog.action()))
+        dialog.finished.connect(self._apply_dialog_closed)
+        self.apply_dialog = dialog
+        self.tiles.show_preview(chip, targets)  # the tiles keep previewing while it asks
+        dialog.open()
+        return True
+
+    def _apply_dialog_closed(self) -> None:
+        dialog, self.apply_dialog = self.apply_dialog, None
+        self._hovered = None
+        self.tiles.show_preview(None, [])
+        if dialog is not None:
+            dialog.deleteLater()
+
+    def preview_chip(self, chip: dict | None) -> None:
+        """The mouse rests on a chip: the selected tiles preview it, as under a drag."""
+        if self.apply_dialog is not None:
+            return  # the dialog's chip stays previewed until it closes
+        self._hovered = chip
+        self.tiles.show_preview(chip, self.selected_ids() if chip else [])
+
+    def _preview_again(self, *_) -> None:
+        if self._hovered is not None:
+            self.preview_chip(self._hovered)
 
     def focus_quick_entry(self) -> None:
         self.ui.quickEntry.setFocus()
@@ -293,6 +392,8 @@ class MainWindow(QMainWindow):
                        self.ui.actionEndSession, self.ui.actionSettings):
             action.setEnabled(writable)
         self.ui.actionEndScene.setEnabled(writable and system == "lux_aeterna")
+        # Freedom Fantasies has no death state to rule on: an ended Story stays ended (FF-3)
+        self.ui.actionDeathState.setEnabled(writable and system != "freedom_fantasies")
         for action in (self.ui.actionExport, self.ui.actionExportSummary):
             action.setEnabled(has)
         self.ui.quickEntry.setEnabled(writable)

@@ -1,8 +1,10 @@
 """The tile grid: a QListView in icon mode over the desk model, with chip drops.
 
-A chip hovering over a tile asks the controller for a preview (nothing is saved)
+A chip hovering over a tile asks the rules for a preview (nothing is saved)
 and the model shows it on the tile; dropping emits `chipDropped(chip, targets)`
-for the window to apply. Dragging tiles themselves carries their attacks.
+for the window to apply. Dragging tiles themselves carries their attacks. Every
+chip becomes an action here, in `action_for`, with the tray's modifiers read
+from `modifiers` (set by the window), so drops, hovers and clicks agree.
 """
 
 from __future__ import annotations
@@ -32,11 +34,17 @@ class TileView(QListView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setDragEnabled(True)
         self.setAcceptDrops(True)
+        # drops arrive at the viewport, and Movement.Static above turned its drops off
+        self.viewport().setAcceptDrops(True)
         self.setDropIndicatorShown(False)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setItemDelegate(TileDelegate(self))
         self.setAccessibleName("Character tiles")
         self._hover_key = None
+        # () -> the tray's modifier fields; ValueError when they cannot be read
+        self.modifiers = dict
+        controller.changed.connect(self._forget_preview)
+        controller.campaignChanged.connect(self._forget_preview)
 
     # targets --------------------------------------------------------------------
     def selected_ids(self) -> list[str]:
@@ -71,51 +79,62 @@ class TileView(QListView):
         chip = self._chip(event)
         targets = self.targets_at(event.position().toPoint()) if chip else []
         if not targets:
-            self._show_preview(None, [])
+            self.show_preview(None, [])
             event.ignore()
             return
-        self._show_preview(chip, targets)
+        self.show_preview(chip, targets)
         event.acceptProposedAction()
 
     def dragLeaveEvent(self, event):
-        self._show_preview(None, [])
+        self.show_preview(None, [])
         event.accept()
 
     def dropEvent(self, event):
         chip = self._chip(event)
         targets = self.targets_at(event.position().toPoint()) if chip else []
-        self._show_preview(None, [])
+        self.show_preview(None, [])
         if not targets:
             event.ignore()  # a malformed payload or empty space: nothing happens
             return
         event.acceptProposedAction()
         self.chipDropped.emit(chip, targets)
 
-    def _show_preview(self, chip, targets: list[str]) -> None:
-        key = (chips.encode(chip), tuple(targets)) if chip else None
+    # chips into actions ------------------------------------------------------------------
+    def modifiers_for(self, chip: dict) -> dict:
+        """The tray's modifiers if `chip` deals damage; DropError when they cannot be read."""
+        if not chips.takes_modifiers(chip):
+            return {}
+        try:
+            return self.modifiers()
+        except ValueError as err:
+            raise chips.DropError(f"the modifiers need fixing first: {err}") from None
+
+    def action_for(self, chip: dict, targets: list[str]) -> dict:
+        """The action `chip` becomes on `targets`, toggles included; DropError if it cannot."""
+        return chips.action_for_drop(chip, self.controller.state, targets,
+                                     self.modifiers_for(chip))
+
+    def show_preview(self, chip, targets: list[str]) -> None:
+        """Preview `chip` on `targets` (None or no targets: clear every preview)."""
+        if chip is None or not targets or self.controller.campaign is None:
+            chip, targets = None, []
+        try:
+            mods = self.modifiers_for(chip) if chip else {}
+        except chips.DropError as err:
+            self._hover_key = None
+            self.model().set_preview({cid: (str(err), "", False) for cid in targets})
+            return
+        key = (chips.encode(chip), chips.encode(mods), tuple(targets)) if chip else None
         if key == self._hover_key:
             return  # drag moves fire often; preview once per tile and chip
         self._hover_key = key
-        model = self.model()
         if chip is None:
-            model.set_preview({})
+            self.model().set_preview({})
             return
-        try:
-            action = chips.action_for_drop(chip, self.controller.state, targets)
-        except chips.DropError as err:
-            model.set_preview({cid: (str(err), "", False) for cid in targets})
-            return
-        if chip.get("ask"):
-            label = chip.get("label", "")
-            model.set_preview({cid: (f"{label}: details asked on drop", "", True)
-                               for cid in targets})
-            return
-        result = self.controller.preview(action)
-        if not result.ok:
-            model.set_preview({cid: (result.error, "", False) for cid in targets})
-            return
-        model.set_preview({cid: (result.lines.get(cid, "no change"),
-                                 result.details.get(cid, ""), True) for cid in targets})
+        self.model().set_preview(chips.chip_preview(chip, self.controller.state, targets, mods))
+
+    def _forget_preview(self, *_) -> None:
+        self._hover_key = None  # the desk changed: the next preview must be worked out anew
 
     # dragging tiles: a monster's attack ------------------------------------------------
     def startDrag(self, supported):

@@ -1,9 +1,12 @@
 """The tray: chips for damage, healing, moves and conditions, per game system.
 
 Dragging a chip onto tiles applies it there; clicking it (or Space/Enter)
-emits `chipActivated(chip)` for the window to apply to the selected tiles. The
-chips' actions are built at that moment from the modifier toggles; the rules
-core decides every number (the gang slot's expression included).
+emits `chipActivated(chip)` for the window to confirm on the selected tiles, and
+resting the mouse on it emits `chipHovered(chip)` (None when it leaves) for them
+to preview it. The modifier toggles apply to every damage chip, the prepared
+dangers and the gang included: `modifiers()` is read when a chip becomes an
+action, and each damage chip names the toggles it will take. The rules core
+decides every number (the gang slot's expression included).
 """
 
 from __future__ import annotations
@@ -36,9 +39,11 @@ from .tray_chips import (
 
 
 class TrayWidget(QWidget):
-    """Signals: `chipActivated(dict)` when a chip is clicked or activated from the keyboard."""
+    """Signals: `chipActivated(dict)` when a chip is clicked or activated from the keyboard,
+    `chipHovered(dict or None)` when the mouse enters or leaves a chip."""
 
     chipActivated = Signal(object)
+    chipHovered = Signal(object)
 
     def __init__(self, controller, parent: QWidget | None = None):
         super().__init__(parent)
@@ -63,7 +68,9 @@ class TrayWidget(QWidget):
             chip.set_factory(factory)
             chip.set_category(category)
             chip.activated.connect(self.chipActivated)
+            chip.hovered.connect(self.chipHovered)
             chip.setEnabled(False)
+        ui.typedChip.wrap_width = 110  # it shares its row with the typed amount
         ui.typedEdit.textChanged.connect(self._check_typed)
         ui.typedEdit.returnPressed.connect(ui.typedChip.click)
         ui.healEdit.textChanged.connect(self._check_heal)
@@ -78,6 +85,7 @@ class TrayWidget(QWidget):
         ui.xPiercingCheck.toggled.connect(lambda on: ui.piercingSpin.setEnabled(not on))
         ui.gangSlot.idsChanged.connect(self._show_gang)
         ui.gangSlot.activated.connect(self.chipActivated)
+        ui.gangSlot.hovered.connect(self.chipHovered)
         ui.gangAddButton.clicked.connect(self._add_to_gang)
         ui.gangClearButton.clicked.connect(ui.gangSlot.clear)
 
@@ -99,7 +107,8 @@ class TrayWidget(QWidget):
         ui.conditionsGroup.setTitle("Debilities" if system == "stonetop" else "Conditions")
         self._fill("severity", [] if system != "stonetop" else [
             (f"{die} — {harm}", self._damage_factory(die), "damage",
-             f"Damage {die}: what a normal person suffers from {harm}. Drag onto tiles.")
+             f"Damage {die}: what a normal person suffers from {harm}. Drag onto tiles, or "
+             "click to see what it does to the selected tiles and apply it.")
             for die, harm in SEVERITY])
         self._fill("heal", [] if system is None else [
             (f"Heal 1{die}", self._fixed(chips.action_chip(f"Heal 1{die}",
@@ -118,6 +127,9 @@ class TrayWidget(QWidget):
         self._check_heal(ui.healEdit.text())
         self._show_modifiers()
         self._set_tab_order()
+        self._fit_width()
+
+    def _fit_width(self) -> None:
         # the scroll area only scrolls up and down, so it must be as wide as its widest row
         area = self.ui.scrollArea
         area.setMinimumWidth(self.ui.scrollContents.minimumSizeHint().width()
@@ -150,6 +162,7 @@ class TrayWidget(QWidget):
         for text, factory, category, tip in specs:
             chip = ChipButton(box, text=text, factory=factory, category=category, tooltip=tip)
             chip.activated.connect(self.chipActivated)
+            chip.hovered.connect(self.chipHovered)
             flow.addWidget(chip)
             made.append(chip)
         self._chips[name] = made
@@ -160,7 +173,7 @@ class TrayWidget(QWidget):
         return lambda: dict(chip)
 
     def _damage_factory(self, die: str):
-        return lambda: self._with_modifiers({"type": "damage", "dice": die})
+        return lambda: self._labelled({"type": "damage", "dice": die})
 
     def chips_in(self, section: str) -> list[ChipButton]:
         """The chip buttons of a section: severity, dangers, heal, moves or conditions."""
@@ -183,6 +196,7 @@ class TrayWidget(QWidget):
                 self.ui.gangCombo.addItem(label, cid)
             self.ui.gangAddButton.setEnabled(bool(found))
             self._set_tab_order()
+            self._show_modifiers()
         if state is not None:
             kept = [c for c in self.ui.gangSlot.ids() if c in state["characters"]]
             self.ui.gangSlot.set_ids(kept)
@@ -262,26 +276,42 @@ class TrayWidget(QWidget):
                              f"{text.strip()!r} is not")
         return name
 
-    def _show_modifiers(self, *_) -> None:
+    def _modifiers_or_none(self) -> dict | None:
         try:
-            added = modifier_words(self.modifiers())
-        except ValueError as err:
-            self.ui.modifierSummary.setStyleSheet(DANGER_STYLE)
-            self.ui.modifierSummary.setText(str(err))
-            return
-        self.ui.modifierSummary.setStyleSheet("")
-        self.ui.modifierSummary.setText(
-            "Damage chips add: " + ", ".join(added) if added else
-            "The damage chips add nothing; tick a modifier to add it.")
-        self._check_typed(self.ui.typedEdit.text())
-
-    def _with_modifiers(self, action: dict) -> dict | None:
-        try:
-            mods = self.modifiers()
+            return self.modifiers()
         except ValueError:
             return None  # the modifier box already shows why
-        if action["type"] == "damage":
-            action = {**mods, **action}  # what was typed wins over the toggles
+
+    def _show_modifiers(self, *_) -> None:
+        """Say what the toggles add, on the summary line and on each damage chip."""
+        try:
+            mods = self.modifiers()
+        except ValueError as err:
+            mods, problem = None, str(err)
+        else:
+            problem = ""
+        added = modifier_words(mods or {})
+        self.ui.modifierSummary.setStyleSheet(DANGER_STYLE if problem else "")
+        self.ui.modifierSummary.setText(
+            problem or ("Every damage chip adds: " + ", ".join(added) + " (prepared dangers "
+                        "and the gang too)" if added else
+                        "The damage chips add nothing; tick a modifier to add it."))
+        chars = self.controller.state["characters"] if self.controller.campaign else {}
+        attacks = [chars.get(cid, {}).get("attack") or {} for cid, _, _ in self._danger_key or ()]
+        for chip in self._chips.get("severity", []):
+            chip.show_modifiers(mods)
+        for chip, attack in zip(self._chips.get("dangers", []), attacks):
+            chip.show_modifiers(chips.taken_modifiers(attack, mods))
+        for chip in (*self._chips.get("severity", []), *self._chips.get("dangers", [])):
+            chip.setEnabled(mods is not None)  # a bad type name must be fixed first
+        self._check_typed(self.ui.typedEdit.text())
+        self._show_gang()
+        self._fit_width()
+
+    def _labelled(self, action: dict) -> dict | None:
+        """A chip for `action`; none for damage while the toggles cannot be read."""
+        if action["type"] in chips.DAMAGE_ACTIONS and self._modifiers_or_none() is None:
+            return None
         return chips.action_chip(action_label(action), action)
 
     # typed amounts ------------------------------------------------------------------
@@ -308,12 +338,14 @@ class TrayWidget(QWidget):
         message.setText(error)
         message.setVisible(bool(error))
         if action is None:
-            chip.setText(fallback)
+            chip.show_modifiers(None, fallback)
             chip.setEnabled(False)
             return
-        made = self._with_modifiers(action)
-        chip.setText(made["label"] if made else fallback)
-        chip.setEnabled(made is not None)
+        mods = self._modifiers_or_none()
+        damage = action["type"] in chips.DAMAGE_ACTIONS
+        chip.show_modifiers(chips.taken_modifiers(action, mods) if damage else None,
+                            action_label(action))
+        chip.setEnabled(mods is not None or not damage)
 
     def _check_typed(self, *_) -> None:
         ui = self.ui
@@ -325,13 +357,13 @@ class TrayWidget(QWidget):
 
     def _typed_chip(self) -> dict | None:
         try:
-            return self._with_modifiers(self._parsed(self.ui.typedEdit.text(), False))
+            return self._labelled(self._parsed(self.ui.typedEdit.text(), False))
         except quick.QuickEntryError:
             return None
 
     def _heal_chip(self) -> dict | None:
         try:
-            return self._with_modifiers(self._parsed(self.ui.healEdit.text(), True))
+            return self._labelled(self._parsed(self.ui.healEdit.text(), True))
         except quick.QuickEntryError:
             return None
 
@@ -345,5 +377,8 @@ class TrayWidget(QWidget):
         state = self.controller.state if self.controller.campaign else {"characters": {}}
         ids = self.ui.gangSlot.ids()
         lines, deals, ok, label = gang_summary(state, ids) if ids else ([], "", True, "")
+        added = modifier_words(self._modifiers_or_none() or {})
+        if ok and added:
+            deals += f"; with {', '.join(added)}"
         self.ui.gangSlot.show_summary(lines, deals, ok, label)
         self.ui.gangClearButton.setEnabled(bool(ids))

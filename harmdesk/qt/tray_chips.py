@@ -3,9 +3,10 @@ button and the gang slot.
 
 A chip is dragged (QDrag with chips.MIME_TYPE) once the mouse has moved
 QApplication.startDragDistance() with the button held; a plain click, Space or
-Enter emits `activated(chip)` instead, so the window can apply it to the
-selected tiles. The chip itself is built by a factory at that moment, so it
-carries the tray's current toggles.
+Enter emits `activated(chip)` instead, and the window asks before applying it to
+the selected tiles. The mouse resting on a chip emits `hovered(chip)`, and
+`hovered(None)` when it leaves, so the selected tiles can preview it. The chip
+itself is built by a factory at that moment.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import chips
+from ..chips import modifier_words
 from ..display import words
 from ..rules import Refused, full_settings, system_named
 from ..rules.core import ARROW, Desk
@@ -86,7 +88,7 @@ def dangers(state: dict) -> list[tuple[str, str, str]]:
         if char.get("kind") in ("npc", "monster") and isinstance(attack, dict) and \
                 attack.get("dice"):
             tip = (f"{char['name']}: {attack_words(attack)}. Drag onto a tile to attack it, "
-                   "or into the gang slot. The modifiers do not apply to prepared dangers.")
+                   "or into the gang slot; the ticked modifiers apply to it too.")
             out.append((cid, f"{char['name']} {attack['dice']}", tip))
     return out
 
@@ -113,25 +115,6 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
         return lines, err.reason, False, ""
     deals = gang.text.split(f" {ARROW} ", 1)[-1]
     return lines, f"Deals {deals} (ST-2)", True, f"Gang: {deals}"
-
-
-def modifier_words(action: dict) -> list[str]:
-    out = []
-    if action.get("piercing"):
-        out.append(f"{action['piercing']} piercing")
-    if action.get("ignores_armor"):
-        out.append("ignores armor")
-    if action.get("lethal") is False:
-        out.append("non-lethal")
-    if action.get("attacker_weakened"):
-        out.append("attacker Weakened")
-    if action.get("damage_type"):
-        out.append(words(action["damage_type"]))
-    if action.get("direct"):
-        out.append("Direct")
-    for extra in action.get("additional") or ():
-        out.append(f"+{extra['amount']} {words(extra.get('damage_type', ''))}".strip())
-    return out
 
 
 def action_label(action: dict) -> str:
@@ -242,9 +225,19 @@ class FlowLayout(QLayout):
 
 
 class DragsChip:
-    """Mixin: a press then a move past the drag distance drags `self.chip()`."""
+    """Mixin: a press then a move past the drag distance drags `self.chip()`; the mouse
+    entering and leaving emits `hovered(chip)` and `hovered(None)`."""
 
     _press: QPoint | None = None
+
+    def enterEvent(self, event) -> None:
+        super().enterEvent(event)
+        if self.isEnabled():
+            self.hovered.emit(self.chip())
+
+    def leaveEvent(self, event) -> None:
+        super().leaveEvent(event)
+        self.hovered.emit(None)
 
     def start_drag(self, chip: dict) -> None:
         start_chip_drag(self, chip)
@@ -258,6 +251,7 @@ class DragsChip:
         if far_enough(self._press, event):
             self._press = None
             self.drag_started()
+            self.hovered.emit(None)  # from now on the tile under the drag previews it
             chip = self.chip()
             if chip is not None:
                 self.start_drag(chip)
@@ -268,10 +262,12 @@ class DragsChip:
         """Called as a drag begins, before the chip is built."""
 
 
+
 class ChipButton(DragsChip, QPushButton):
     """A small labelled button that drags its chip, or emits `activated(chip)` when clicked."""
 
     activated = Signal(object)
+    hovered = Signal(object)  # the chip under the mouse, or None when it leaves
 
     def __init__(self, parent: QWidget | None = None, *, text: str = "",
                  factory: ChipFactory | None = None, category: str = "damage",
@@ -279,6 +275,8 @@ class ChipButton(DragsChip, QPushButton):
         super().__init__(text, parent)
         self._factory = factory
         self._press: QPoint | None = None
+        self.base_text = text  # the text without the modifiers shown after it
+        self.wrap_width = 170  # the modifiers' lines wrap at this width, or the text's
         self.setAutoDefault(False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -292,6 +290,22 @@ class ChipButton(DragsChip, QPushButton):
 
     def set_factory(self, factory: ChipFactory | None) -> None:
         self._factory = factory
+
+    def show_modifiers(self, modifiers: dict | None, base_text: str | None = None) -> None:
+        """Say on the chip, on a second line, which toggles it will take: '+ non-lethal'."""
+        if base_text is not None:
+            self.base_text = base_text
+        added = modifier_words(modifiers or {})
+        metrics, lines = self.fontMetrics(), []
+        # wrapped no wider than the chip already is, so the tray keeps its width
+        limit = max(metrics.horizontalAdvance(self.base_text), self.wrap_width)
+        for i, word in enumerate(added):
+            piece = word + ("," if i < len(added) - 1 else "")
+            if lines and metrics.horizontalAdvance(f"{lines[-1]} {piece}") <= limit:
+                lines[-1] += f" {piece}"
+            else:
+                lines.append(f"+ {piece}" if not lines else piece)
+        self.setText("\n".join([self.base_text, *lines]))
 
     def set_category(self, category: str) -> None:
         self.setProperty("chip", category)  # the tray's stylesheet colours by category

@@ -207,6 +207,7 @@ class PlayMenus(QObject):
         ui.actionRemoveCharacter.triggered.connect(self.remove_characters)
         ui.actionConditions.triggered.connect(lambda: self.conditions(self.w.selected_ids()))
         ui.actionMoves.triggered.connect(self.moves)
+        ui.actionDeathState.triggered.connect(self.death_state)
         ui.actionEndScene.triggered.connect(self.end_scene)
         ui.actionStartSession.triggered.connect(self.start_session)
         ui.actionEndSession.triggered.connect(self.end_session)
@@ -270,6 +271,17 @@ class PlayMenus(QObject):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.c.submit_many(dialog.actions(), dialog.title()) > 0
+
+    def death_state(self) -> bool:
+        """The GM's ruling on life and death for the selected characters."""
+        from .dialogs import DeathDialog
+        targets = self._targets()
+        if not targets:
+            return False
+        dialog = DeathDialog(self.c.system, self.c.state, targets, self.w)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.c.submit_many(dialog.actions(), "GM ruling: death state") > 0
 
     def end_scene(self) -> bool:
         return self.c.submit({"type": "end_scene"})

@@ -113,7 +113,8 @@ def fate(system: str, event: dict) -> str | None:
         if kind == "unconscious":
             return f"unconscious at {signed(data.get('hp', 0))} HP"
         return {"wounded": "Wounded", "stabilized": "Stabilized", "death": "Dead",
-                "wakes": "conscious again", "wounded_ends": "no longer Wounded"}.get(kind)
+                "wakes": "conscious again", "wounded_ends": "no longer Wounded",
+                "set_death": "GM ruling: alive again"}.get(kind)
     return {"wounded": "Wounded", "wound_ended": "no longer Wounded", "story_end": "Story ended",
             "broken": "Broken", "repaired": "repaired", "destroyed": "Destroyed"}.get(kind)
 

@@ -111,3 +111,59 @@ def test_manual_provider_cancel_cancels_the_action(monkeypatch, desk):
     desk.roll_provider = manual_roll_provider(None)
     assert not desk.submit({"type": "damage", "target": "heavy", "dice": "d8"})
     assert desk.state["characters"]["heavy"]["hp"] == 20
+
+
+def test_the_dialog_shows_what_the_faces_will_do_and_the_tags(dialog, qtbot):
+    seen = []
+
+    def outcome(faces):
+        seen.append(faces)
+        if faces == [1]:
+            return "no damage to take", [], []
+        return None, [f"The Heavy: 20/20 HP → {22 - faces[0]}/20 HP"], ["armor 2"]
+
+    dlg = DiceDialog("d8", label="damage", outcome=outcome, tags=["1 piercing", "forceful"])
+    qtbot.addWidget(dlg)
+    assert dlg.ui.tagsLabel.text() == "Tags: 1 piercing, forceful"
+    dlg.spins[0].setValue(6)
+    assert dlg.ui.outcomeLabel.text() == "The Heavy: 20/20 HP → 16/20 HP"
+    assert dlg.ui.detailLabel.text() == "armor 2" and seen[-1] == [6]
+    dlg.spins[0].setValue(1)  # the rules refuse: said, and OK waits
+    assert dlg.ui.messageLabel.text() == "no damage to take"
+    assert not dlg.ui.buttonBox.button(OK).isEnabled()
+
+
+def test_the_drop_dice_dialog_gets_the_outcome_and_tags_of_its_action(monkeypatch, desk):
+    shown = {}
+
+    def fake_ask(parent, expr, label, **kw):
+        shown.update(kw)
+        return [6]
+
+    monkeypatch.setattr(dice_dialogs, "ask_faces", fake_ask)
+    desk.roll_provider = manual_roll_provider(
+        None, lambda cid: desk.state["characters"][cid]["name"], lambda: desk.rolling_on)
+    assert desk.submit({"type": "damage", "target": "heavy", "dice": "d8", "piercing": 1,
+                        "lethal": False, "tags": ["forceful"]})
+    assert shown["tags"] == ["1 piercing", "forceful", "non-lethal"]
+    # what 3 would have done, on the desk as it was when the roll was asked for
+    refusal, lines, details = shown["outcome"]([3])
+    assert refusal is None and lines == ["The Heavy: 20/20 HP → 18/20 HP"]
+    assert "armor 2 − 1 piercing = 1" in details[0]
+    assert desk.state["characters"]["heavy"]["hp"] == 15 and desk.rolling_on is None
+
+
+def test_in_a_series_the_roll_is_shown_on_the_desk_after_the_steps_before_it(monkeypatch,
+                                                                             desk):
+    lines = []
+
+    def fake_ask(parent, expr, label, **kw):
+        lines.extend(kw["outcome"]([4])[1])
+        return [4]
+
+    monkeypatch.setattr(dice_dialogs, "ask_faces", fake_ask)
+    desk.roll_provider = manual_roll_provider(None, None, lambda: desk.rolling_on)
+    assert desk.submit_many([{"type": "damage", "target": "heavy", "amount": 7},
+                             {"type": "damage", "target": "heavy", "dice": "d6"}], "Two") == 2
+    assert lines == ["The Heavy: 15/20 HP → 13/20 HP"]  # after the first 7 (5 lost)
+    assert desk.state["characters"]["heavy"]["hp"] == 13

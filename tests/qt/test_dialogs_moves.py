@@ -68,8 +68,8 @@ def test_each_game_lists_its_own_moves(qtbot, desks):
     dlg = MovesDialog("lux_aeterna", desks["lux_aeterna"].state, ["sara"])
     qtbot.addWidget(dlg)
     assert dlg.moves() == ["Short Rest", "Full Rest", "Medical aid", "Stabilize",
-                           "Start of turn", "End of turn", "End the scene"]
-    assert dlg.ui.movesList.count() == 7
+                           "Start of turn", "End of turn", "End the scene", "Grant Endurance"]
+    assert dlg.ui.movesList.count() == 8
     dlg.ui.movesList.setCurrentRow(6)
     assert dlg.actions() == [{"type": "end_scene"}]
 

@@ -80,6 +80,11 @@ def shown(widget, tray) -> bool:
     return widget.isVisibleTo(tray)
 
 
+def one_line(chip) -> str:
+    """A chip's text with its wrapped lines joined."""
+    return " ".join(chip.text().split())
+
+
 # sections per system ------------------------------------------------------------------
 def test_stonetop_offers_severity_dice_debilities_recover_and_gang(tray):
     texts = [c.text() for c in tray.chips_in("severity")]
@@ -146,23 +151,44 @@ def test_dangers_follow_the_desk(tray, desk):
 
 
 # modifiers ---------------------------------------------------------------------------
-def test_stonetop_toggles_go_into_the_damage_chip_when_it_is_used(qtbot, tray, desk):
+def test_stonetop_toggles_are_named_on_the_chip_and_join_the_action_on_the_drop(
+        qtbot, tray, desk):
     d8 = chip_named(tray, "severity", "d8")
     assert activated(qtbot, tray, d8.click)["action"] == {"type": "damage", "dice": "d8"}
     tray.ui.piercingSpin.setValue(1)
     tray.ui.nonLethalCheck.setChecked(True)
+    assert one_line(d8) == "d8 — broken bones, debilitating pain + 1 piercing, non-lethal"
     chip = activated(qtbot, tray, d8.click)
-    assert chip["action"] == {"type": "damage", "dice": "d8", "piercing": 1, "lethal": False}
-    assert chip["label"] == "d8, 1 piercing, non-lethal"
+    assert chip["label"] == "d8"  # the toggles join the action where it lands
+    assert chips.action_for_drop(chip, desk.state, ["heavy"], tray.modifiers()) == {
+        "type": "damage", "dice": "d8", "target": "heavy", "piercing": 1, "lethal": False}
     tray.ui.xPiercingCheck.setChecked(True)
     tray.ui.ignoresArmorCheck.setChecked(True)
     assert not tray.ui.piercingSpin.isEnabled()
-    action = chips.action_for_drop(activated(qtbot, tray, d8.click), desk.state, ["heavy"])
+    action = chips.action_for_drop(activated(qtbot, tray, d8.click), desk.state, ["heavy"],
+                                   tray.modifiers())
     assert action["piercing"] == "x" and action["ignores_armor"] is True
     # the rules accept what the tray built: 6 ignores armor, so 20 -> 14
     outcome = apply(desk.state, {**action, "rolls": [6]})
     assert outcome.ok and outcome.state["characters"]["heavy"]["hp"] == 14
     assert "ignores armor" in tray.ui.modifierSummary.text()
+    tray.ui.nonLethalCheck.setChecked(False)
+    assert "non-lethal" not in d8.text()
+
+
+def test_the_toggles_are_named_on_the_dangers_and_the_gang_too(tray, desk):
+    hagr = chip_named(tray, "dangers", "Hagr")
+    assert "the ticked modifiers apply to it too" in hagr.toolTip()
+    tray.ui.nonLethalCheck.setChecked(True)
+    assert hagr.text() == "Hagr d10+3\n+ non-lethal"  # the toggles on a line of their own
+    assert hagr.chip() == chips.attack_chip(["hagr"], "Hagr d10+3")
+    action = chips.action_for_drop(hagr.chip(), desk.state, ["heavy"], tray.modifiers())
+    assert action["lethal"] is False and action["tags"] == ["forceful"]
+    tray.ui.gangSlot.add(["coedwig", "coedwig"])
+    assert tray.ui.gangSlot.deals.text() == "Deals d6+1, 1 piercing (ST-2); with non-lethal"
+    gang = chips.action_for_drop(tray.ui.gangSlot.chip(), desk.state, ["heavy"],
+                                 tray.modifiers())
+    assert gang["type"] == "gang_damage" and gang["lethal"] is False
 
 
 def test_lux_aeterna_toggles(qtbot, tray, desk, tray_store):
@@ -171,9 +197,11 @@ def test_lux_aeterna_toggles(qtbot, tray, desk, tray_store):
     tray.ui.luxNonLethalCheck.setChecked(True)
     tray.ui.weakenedCheck.setChecked(True)
     chip = activated(qtbot, tray, tray.ui.typedChip.click)
-    assert chip["action"] == {"type": "damage", "amount": 9, "lethal": False,
-                              "attacker_weakened": True}
-    outcome = apply(desk.state, {**chip["action"], "target": "sara"})
+    assert one_line(tray.ui.typedChip) == "9 + non-lethal, attacker Weakened"
+    action = chips.action_for_drop(chip, desk.state, ["sara"], tray.modifiers())
+    assert action == {"type": "damage", "amount": 9, "target": "sara", "lethal": False,
+                      "attacker_weakened": True}
+    outcome = apply(desk.state, action)
     assert outcome.ok and outcome.state["characters"]["sara"]["hp"] == 16  # halved: 4
 
 
@@ -185,32 +213,49 @@ def test_freedom_fantasies_type_direct_and_additional(qtbot, tray, desk, tray_st
     tray.ui.additionalSpin.setValue(2)
     tray.ui.additionalTypeCombo.setEditText("fire")
     chip = activated(qtbot, tray, tray.ui.typedChip.click)
-    assert chip["action"] == {"type": "damage", "amount": 5, "damage_type": "cold_iron",
-                              "direct": True, "additional": [{"amount": 2, "damage_type": "fire"}]}
-    outcome = apply(desk.state, {**chip["action"], "target": "brute"})
+    action = chips.action_for_drop(chip, desk.state, ["brute"], tray.modifiers())
+    assert action == {"type": "damage", "amount": 5, "target": "brute",
+                      "damage_type": "cold_iron", "direct": True,
+                      "additional": [{"amount": 2, "damage_type": "fire"}]}
+    outcome = apply(desk.state, action)
     assert outcome.ok and outcome.state["characters"]["brute"]["damage"] == 7
+    # the troll's club keeps its own type; the toggles add Direct and the fire, and say so
+    assert one_line(tray.chips_in("dangers")[0]) == \
+        "Bridge troll d10+2 + Direct, +2 fire Additional Damage"
+    troll = chips.action_for_drop(tray.chips_in("dangers")[0].chip(), desk.state, ["brute"],
+                                  tray.modifiers())
+    assert troll["damage_type"] == "bludgeoning" and troll["direct"] is True
+    assert troll["additional"] == [{"amount": 2, "damage_type": "fire"}]
 
 
-def test_a_bad_damage_type_is_explained_and_builds_no_chip(qtbot, tray, desk, tray_store):
+def test_a_bad_damage_type_is_explained_and_the_damage_chips_wait(qtbot, tray, desk,
+                                                                   tray_store):
     open_campaign(desk, tray_store, "Free")
     tray.ui.damageTypeCombo.setEditText("fire!")
     assert "fire!" in tray.ui.modifierSummary.text()
-    assert tray.chips_in("dangers")[0].chip() is not None  # attacks carry their own type
+    assert not tray.chips_in("dangers")[0].isEnabled()
+    assert tray.chips_in("heal")[0].isEnabled()  # healing takes no modifiers
     tray.ui.typedEdit.setText("5")
     assert not tray.ui.typedChip.isEnabled()
     with qtbot.assertNotEmitted(tray.chipActivated):
         tray.ui.typedEdit.returnPressed.emit()
+    tray.ui.damageTypeCombo.setEditText("fire")
+    assert tray.chips_in("dangers")[0].isEnabled() and tray.ui.typedChip.isEnabled()
 
 
 # typed amounts -----------------------------------------------------------------------
-def test_typed_damage_wins_over_the_toggles(qtbot, tray):
+def test_typed_piercing_and_the_toggles_piercing_both_apply(qtbot, tray, desk):
     tray.ui.piercingSpin.setValue(1)
     tray.ui.nonLethalCheck.setChecked(True)
     tray.ui.typedEdit.setText("7 p2")
     assert tray.ui.typedChip.isEnabled()
-    assert tray.ui.typedChip.text() == "7, 2 piercing, non-lethal"
+    assert one_line(tray.ui.typedChip) == "7, 2 piercing + 1 piercing, non-lethal"
     chip = activated(qtbot, tray, tray.ui.typedEdit.returnPressed.emit)
-    assert chip["action"] == {"type": "damage", "amount": 7, "piercing": 2, "lethal": False}
+    action = chips.action_for_drop(chip, desk.state, ["heavy"], tray.modifiers())
+    assert action == {"type": "damage", "amount": 7, "piercing": 2, "target": "heavy",
+                      "added_piercing": 1, "lethal": False}
+    # ST-2 (b): 2 and 1 piercing take the larger; armor 2 - 2 = 0, all 7 lost
+    assert apply(desk.state, action).state["characters"]["heavy"]["hp"] == 13
 
 
 def test_bad_typed_input_gets_an_inline_message_not_a_traceback(qtbot, tray):
@@ -246,8 +291,9 @@ def test_a_drag_starts_past_the_drag_distance_with_the_chip_of_that_moment(tray,
     assert dragged == []
     tray.ui.ignoresArmorCheck.setChecked(True)  # toggled after the press: still counts
     d6.mouseMoveEvent(mouse(QEvent.Type.MouseMove, start + QPoint(distance + 1, 0)))
-    assert dragged == [chips.action_chip("d6, ignores armor", {"type": "damage", "dice": "d6",
-                                                               "ignores_armor": True})]
+    assert dragged == [chips.action_chip("d6", {"type": "damage", "dice": "d6"})]
+    assert chips.action_for_drop(dragged[0], {}, ["heavy"], tray.modifiers()) == {
+        "type": "damage", "dice": "d6", "target": "heavy", "ignores_armor": True}
     assert not d6.isDown()
 
 

@@ -90,9 +90,12 @@ def test_keyboard_path_select_with_arrows_and_type_damage(qtbot, folder):
     # armor 1 − 1 piercing = 0 for Caradoc, 2 − 1 = 1 for the Heavy
     assert (saved(folder, "caradoc"), saved(folder, "heavy")) == (9, 14)
     assert window.ui.quickEntry.text() == ""
-    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    # the keys go where the keyboard is, the emptied quick entry: they undo the step
+    assert window.ui.quickEntry.hasFocus()
+    QTest.keyClick(window.ui.quickEntry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert (saved(folder, "caradoc"), saved(folder, "heavy")) == (16, 20)
-    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+    assert window.ui.quickEntry.text() == ""
+    QTest.keyClick(window.ui.quickEntry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
     assert saved(folder, "heavy") == 14
     close(window)
@@ -158,13 +161,14 @@ def test_in_manual_dice_mode_the_gm_types_the_faces(qtbot, folder, monkeypatch):
     window.controller.campaign.set_options({"dice_mode": "manual"})
     asked = []
     monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces",
-                        lambda parent, expr, label: asked.append((expr, label)) or [6])
+                        lambda parent, expr, label, **shown: asked.append((expr, label)) or [6])
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+3")
     assert window.apply_quick_entry()
     assert asked and asked[0][0] == "d8+3"
     assert saved(folder, "heavy") == 20 - (6 + 3 - 2)
-    monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces", lambda parent, expr, label: None)
+    monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces",
+                        lambda parent, expr, label, **shown: None)
     window.ui.quickEntry.setText("d8")
     assert not window.apply_quick_entry()  # cancelled: nothing happens
     assert window.controller.stack.count() == 1
@@ -184,7 +188,8 @@ def test_the_table_is_a_sortable_editable_view_of_the_same_model(qtbot, folder):
     assert saved(folder, "heavy", "armor") == 3
     window.controller.stack.undo()
     assert saved(folder, "heavy", "armor") == 2
-    assert not table.setData(table.index(0, BAR), "99")  # HP is changed by actions only
+    assert not table.setData(table.index(0, BAR), "99")  # above the Coedwig's max HP 3
+    assert saved(folder, "coedwig") == 3 and "max HP 3" in window.statusBar().currentMessage()
     close(window)
 
 
@@ -244,4 +249,12 @@ def test_a_chip_that_cannot_become_an_action_is_refused_on_the_tile(qtbot, folde
     model = window.model
     assert "cannot attack itself" in model.index(model.row_of("hagr"), 0).data(NoticeRole)
     assert "cannot attack itself" in window.statusBar().currentMessage()
+    close(window)
+
+
+def test_the_tile_viewport_accepts_drops(qtbot, folder):
+    # drops arrive at the viewport; a static icon-mode list view turns its drops off
+    window = open_window(qtbot, folder)
+    assert window.tiles.acceptDrops()
+    assert window.tiles.viewport().acceptDrops()
     close(window)

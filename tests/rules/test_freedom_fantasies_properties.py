@@ -54,11 +54,16 @@ edit = st.builds(lambda t, ch: {"type": "edit_character", "target": t, "changes"
                  st.sampled_from(IDS), st.dictionaries(
                      st.sampled_from(["hp", "might", "block_bonus", "supplies", "damage"]),
                      st.integers(-1, 12), max_size=2))
-actions = st.lists(st.one_of(damage, heal, rest, protect, medicine, edit), max_size=25)
+correct = st.builds(lambda t, d, p, s: drop_none({"type": "set_state", "target": t, "damage": d,
+                                                 "protection": p, "protection_source": s}),
+                   st.sampled_from(IDS), st.one_of(st.none(), st.integers(-1, 15)),
+                   st.one_of(st.none(), st.integers(-1, 5)),
+                   st.sampled_from([None, "Ward", ""]))
+actions = st.lists(st.one_of(damage, heal, rest, protect, medicine, edit, correct), max_size=25)
 
 JUNK_KEYS = ["type", "target", "amount", "dice", "rolls", "damage_type", "direct", "additional",
              "reduce", "points", "source", "keep", "healer", "roll", "bonus", "split", "changes",
-             "character", "zzz"]
+             "character", "damage", "protection", "protection_source", "zzz"]
 junk_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-30, 30), st.floats(allow_nan=True),
               st.text(max_size=6), st.sampled_from(IDS + ["damage", "medicine", "long_rest",
@@ -70,7 +75,8 @@ junk = st.one_of(
     st.dictionaries(st.sampled_from(JUNK_KEYS), junk_values, max_size=6),
     st.builds(lambda k, d: {**d, "type": k},
               st.sampled_from(["damage", "heal", "short_rest", "long_rest", "medicine",
-                               "grant_protection", "edit_character", "add_character"]),
+                               "grant_protection", "edit_character", "add_character",
+                               "set_state"]),
               st.dictionaries(st.sampled_from(JUNK_KEYS[1:]), junk_values, max_size=6)),
     junk_values)
 

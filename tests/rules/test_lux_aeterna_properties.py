@@ -74,15 +74,20 @@ actions = st.lists(st.one_of(
     act("edit_character", target=one, changes=st.dictionaries(
         st.sampled_from(["max_hp", "max_strain", "resolve_dice", "resolve_die", "hp"]),
         st.one_of(st.integers(-1, 12), st.sampled_from(["d4", "d12", "d7"])), max_size=2)),
+    act("set_death", target=one, dead=maybe(st.booleans()), hp=maybe(st.integers(-9, 12)),
+        strain=maybe(st.integers(-1, 4))),
+    act("set_state", target=one, hp=maybe(st.integers(-9, 12)),
+        endurance=maybe(st.integers(-1, 6)), strain=maybe(st.integers(-1, 4)),
+        resolve_dice=maybe(st.integers(-1, 3))),
 ), max_size=25)
 
 
-def check_invariants(before: dict, after: dict, grants: dict) -> None:
+def check_invariants(before: dict, after: dict, grants: dict, ruling: bool = False) -> None:
     for cid, c in after["characters"].items():
         old = before["characters"].get(cid)
         assert c["endurance"] <= grants[cid], (cid, c["endurance"], grants[cid])  # LA-2
-        if old is not None and old["dead"]:
-            assert c["dead"]  # LA-10: a dead character stays dead
+        if old is not None and old["dead"] and not ruling:
+            assert c["dead"]  # LA-10: a dead character stays dead, but for a GM ruling
         assert 0 <= c["strain"] <= c["max_strain"]  # LA-6
         assert c["conscious"] == (c["hp"] >= 1 and not c["dead"])  # LA-3
         assert c["hp"] <= c["max_hp"]  # LA-3
@@ -105,6 +110,8 @@ def track_grants(state: dict, action: dict, grants: dict) -> None:
         ids = action["target"] if isinstance(action["target"], list) else [action["target"]]
         for cid in ids:
             grants[cid] = max(grants[cid], action["amount"])
+    elif action["type"] == "set_state" and action.get("endurance") is not None:
+        grants[action["target"]] = max(grants[action["target"]], action["endurance"])
 
 
 def play(state: dict, seq: list) -> list:
@@ -119,7 +126,7 @@ def play(state: dict, seq: list) -> list:
             assert out.state == state and out.error
         else:
             track_grants(state, action, grants)
-            check_invariants(state, out.state, grants)
+            check_invariants(state, out.state, grants, action["type"] == "set_death")
         results.append((out.ok, out.error, [e.text for e in out.events]))
         state = out.state
     results.append(state)
@@ -138,11 +145,12 @@ def test_la_invariants_refusals_and_determinism(chosen, seq):
 JUNK_KEYS = ["type", "target", "amount", "dice", "rolls", "lethal", "attacker_weakened",
              "trauma_roll", "brush_roll", "keep", "name", "origin_level", "condition", "bumps",
              "resolve_rolls", "trauma_bumps", "heal_trauma", "trauma", "changes", "character",
-             "roll", "rounds", "save_ends", "resistance", "vulnerability", "physical", "zzz"]
+             "roll", "rounds", "save_ends", "resistance", "vulnerability", "physical", "dead",
+             "hp", "endurance", "strain", "resolve_dice", "zzz"]
 TYPES = ["damage", "heal", "grant_endurance", "end_scene", "add_condition", "remove_condition",
          "save", "start_turn", "end_turn", "stabilize", "medical_aid", "short_rest", "full_rest",
          "heal_trauma", "natural_recovery", "add_character", "edit_character",
-         "remove_character", "nope"]
+         "remove_character", "set_death", "set_state", "nope"]
 junk_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-30, 30), st.floats(allow_nan=True),
               st.text(max_size=5), st.sampled_from(IDS + TYPES + list(CONDITIONS) + ["d6"])),

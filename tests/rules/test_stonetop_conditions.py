@@ -200,3 +200,55 @@ def test_st13_a_monster_sheet_with_debilities_is_refused():
                                         "debilities": ["dazed"]}])
     out = apply(state, {"type": "edit_character", "target": "afon", "changes": {"kind": "npc"}})
     assert not out.ok and "never mark debilities" in out.error
+
+
+def test_st6_gm_ruling_brings_garet_back_in_the_action():
+    """ST-6/ST-7: Garet healed to 4/8 stays out of the action (healing does not clear it);
+    the GM rules him back in: death none, HP unchanged."""
+    state = desk(pc("garet", kind="follower", max_hp=8, hp=0, death="out_of_action"))
+    healed = do(state, type="heal", target="garet", amount=4)
+    assert (char(healed, "garet")["hp"], char(healed, "garet")["death"]) == (4, "out_of_action")
+    out = do(healed.state, type="set_death", target="garet", death="none")
+    assert out.ok, out.error
+    assert (char(out, "garet")["hp"], char(out, "garet")["death"]) == (4, "none")
+    assert out.events[0].text == "GM ruling: Garet out of the action → in the action"
+
+
+def test_st6_gm_ruling_with_hp_and_its_refusals():
+    """ST-6: at 0 HP a character is out of the action, so "none" needs HP; dying is at
+    0 HP; a ruling that changes nothing is refused."""
+    state = desk(pc(hp=0, death="out_of_action"))
+    out = do(state, type="set_death", target="a", death="none")
+    assert not out.ok and "out of the action" in out.error and out.state is state
+    out = do(state, type="set_death", target="a", death="none", hp=3)
+    assert (char(out)["hp"], char(out)["death"]) == (3, "none")
+    assert out.events[0].text.endswith("0 → 3 HP")
+    assert "0 HP, not 3" in do(state, type="set_death", target="a", death="dying", hp=3).error
+    assert "already out of the action" in do(state, type="set_death", target="a",
+                                         death="out_of_action").error
+    out = do(state, type="set_death", target="a", death="out_of_action", hp=2)
+    assert (char(out)["hp"], char(out)["death"]) == (2, "out_of_action")
+    assert "at most 16" in do(state, type="set_death", target="a", death="none", hp=17).error
+
+
+def test_st7_a_dead_character_comes_back_only_by_a_gm_ruling():
+    """ST-7: dead is never undone by HP changes; a GM ruling (set_death) can."""
+    state = desk(pc(hp=0, death="dead"))
+    assert not do(state, type="heal", target="a", amount=5).ok
+    out = do(state, type="set_death", target="a", death="none", hp=5)
+    assert (char(out)["hp"], char(out)["death"]) == (5, "none")
+
+
+def test_st16_hp_correction_keeps_the_death_state_honest():
+    """ST-16 sheet correction of HP: within 0..max HP; someone dying stays at 0 HP until
+    Death's Door or a GM ruling (ST-7); set to 0 HP, a character is out of the action (ST-6)."""
+    state = desk(pc(hp=10), pc("d", hp=0, death="dying"))
+    out = do(state, type="edit_character", target="a", changes={"hp": 0})
+    assert (char(out)["hp"], char(out)["death"]) == (0, "out_of_action")
+    assert "out of the action (ST-6)" in out.events[0].text
+    out = do(state, type="edit_character", target="d", changes={"hp": 3})
+    assert not out.ok and "dying" in out.error and out.state is state
+    out = do(state, type="edit_character", target="a", changes={"hp": 17})
+    assert not out.ok and "from 0 to max HP 16" in out.error
+    out = do(state, type="edit_character", target="a", changes={"hp": "seven"})
+    assert not out.ok and "'seven'" in out.error

@@ -252,3 +252,39 @@ def test_st1_non_text_dice_refused_not_crashing():
     """ST-1: a `dice` that is not text (e.g. a list) is refused, never a crash."""
     out = do(desk(pc()), type="damage", target="heavy", dice=[], rolls=None)
     assert not out.ok and "`dice` must be non-empty text" in out.error
+
+
+def test_st2_added_piercing_applies_with_the_attacks_own():
+    """ST-2 (b), ST-3: the GM's added piercing and the attack's own apply as several piercing
+    values do: 1 and 2 → 2 (max, default) or 3 (sum); armor 4, 6 damage."""
+    action = dict(type="damage", target="heavy", amount=6, piercing=1, added_piercing=2)
+    a = do(desk(pc(armor=4)), **action)
+    b = do(desk(pc(armor=4), piercing_stack="sum"), **action)
+    assert char(a)["hp"] == 20 - (6 - 2) and char(b)["hp"] == 20 - (6 - 1)
+    assert "1 piercing and 2 added piercing: the larger, 2 piercing" in a.events[0].text
+    assert "the sum of the distinct values, 3 piercing" in b.events[0].text
+    alone = do(desk(pc(armor=4)), type="damage", target="heavy", amount=6, added_piercing=3)
+    assert char(alone)["hp"] == 20 - (6 - 1)
+    assert "armor 4 − 3 piercing = 1" in alone.events[0].text
+
+
+def test_st4_added_x_piercing_reads_prosperity():
+    """ST-4: added "x" piercing is the steading's Prosperity, then combined (ST-2 b)."""
+    out = do(desk(pc(armor=3), prosperity=2), type="damage", target="heavy", amount=4,
+             piercing=1, added_piercing="x")
+    assert char(out)["hp"] == 20 - (4 - 1)
+    assert "x piercing = Prosperity 2 = 2" in out.events[0].text
+
+
+def test_st2_gang_takes_the_gms_piercing_ignores_armor_and_non_lethal():
+    """ST-2, ST-3, ST-6: modifiers on a gang-up apply to its one instance of damage."""
+    coedwig = [{"dice": "d6", "piercing": 1, "count": 2}]
+    pierced = do(desk(pc(armor=3)), type="gang_damage", target="heavy", attackers=coedwig,
+                 amount=5, added_piercing=2)
+    assert char(pierced)["hp"] == 20 - (5 - 1)  # armor 3 − 2 piercing (the larger of 1, 2)
+    ignored = do(desk(pc(armor=3)), type="gang_damage", target="heavy", attackers=coedwig,
+                 amount=5, ignores_armor=True)
+    assert char(ignored)["hp"] == 15 and "ignores armor" in ignored.events[0].text
+    out = do(desk(pc(hp=2, armor=0)), type="gang_damage", target="heavy", attackers=coedwig,
+             amount=5, lethal=False)
+    assert char(out)["hp"] == 0 and char(out)["death"] == "out_of_action"

@@ -207,3 +207,78 @@ def test_st15_tend_refusals():
     assert not out.ok and "0 HP" in out.error
     out = do(state, type="tend", target="g", wound="nope", supplies=1)
     assert not out.ok and "no wound" in out.error
+
+
+def garet_desk(supplies=3):
+    """ST-15: Garet, a follower at 0 HP bleeding out; Blodwen carries the supplies."""
+    return desk(pc("blodwen", supplies=supplies),
+                pc("garet", kind="follower", max_hp=8, hp=0, death="dying",
+                   wounds=["leg slashed open"]))
+
+
+def tend_garet(state, **extra):
+    """Tend Garet's wound as the GM set it out: 1 use of supplies, Defy Danger +INT, and
+    if it all goes well he is awake at 4 HP."""
+    return do(state, type="tend", target="garet", supplies_from="blodwen", supplies=1,
+              wound="leg slashed open", wound_becomes="leg stitched", heal=4, death="none",
+              **extra)
+
+
+def test_st15_defy_danger_10_plus_does_what_the_tending_set_out_to_do():
+    """ST-15: on a 10+ Blodwen does it: one use of supplies, Garet awake at 4 HP."""
+    out = tend_garet(garet_desk(), defy_danger="10+")
+    assert out.ok, out.error
+    g = char(out, "garet")
+    assert (g["hp"], g["death"], g["wounds"]) == (4, "none", ["leg stitched"])
+    assert char(out, "blodwen")["supplies"] == 2
+    assert "Defy Danger 10+" in out.events[0].text and out.events[0].data["defy_danger"] == "10+"
+
+
+def test_st15_seven_to_nine_cost_is_a_second_use_of_supplies():
+    """ST-15 / ST-T12 (cost): a 7–9 and the player pays the cost: a second use of supplies
+    keeps Garet going, awake at 4 HP."""
+    out = tend_garet(garet_desk(), defy_danger="7-9", pick="cost")
+    assert out.ok, out.error
+    assert (char(out, "garet")["hp"], char(out, "garet")["death"]) == (4, "none")
+    assert char(out, "blodwen")["supplies"] == 1
+    assert "a second use of supplies" in out.events[0].text
+    assert "spends 2 uses of Blodwen's supplies (3 → 1)" in out.events[0].text
+
+
+def test_st15_seven_to_nine_lesser_success_is_stable_at_zero():
+    """ST-15 / ST-T12 (lesser success): the bleeding stops but Garet is stable at 0 HP,
+    out of the action; one use of supplies."""
+    out = tend_garet(garet_desk(), defy_danger="7-9", pick="lesser")
+    assert out.ok, out.error
+    g = char(out, "garet")
+    assert (g["hp"], g["death"], g["wounds"]) == (0, "out_of_action", ["leg stitched"])
+    assert char(out, "blodwen")["supplies"] == 2
+    assert "the lesser success" in out.events[0].text
+    again = do(out.state, type="deaths_door", target="garet", roll=10)
+    assert not again.ok and "not dying" in again.error
+
+
+def test_st15_a_miss_tends_nothing_and_the_gm_makes_a_move():
+    """ST-15 (6−): nothing is taken care of; the use of supplies is still spent; Garet is
+    still dying and the GM makes a move."""
+    out = tend_garet(garet_desk(), defy_danger="6-")
+    assert out.ok, out.error
+    g = char(out, "garet")
+    assert (g["hp"], g["death"], g["wounds"]) == (0, "dying", ["leg slashed open"])
+    assert char(out, "blodwen")["supplies"] == 2
+    assert "the GM makes a move" in out.events[0].text
+
+
+def test_st15_defy_danger_refusals_change_nothing():
+    """ST-15: a 7–9 needs the player's pick; a pick belongs to a 7–9 only; a lesser
+    success needs something to hold back; the cost needs the second use of supplies."""
+    state = garet_desk()
+    assert "`pick`" in tend_garet(state, defy_danger="7-9").error
+    assert "not of 10+" in tend_garet(state, defy_danger="10+", pick="cost").error
+    assert "defy_danger" in tend_garet(state, defy_danger="8").error
+    out = do(state, type="tend", target="garet", wound="leg slashed open", supplies=0,
+             defy_danger="7-9", pick="lesser")
+    assert not out.ok and "hold back" in out.error
+    out = tend_garet(garet_desk(supplies=1), defy_danger="7-9", pick="cost")
+    assert not out.ok and "needs 2" in out.error and out.state["characters"]["blodwen"][
+        "supplies"] == 1

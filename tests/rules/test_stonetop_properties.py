@@ -58,18 +58,26 @@ valid_action = st.one_of(
     st.builds(lambda t: {"type": "convalesce", "target": t}, target),
     st.builds(lambda t, n: {"type": "rest", "target": t, "length": n}, target,
               st.sampled_from(["night", "days"])),
-    st.builds(lambda t, d: {"type": "set_death", "target": t, "death": d}, target,
-              st.sampled_from(DEATHS)),
+    st.builds(lambda t, d, h: {"type": "set_death", "target": t, "death": d, "hp": h}, target,
+              st.sampled_from(DEATHS), st.one_of(st.none(), st.integers(-1, 22))),
     st.builds(lambda t, w: {"type": "add_wound", "target": t, "text": w}, target,
               st.sampled_from(["gash", "burn"])),
     st.builds(lambda t, s, h: {"type": "tend", "target": t, "supplies": s, "heal": h,
                                "death": "out_of_action"}, target, st.integers(0, 2),
               st.integers(0, 5)),
+    st.builds(lambda t, s, h, d, b, p: {"type": "tend", "target": t, "supplies": s, "heal": h,
+                                        "death": d, "defy_danger": b, "pick": p},
+              target, st.integers(0, 2), st.integers(0, 5), st.sampled_from(["none", None]),
+              st.sampled_from(["10+", "7-9", "6-", None]),
+              st.sampled_from(["cost", "lesser", None])),
+    st.builds(lambda t, h: {"type": "edit_character", "target": t, "changes": {"hp": h}},
+              target, st.integers(-1, 22)),
 )
 
 KEYS = ["type", "target", "amount", "dice", "rolls", "piercing", "ignores_armor", "lethal",
         "tags", "attackers", "debility", "choice", "fed", "bedroll", "roll", "length",
-        "death", "text", "supplies", "heal", "wound", "optional", "changes"]
+        "death", "text", "supplies", "heal", "wound", "optional", "changes", "defy_danger",
+        "pick", "hp"]
 junk_value = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-5, 50), st.floats(allow_nan=True),
               st.text(max_size=6), st.sampled_from(IDS + DEBILITIES + ["x", "hp", "d6", "2d6"])),

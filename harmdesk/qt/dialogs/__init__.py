@@ -5,10 +5,11 @@ rules core's preview before OK; read the result without exec(): `actions()`,
 from .campaigns import NewCampaignDialog, OpenCampaignDialog
 from .character import CharacterDialog
 from .condition import ConditionDialog
+from .death import DeathDialog
 from .dice import DiceDialog, ask_faces, manual_roll_provider
 from .moves import MovesDialog
 from .settings import SettingsDialog
 
-__all__ = ["CharacterDialog", "ConditionDialog", "DiceDialog", "MovesDialog",
-           "NewCampaignDialog", "OpenCampaignDialog", "SettingsDialog", "ask_faces",
-           "manual_roll_provider"]
+__all__ = ["CharacterDialog", "ConditionDialog", "DeathDialog", "DiceDialog",
+           "MovesDialog", "NewCampaignDialog", "OpenCampaignDialog", "SettingsDialog",
+           "ask_faces", "manual_roll_provider"]

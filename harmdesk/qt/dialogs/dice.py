@@ -1,41 +1,68 @@
-"""Entering the faces of physical dice ("I roll my own dice" mode).
+"""Entering the faces of physical dice ("I roll my own dice" mode), and asking
+before a clicked chip is applied.
 
 One spin box per die of the expression, each limited to its die's size, so a
 face that cannot be rolled cannot be typed. The total is read by the rules
-core's dice module, never added up here.
+core's dice module, never added up here. Given the action the roll is for, the
+dialog also shows what it will do with the faces entered ("Caradoc: 16/16 HP →
+10/16 HP") and the tags it carries ("1 piercing, forceful, non-lethal"), as the
+rules core previews them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
+from ... import chips
 from ...rolling import value_for
 from ...rules import Refused, dice
 from ..forms.ui_dice_dialog import Ui_DiceDialog
 from .common import Invalid, Validated, spin
 
+# (the faces entered, or None with no dice to enter) -> (refusal, lines, details)
+Outcome = Callable[["list[int] | None"], "tuple[str | None, list[str], list[str]]"]
+
 ROWS_PER_COLUMN = 6  # more dice than this wrap into another column
 
 
 class DiceDialog(Validated, QDialog):
-    """Ask for the faces rolled for `expr`. Result: `faces()`."""
+    """Ask for the faces rolled for `expr`. Result: `faces()`.
 
-    def __init__(self, expr: str, parent: QWidget | None = None, label: str = ""):
+    `outcome(faces)` shows what they will do and `tags` what the action carries.
+    `applying` (a chip's label) makes it the dialog that asks before applying: its
+    button says Apply, and an empty `expr` leaves no dice to enter."""
+
+    def __init__(self, expr: str, parent: QWidget | None = None, label: str = "", *,
+                 outcome: Outcome | None = None, tags=(), applying: str = ""):
         super().__init__(parent)
         self.ui = Ui_DiceDialog()
         self.ui.setupUi(self)
         self.init_validation()
         self.expr = expr
         self.spins = []
+        self.outcome = outcome
         try:
-            sizes = dice.sides(expr)
+            sizes = dice.sides(expr) if expr or not applying else []
         except Refused as err:
             sizes, self.bad_expr = [], err.reason
         else:
-            self.bad_expr = None if sizes else f"{expr} has no dice to roll"
+            self.bad_expr = None if sizes or not expr else f"{expr} has no dice to roll"
         what = f"{label}: " if label else ""
-        self.ui.promptLabel.setText(f"{what}roll {expr} and enter the face each die shows.")
-        self.setWindowTitle(f"Roll {expr}")
+        roll = f"roll {expr} and enter the face each die shows."
+        if applying:
+            self.ui.promptLabel.setText(f"Apply {applying}?" + (f" First {roll}" if expr else ""))
+            self.setWindowTitle(f"Apply {applying}")
+            self.ok_button().setText("&Apply")
+        else:
+            self.ui.promptLabel.setText(f"{what}{roll}")
+            self.setWindowTitle(f"Roll {expr}")
+        self.ui.tagsLabel.setText(f"Tags: {', '.join(tags)}" if tags else "")
+        self.ui.tagsLabel.setVisible(bool(tags))
+        self.ui.totalLabel.setVisible(bool(sizes))
+        self.ui.outcomeLabel.setVisible(outcome is not None)
+        self.ui.detailLabel.setVisible(outcome is not None)
         for i, size in enumerate(sizes):
             name = f"die {i + 1}, a d{size}" if len(sizes) > 1 else f"the d{size}"
             box = spin(1, size, 1, f"Face of {name}", f"What {name} shows (1 to {size})")
@@ -62,11 +89,18 @@ class DiceDialog(Validated, QDialog):
     def build(self) -> list[dict]:
         if self.bad_expr:
             raise Invalid(self.bad_expr)
-        try:
-            result = dice.total(self.expr, self.faces())
-        except Refused as err:
-            raise Invalid(err.reason) from None
-        self.ui.totalLabel.setText(f"Total: {result.text}")
+        if self.spins:
+            try:
+                result = dice.total(self.expr, self.faces())
+            except Refused as err:
+                raise Invalid(err.reason) from None
+            self.ui.totalLabel.setText(f"Total: {result.text}")
+        if self.outcome is not None:
+            refusal, lines, details = self.outcome(self.faces() if self.spins else None)
+            self.ui.outcomeLabel.setText("\n".join(lines) or "—")
+            self.ui.detailLabel.setText("\n".join(details))
+            if refusal:
+                raise Invalid(refusal)
         return []
 
     def showEvent(self, event) -> None:
@@ -76,9 +110,10 @@ class DiceDialog(Validated, QDialog):
             self.spins[0].selectAll()
 
 
-def ask_faces(parent: QWidget | None, expr: str, label: str = "") -> list[int] | None:
-    """Run the dialog; the faces entered, or None when the GM cancels."""
-    dialog = DiceDialog(expr, parent, label)
+def ask_faces(parent: QWidget | None, expr: str, label: str = "", **shown) -> list[int] | None:
+    """Run the dialog; the faces entered, or None when the GM cancels. `shown`: the
+    dialog's `outcome` and `tags`."""
+    dialog = DiceDialog(expr, parent, label, **shown)
     try:
         if dialog.exec() == QDialog.DialogCode.Accepted:
             return dialog.faces()
@@ -87,21 +122,63 @@ def ask_faces(parent: QWidget | None, expr: str, label: str = "") -> list[int] |
         dialog.deleteLater()
 
 
-def manual_roll_provider(parent: QWidget | None, name_of=None):
+def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
     """A `DeskController.roll_provider` that asks the GM for each missing roll.
 
     `need` comes from the rules core: {"key", "dice", "why", "target"?}. A `rolls`
     key takes the faces; any other key (a Death's Door `roll`) takes their total.
-    `name_of(id)` names the character the roll is for.
+    `name_of(id)` names the character the roll is for; `state_of()` is the desk the
+    action applies to (or None), for the dialog to show what the faces will do.
     """
 
     def provide(action: dict, need: dict):
         target = need.get("target")
         who = (name_of(target) if name_of else target) if target else ""
         label = " — ".join(p for p in (need.get("why", ""), who) if p)
-        faces = ask_faces(parent, need["dice"], label)
+        state = state_of() if state_of else None
+        shown = {} if state is None else {"outcome": outcome_of(state, action, need),
+                                          "tags": chips.tag_words(action, state)}
+        faces = ask_faces(parent, need["dice"], label, **shown)
         if faces is None:
             return None
         return value_for(need, faces)
 
     return provide
+
+
+def outcome_of(state: dict, action: dict, need: dict | None) -> Outcome:
+    """What `action` will do on `state` with the faces entered for `need` (the odds
+    over every face when there are none), for the dialog to show."""
+    def outcome(faces):
+        done = action if need is None or faces is None else \
+            {**action, need["key"]: value_for(need, faces)}
+        return chips.outcome_lines(state, done)
+    return outcome
+
+
+class ApplyDialog(DiceDialog):
+    """What a clicked chip asks before it is applied: what `action` will do to the
+    selected tiles, its tags, and with `need` (the GM rolls their own dice) the faces;
+    `rolled_on_apply` names the dice HarmDesk will roll instead. Apply accepts; read
+    `action()`."""
+
+    def __init__(self, state: dict, action: dict, label: str, parent: QWidget | None = None,
+                 need: dict | None = None, rolled_on_apply: str = ""):
+        target = action.get("target")
+        chars = state["characters"]
+        names = [chars[c]["name"] if c in chars else c
+                 for c in (target if isinstance(target, list) else [target])]
+        whom = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+        super().__init__(need["dice"] if need else "", parent,
+                         outcome=outcome_of(state, action, need),
+                         tags=chips.tag_words(action, state), applying=f"{label} to {whom}")
+        self.setWindowTitle(f"Apply {label}")
+        if rolled_on_apply:
+            self.ui.promptLabel.setText(f"{self.ui.promptLabel.text()} HarmDesk rolls "
+                                        f"{rolled_on_apply} when you apply.")
+        self.base, self.need = dict(action), need
+
+    def action(self) -> dict:
+        if self.need is None or not self.spins:
+            return dict(self.base)
+        return {**self.base, self.need["key"]: value_for(self.need, self.faces())}

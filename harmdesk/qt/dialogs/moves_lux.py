@@ -1,9 +1,9 @@
 """Lux Aeterna rests and moves (LA-2, LA-6 … LA-13): rests, medical aid, stabilizing,
-turns and the end of a scene."""
+turns, the end of a scene and Endurance granted."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from ... import rolling
 from ...rules.lux_aeterna.common import TRAUMA_NAMES
@@ -234,5 +234,61 @@ class EndScenePage(Page):
         return [{"type": "end_scene"}]
 
 
+def keep_items(char: dict, amount: int) -> list[tuple[str, str]]:
+    """LA-2 in the seed's words: the new instance overwrites the old one, or the holder
+    foregoes it; the two never add up."""
+    old = char["endurance"]
+    return [(f"take the new {amount} (overwrites the old {old})", "new"),
+            (f"keep the old {old} (forego the new {amount})", "old")]
+
+
+class GrantEndurancePage(Page):
+    title = "Grant Endurance"
+    tip = "Temporary HP on top of HP; a new instance overwrites the old or is foregone (LA-2)"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        form = form_layout()
+        self.amount = spin(1, 99, 1, "Endurance granted", "Points of Endurance in this instance")
+        form.addRow("&Endurance:", self.amount)
+        layout.addLayout(form)
+        self.holders = [c for c in desk.chars() if c.get("endurance")]
+        self.keep = {}
+        if self.holders:
+            layout.addWidget(note_label("Still holding Endurance: the new instance overwrites "
+                                        "the old one, or they forego it; old and new never "
+                                        "add up."))
+            self.rows = Rows(("Who", "Endurance left", "The new instance"))
+            for char in self.holders:
+                box = combo(keep_items(char, 1), "Keep or take",
+                            "Take the new Endurance, or keep the old and forego the new (LA-2)")
+                self.rows.add(char, QLabel(str(char["endurance"])), box)
+                self.keep[char["id"]] = box
+                self.watch(box)
+            self.rows.finish()
+            layout.addWidget(self.rows)
+        layout.addWidget(note_label("All Endurance is lost when the Scene ends; healing never "
+                                    "restores it."))
+        layout.addStretch(1)
+        self.amount.valueChanged.connect(self.relabel)
+        self.watch(self.amount)
+
+    def relabel(self) -> None:
+        for char in self.holders:
+            box = self.keep[char["id"]]
+            for i, (label, _data) in enumerate(keep_items(char, self.amount.value())):
+                box.setItemText(i, label)
+
+    def actions(self) -> list[dict]:
+        out = []
+        for cid in self.desk.need_targets():
+            action = {"type": "grant_endurance", "target": cid, "amount": self.amount.value()}
+            if cid in self.keep:
+                action["keep"] = self.keep[cid].currentData()
+            out.append(action)
+        return out
+
+
 PAGES = (ShortRestPage, FullRestPage, MedicalAidPage, StabilizePage, StartTurnPage,
-         EndTurnPage, EndScenePage)
+         EndTurnPage, EndScenePage, GrantEndurancePage)

@@ -1,5 +1,5 @@
-"""Stonetop rests and moves (ST-7 … ST-12): Recover, Make Camp, Death's Door, Convalesce,
-and the rest of NPCs and monsters."""
+"""Stonetop rests and moves (ST-7 … ST-12, ST-15): Recover, Tend, Make Camp, Death's Door,
+Convalesce, and the rest of NPCs and monsters."""
 
 from __future__ import annotations
 
@@ -56,6 +56,112 @@ class RecoverPage(Page):
             action["debility"] = self.debility.currentData()
         if self.payer.currentData():
             action["supplies_from"] = self.payer.currentData()
+        return [action]
+
+
+class TendPage(Page):
+    title = "Tend"
+    tip = ("Recover (b): tend a debility or a problematic wound; the GM names what it takes, "
+           "supplies or a Defy Danger roll (ST-9 b, ST-15)")
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        form = form_layout()
+        self.who = combo([(c["name"], c["id"]) for c in desk.chars()], "Who is tended")
+        self.wound = combo([], "Wound tended", "The problematic wound they tend (ST-14)")
+        self.becomes = line("What the wound becomes", "empty: taken care of",
+                            "How the wound reads afterwards, such as 'leg stitched, in pain'")
+        self.debility = combo([], "Debility tended", "A debility cleared by the tending")
+        self.how = line("How they tend it", "a tourniquet and stitches …",
+                        "Say how they tend it (ST-9 b)")
+        payers = [c for c in desk.characters.values() if c.get("supplies") is not None]
+        self.payer = combo([("their own", None),
+                            *((f"{c['name']} ({c['supplies']} uses)", c["id"]) for c in payers)],
+                           "Whose supplies", "Whose supplies pay for the tending")
+        self.supplies = spin(0, 9, 1, "Uses of supplies the GM requires",
+                             "The uses of supplies the tending needs", "none")
+        form.addRow("&Tended:", self.who)
+        form.addRow("&Wound:", self.wound)
+        form.addRow("Wound &becomes:", self.becomes)
+        form.addRow("&Debility:", self.debility)
+        form.addRow("&How:", self.how)
+        form.addRow("&Supplies needed:", self.supplies)
+        form.addRow("Supplies &from:", self.payer)
+        self.roll = Choice("Defy Danger, when the GM requires it", [
+            ("No roll", None, "The GM declares it taken care of"),
+            ("10+", "10+", "They do it"),
+            ("7–9", "7-9", "The GM offers a cost or a lesser success"),
+            ("6−", "6-", "Nothing is taken care of; the GM makes a move")], horizontal=True)
+        self.pick = Choice("On a 7–9 the player takes", [
+            ("the &cost: a second use of supplies", "cost"),
+            ("the &lesser success: no HP, and someone dying only stable", "lesser")])
+        outcome = form_layout()
+        self.heal = spin(0, 99, 0, "HP regained", "HP the tending gives back when it works")
+        self.after = combo([("unchanged", None), ("back on their feet", "none"),
+                            ("stable, but out of the action", "out_of_action")], "Afterwards",
+                           "For someone dying or out of the action (ST-15)")
+        outcome.addRow("HP &regained:", self.heal)
+        outcome.addRow("&Afterwards:", self.after)
+        layout.addLayout(form)
+        layout.addWidget(self.roll)
+        layout.addWidget(self.pick)
+        layout.addLayout(outcome)
+        layout.addStretch(1)
+        self.who.currentIndexChanged.connect(self.sync)
+        self.roll.changed.connect(self.sync)
+        self.wound.currentIndexChanged.connect(self.sync)
+        self.watch(self.who, self.wound, self.becomes, self.debility, self.how, self.payer,
+                   self.supplies, self.roll, self.pick, self.heal, self.after)
+        self.sync()
+
+    def char(self) -> dict | None:
+        return self.desk.characters.get(self.who.currentData())
+
+    def sync(self) -> None:
+        """The wounds and debilities of whoever is tended; the 7–9 pick only on a 7–9."""
+        char = self.char() or {"wounds": [], "debilities": [], "death": "none", "max_hp": 0}
+        for box, items, word in ((self.wound, char["wounds"], "no wound"),
+                                 (self.debility, char["debilities"], "no debility")):
+            if not box.count() or [box.itemData(i) for i in range(1, box.count())] != items:
+                box.blockSignals(True)
+                box.clear()
+                box.addItem(word, None)
+                for item in items:
+                    box.addItem(item, item)
+                box.blockSignals(False)
+        self.becomes.setEnabled(self.wound.currentData() is not None)
+        self.pick.setEnabled(self.roll.value() == "7-9")
+        self.after.setEnabled(char["death"] in ("dying", "out_of_action"))
+        if not self.after.isEnabled():
+            self.after.setCurrentIndex(0)
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        char = self.char()
+        action = {"type": "tend", "target": char["id"], "supplies": self.supplies.value()}
+        payer = self.payer.currentData()
+        if payer and payer != char["id"]:
+            action["supplies_from"] = payer
+        if self.wound.currentData():
+            action["wound"] = self.wound.currentData()
+            if self.becomes.text().strip():
+                action["wound_becomes"] = self.becomes.text().strip()
+        if self.debility.currentData():
+            action["debility"] = self.debility.currentData()
+        if self.heal.value():
+            action["heal"] = self.heal.value()
+        if self.after.isEnabled() and self.after.currentData():
+            action["death"] = self.after.currentData()
+        if not {"wound", "debility", "heal", "death"} & set(action):
+            raise Invalid("Choose what is tended: a wound, a debility, HP regained, or "
+                          "getting someone back on their feet.")
+        if self.how.text().strip():
+            action["how"] = self.how.text().strip()
+        if self.roll.value():
+            action["defy_danger"] = self.roll.value()
+            if self.roll.value() == "7-9":
+                action["pick"] = self.pick.value()
         return [action]
 
 
@@ -238,4 +344,4 @@ class NpcRestPage(Page):
         return [action]
 
 
-PAGES = (RecoverPage, MakeCampPage, DeathsDoorPage, ConvalescePage, NpcRestPage)
+PAGES = (RecoverPage, TendPage, MakeCampPage, DeathsDoorPage, ConvalescePage, NpcRestPage)

@@ -23,6 +23,13 @@ class Ui_DiceDialog(object):
 
         self.mainLayout.addWidget(self.promptLabel)
 
+        self.tagsLabel = QLabel(DiceDialog)
+        self.tagsLabel.setObjectName(u"tagsLabel")
+        self.tagsLabel.setWordWrap(True)
+        self.tagsLabel.setTextFormat(Qt.PlainText)
+
+        self.mainLayout.addWidget(self.tagsLabel)
+
         self.facesGrid = QGridLayout()
         self.facesGrid.setObjectName(u"facesGrid")
 
@@ -33,6 +40,24 @@ class Ui_DiceDialog(object):
         self.totalLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.totalLabel)
+
+        self.outcomeLabel = QLabel(DiceDialog)
+        self.outcomeLabel.setObjectName(u"outcomeLabel")
+        self.outcomeLabel.setWordWrap(True)
+        self.outcomeLabel.setTextFormat(Qt.PlainText)
+        font = QFont()
+        font.setBold(True)
+        self.outcomeLabel.setFont(font)
+
+        self.mainLayout.addWidget(self.outcomeLabel)
+
+        self.detailLabel = QLabel(DiceDialog)
+        self.detailLabel.setObjectName(u"detailLabel")
+        self.detailLabel.setWordWrap(True)
+        self.detailLabel.setTextFormat(Qt.PlainText)
+        self.detailLabel.setStyleSheet(u"color: palette(placeholder-text);")
+
+        self.mainLayout.addWidget(self.detailLabel)
 
         self.messageLabel = QLabel(DiceDialog)
         self.messageLabel.setObjectName(u"messageLabel")
@@ -63,12 +88,33 @@ class Ui_DiceDialog(object):
 #if QT_CONFIG(accessibility)
         self.promptLabel.setAccessibleName(QCoreApplication.translate("DiceDialog", u"What the roll is for", None))
 #endif // QT_CONFIG(accessibility)
+        self.tagsLabel.setText("")
+#if QT_CONFIG(accessibility)
+        self.tagsLabel.setAccessibleName(QCoreApplication.translate("DiceDialog", u"Tags and modifiers", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.tagsLabel.setToolTip(QCoreApplication.translate("DiceDialog", u"What the damage carries: piercing, tags, the ticked modifiers", None))
+#endif // QT_CONFIG(tooltip)
         self.totalLabel.setText("")
 #if QT_CONFIG(accessibility)
         self.totalLabel.setAccessibleName(QCoreApplication.translate("DiceDialog", u"Total of the roll", None))
 #endif // QT_CONFIG(accessibility)
 #if QT_CONFIG(tooltip)
         self.totalLabel.setToolTip(QCoreApplication.translate("DiceDialog", u"The total as the rules read the expression", None))
+#endif // QT_CONFIG(tooltip)
+        self.outcomeLabel.setText("")
+#if QT_CONFIG(accessibility)
+        self.outcomeLabel.setAccessibleName(QCoreApplication.translate("DiceDialog", u"What it will do", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.outcomeLabel.setToolTip(QCoreApplication.translate("DiceDialog", u"What it will do to each character, as the rules work it out", None))
+#endif // QT_CONFIG(tooltip)
+        self.detailLabel.setText("")
+#if QT_CONFIG(accessibility)
+        self.detailLabel.setAccessibleName(QCoreApplication.translate("DiceDialog", u"How the rules work it out", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.detailLabel.setToolTip(QCoreApplication.translate("DiceDialog", u"The rules' arithmetic, in their own words", None))
 #endif // QT_CONFIG(tooltip)
         self.messageLabel.setText("")
 #if QT_CONFIG(accessibility)

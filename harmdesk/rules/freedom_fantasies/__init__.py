@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import harm, healing
+from . import harm, healing, rulings
 from .sheet import edit_character, make_character
 from .status import settle
 
@@ -48,6 +48,9 @@ SYSTEM = System(
         "medicine": ActionRule(healing.medicine, targets="desk",
                                doc="Healing check: healer, roll (d20), bonus, split {id: amount} "
                                    "(FF-11, FF-12)."),
+        "set_state": ActionRule(rulings.set_state, targets="one",
+                                doc="GM correction: damage, protection (+protection_source) "
+                                    "set as given; the status follows (FF-2 … FF-4, FF-9)."),
     },
 )
 

@@ -4,7 +4,7 @@ Resolve and status conditions."""
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import conditions, harm, healing, trauma
+from . import conditions, harm, healing, rulings, trauma
 from .sheet import edit_character, make_character
 
 SETTINGS = {
@@ -70,6 +70,10 @@ ACTIONS = {
     "short_rest": ActionRule(healing.short_rest, doc="`resolve_rolls`: faces of Resolve dice"),
     "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma`"),
     "heal_trauma": ActionRule(trauma.heal_trauma, doc="`trauma`: the table number"),
+    "set_death": ActionRule(rulings.set_death, doc="GM ruling: `dead` false brings a dead "
+                            "character back with `hp` and `strain`; true rules them dead"),
+    "set_state": ActionRule(rulings.set_state, doc="GM correction: `hp`, `endurance`, "
+                            "`strain`, `resolve_dice` set as given; nothing else triggers"),
 }
 
 SYSTEM = System(

@@ -32,9 +32,11 @@ SETTINGS = {
 
 ACTIONS = {
     "damage": ActionRule(harm.damage, doc="Take damage: `amount` or `dice`+`rolls`; `piercing` "
-                         "(n or \"x\"), `ignores_armor`, `lethal` (true), `tags`."),
+                         "(n or \"x\"), `added_piercing` (the GM's, applied with the attack's "
+                         "own as ST-2 (b) reads), `ignores_armor`, `lethal` (true), `tags`."),
     "gang_damage": ActionRule(harm.gang_damage, doc="Several attackers at once (ST-2): "
-                              "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`."),
+                              "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`; "
+                              "`added_piercing`, `ignores_armor`, `lethal` for the whole gang."),
     "lose_hp": ActionRule(harm.lose_hp, doc="Lose n HP: armor never applies; `lethal` (true)."),
     "heal": ActionRule(healing.heal, doc="Regain HP: `amount` or `dice`+`rolls`."),
     "mark_debility": ActionRule(conditions.mark_debility, doc="`debility`; `optional` when "
@@ -43,7 +45,8 @@ ACTIONS = {
     "recover": ActionRule(healing.recover, doc="Recover (a): 1 supply, 4 + Prosperity HP; "
                           "optional `debility` tended; `supplies_from`."),
     "tend": ActionRule(healing.tend, doc="Recover (b): tend a `debility` or `wound` "
-                       "(`wound_becomes`); `supplies`, `supplies_from`, `heal`, `death`, `how`."),
+                       "(`wound_becomes`); `supplies`, `supplies_from`, `heal`, `death`, `how`; "
+                       "`defy_danger` 10+|7-9|6- with `pick` cost|lesser on a 7–9 (ST-15)."),
     "make_camp": ActionRule(healing.make_camp, doc="`choice` hp|debility (+`debility`), "
                             "`bedroll` d6 face, `fed` (true), `comfortable`."),
     "deaths_door": ActionRule(conditions.deaths_door, doc="While dying: `roll` (2d6 total with "
@@ -53,7 +56,7 @@ ACTIONS = {
                              "`healed_wounds`."),
     "rest": ActionRule(healing.rest, doc="NPCs and monsters: `length` minutes (+`amount` 3–5) | "
                        "night | days."),
-    "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`."),
+    "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`; optional `hp`."),
     "add_wound": ActionRule(conditions.add_wound, doc="`text`."),
     "remove_wound": ActionRule(conditions.remove_wound, doc="`text`."),
 }

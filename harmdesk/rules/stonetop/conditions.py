@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import fields
 from ..core import ARROW, MINUS, Event, Refused, need_roll
 from .healing import clear_marked
-from .sheet import DEATH_STATES, DEBILITIES
+from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES
 
 
 def refuse_debilities_for(char: dict, settings: dict) -> None:
@@ -150,20 +150,32 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
 
 def set_death(desk, action: dict, cid: str) -> list[Event]:
     """ST-6, ST-7: the GM rules on a character's fate (NPC deaths, a fall onto rocks that
-    puts a PC at 0 HP on Death's Door, the 6− choice resolved, a revival)."""
+    puts a PC at 0 HP on Death's Door, the 6− choice resolved, a revival, someone out of
+    the action who is back in it), with the HP they choose (`hp`, optional). Dying is at
+    0 HP; at 0 HP a character is out of the action, so "none" needs 1 HP or more."""
     death = fields.choice(action, "death", DEATH_STATES)
+    peek = desk.peek(cid)
+    name, before, hp = peek["name"], peek["death"], peek["hp"]
+    new_hp = fields.whole(action, "hp", default=None, maximum=peek["max_hp"])
+    if death == "dying":
+        if new_hp:
+            raise Refused(f"a dying character is at 0 HP, not {new_hp} (ST-6)")
+        new_hp = 0  # Death's Door is at 0 HP (ST-6: the fall onto rocks)
+    after_hp = hp if new_hp is None else new_hp
+    if death == "none" and after_hp == 0:
+        raise Refused(f"{name} is at 0 HP, and at 0 HP a character is out of the action: "
+                      "back in the action needs 1 HP or more (ST-6)")
+    if death == before and after_hp == hp:
+        raise Refused(f"{name} is already {DEATH_WORDS[death]}"
+                      + (f" at {hp} HP" if new_hp is not None else ""))
     char = desk.char(cid)
-    before, hp = char["death"], char["hp"]
-    if death == before:
-        raise Refused(f"{char['name']} is already {death.replace('_', ' ')}")
     char["death"] = death
     data = {"death_before": before, "death_after": death}
-    text = (f"GM ruling: {char['name']} {before.replace('_', ' ')} {ARROW} "
-            f"{death.replace('_', ' ')}")
-    if death == "dying" and hp:
-        char["hp"] = 0  # Death's Door is at 0 HP (ST-6: the fall onto rocks)
-        text += f"; {hp} {ARROW} 0 HP"
-        data.update(hp_before=hp, hp_after=0)
+    text = f"GM ruling: {name} {DEATH_WORDS[before]} {ARROW} {DEATH_WORDS[death]}"
+    if after_hp != hp:
+        char["hp"] = after_hp
+        text += f"; {hp} {ARROW} {after_hp} HP"
+        data.update(hp_before=hp, hp_after=after_hp)
     return [Event("set_death", cid, text, data)]
 
 

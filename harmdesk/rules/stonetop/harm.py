@@ -34,6 +34,25 @@ def read_piercing(action: dict, settings: dict, key: str = "piercing") -> tuple[
     return value, ""
 
 
+def added_piercing(action: dict, settings: dict, piercing: int, how: str) -> tuple[int, str]:
+    """ST-2 (b), ST-3: piercing the GM adds to an attack (`added_piercing`, n or "x") applies
+    with the attack's own, as several piercing values do: the larger, or under
+    piercing_stack = "sum" the sum of the distinct values."""
+    if action.get("added_piercing") is None:
+        return piercing, how
+    added, added_how = read_piercing(action, settings, "added_piercing")
+    if not added:
+        return piercing, how
+    if not piercing:
+        return added, added_how
+    total = total_piercing([piercing, added], settings["piercing_stack"])
+    rule = "the sum of the distinct values" if settings["piercing_stack"] == "sum" \
+        else "the larger"
+    reading = "; ".join(p for p in (how, added_how) if p)
+    return total, (f"{reading}; " if reading else "") + \
+        f"{piercing} piercing and {added} added piercing: {rule}, {total} piercing"
+
+
 def effective_armor(armor: int, piercing: int, ignores_armor: bool) -> tuple[int, str]:
     """ST-3: armor minus piercing, never below 0; 0 when the attack ignores armor."""
     if ignores_armor:
@@ -110,6 +129,7 @@ def damage(desk, action: dict, cid: str) -> list[Event]:
     settings = desk.settings
     amount, how = read_amount(action, cid, "damage")
     piercing, pierce_how = read_piercing(action, settings)
+    piercing, pierce_how = added_piercing(action, settings, piercing, pierce_how)
     ignores = fields.flag(action, "ignores_armor")
     lethal = fields.flag(action, "lethal", default=True)
     tags = read_tags(action)
@@ -230,13 +250,18 @@ def chosen_attacker(attackers: list[Attacker], tie: str) -> Attacker:
     return tied[0]
 
 
-def combined_piercing(attackers: list[Attacker], stack: str) -> int:
+def total_piercing(values: list[int], stack: str) -> int:
     """ST-2 ambiguity (b): different piercing values take the maximum, or under
     piercing_stack = "sum" the sum of the distinct values (six coedwig stay 1 piercing)."""
-    values = {a.piercing for a in attackers if a.piercing}
-    if not values:
+    distinct = {v for v in values if v}
+    if not distinct:
         return 0
-    return sum(values) if stack == "sum" else max(values)
+    return sum(distinct) if stack == "sum" else max(distinct)
+
+
+def combined_piercing(attackers: list[Attacker], stack: str) -> int:
+    """ST-2 (b): the piercing of a gang is that of its attackers taken together."""
+    return total_piercing([a.piercing for a in attackers], stack)
 
 
 def gang_up(attackers: list[Attacker], settings: dict) -> GangUp:
@@ -274,11 +299,14 @@ def gang_damage(desk, action: dict, cid: str) -> list[Event]:
         result = dice.total(gang.expr, action["rolls"])
         amount, how = result.total, result.text
     lethal = fields.flag(action, "lethal", default=True)
+    # the GM may add piercing or rule "ignores armor" for the whole gang (ST-3)
+    piercing, pierce_how = added_piercing(action, desk.settings, gang.piercing, "")
+    ignores = gang.ignores_armor or fields.flag(action, "ignores_armor")
     extra_tags = [t for t in read_tags(action) if t not in gang.tags]
     tags = [*gang.tags, *extra_tags]
     char = desk.char(cid)
     head = f"{char['name']} is ganged up on: {gang.text}{tags_text(extra_tags)}; {how}"
-    events = hit(char, amount, how, gang.piercing, "", gang.ignores_armor, lethal, tags,
+    events = hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags,
                  desk.settings, kind="gang_damage", head=head)
     events[0].data.update({"expression": gang.expr, "combatants": gang.combatants})
     return events

@@ -90,9 +90,44 @@ def recover(desk, action: dict, cid: str) -> list[Event]:
     return events
 
 
+# ST-15: the bands of a Defy Danger roll the GM may require to tend a wound, and what a
+# 7–9 lets the player take (the GM offers a cost or a lesser success).
+DEFY_DANGER = ("10+", "7-9", "6-")
+SEVEN_TO_NINE = ("cost", "lesser")
+BAND_SHOWN = {"10+": "10+", "7-9": "7–9", "6-": "6−"}
+
+
+def read_defy_danger(action: dict) -> tuple[str | None, str | None]:
+    """ST-15: the Defy Danger result (`defy_danger` 10+ | 7-9 | 6-) and, on a 7–9 only,
+    what the player takes (`pick`: cost | lesser)."""
+    band = fields.choice(action, "defy_danger", DEFY_DANGER, default=None)
+    pick = fields.choice(action, "pick", SEVEN_TO_NINE, default=None)
+    if band == "7-9" and pick is None:
+        raise Refused("on a 7–9 the GM offers a cost or a lesser success: `pick` cost or "
+                      "lesser (ST-15)")
+    if pick is not None and band != "7-9":
+        raise Refused(f"`pick` is the choice of a 7–9, not of "
+                      f"{BAND_SHOWN.get(band, 'no roll')} (ST-15)")
+    return band, pick
+
+
+def lesser_success(char: dict, gained: int, death: str | None) -> tuple[int, str | None]:
+    """ST-15 (Garet, 7–9): the lesser success holds back the HP and leaves someone dying
+    stable but out of the action, "flitting in and out of consciousness, unable to walk"."""
+    if not gained and death != "none":
+        raise Refused("a lesser success needs something to hold back: HP regained or getting "
+                      "back on their feet (ST-15)")
+    return 0, ("out_of_action" if char["death"] == "dying" else None)
+
+
 def tend(desk, action: dict, cid: str) -> list[Event]:
     """ST-9 (b), ST-15: tend a debility or a problematic wound; the GM names the cost in
-    supplies and any HP or change of state it brings. Not gated by can_recover."""
+    supplies and any HP or change of state it brings. Not gated by can_recover.
+
+    When the GM requires Defy Danger (`defy_danger`): 10+ does what the tending set out to
+    do; on a 7–9 the player takes the cost, a second use of supplies, for that same result,
+    or the lesser success; on a 6− nothing is tended, the supplies named are still used up
+    and the GM makes a move."""
     char = desk.peek(cid)
     refuse_dead(char, "tending")
     debility = (None if action.get("debility") is None
@@ -104,6 +139,7 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
     gained = fields.whole(action, "heal", default=0)
     death = fields.choice(action, "death", ("none", "out_of_action"), default=None)
     how = fields.text(action, "how", default=None)
+    band, pick = read_defy_danger(action)
     if debility is None and wound is None and not gained and death is None:
         raise Refused("`tend` needs something to tend: `debility`, `wound`, `heal` or `death`")
     if wound is not None and wound not in char["wounds"]:
@@ -120,10 +156,25 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
     if death is not None and char["death"] not in ("dying", "out_of_action"):
         raise Refused(f"{char['name']} is {char['death'].replace('_', ' ')}: tending can only "
                       "stabilize someone dying or bring someone out of the action back (ST-15)")
+    roll = f"Defy Danger {BAND_SHOWN[band]}" if band else ""
+    if pick == "lesser":
+        gained, death = lesser_success(char, gained, death)
+        roll += ": the lesser success"
+    elif pick == "cost":
+        uses += 1
+        roll += ": the cost, a second use of supplies"
     spent, sdata = spend_supplies(desk, payer, uses, f"tending {char['name']}", cid)
     char = desk.char(cid)
-    parts = [f"{char['name']} is tended" + (f" ({how})" if how else ""), spent]
+    parts = [f"Tending {char['name']}" + (f" ({how})" if how else ""), roll, spent]
     data = dict(sdata)
+    if band:
+        data["defy_danger"] = band
+    if pick:
+        data["pick"] = pick
+    if band == "6-":
+        parts.append("nothing is taken care of: the danger comes to pass and the GM makes "
+                     "a move")
+        return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
     if debility is not None:
         parts.append(clear_marked(char, debility, "tending"))
         data["debility"] = debility

@@ -11,6 +11,9 @@ from ..core import ARROW, Event, Refused
 
 DEBILITIES = ("dazed", "miserable", "weakened")  # ST-13: at most these three, kept sorted
 DEATH_STATES = ("none", "dying", "out_of_action", "fate_pending", "dead")
+# ST-6, ST-7: the death states in the rules' words.
+DEATH_WORDS = {"none": "in the action", "dying": "dying", "out_of_action": "out of the action",
+               "fate_pending": "fate pending", "dead": "dead"}
 # ST-7 playbook moves that change Death's Door.
 MOVES = ("hard_to_kill", "unstoppable", "destined", "never_gonna_keep_me_down")
 SHEET_FIELDS = ("max_hp", "hp", "armor", "supplies", "debilities", "wounds", "death",
@@ -94,11 +97,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
                             {"hp_before": before, "hp_after": char["hp"],
                              "max_hp_before": old_max, "max_hp_after": new_max}))
     if "hp" in changes:
-        before = char["hp"]
-        char["hp"] = fields.whole(changes, "hp", maximum=char["max_hp"])
-        events.append(Event("edit_character", char["id"],
-                            f"{name}: HP set {before} {ARROW} {char['hp']} (sheet correction)",
-                            {"hp_before": before, "hp_after": char["hp"]}))
+        events.append(correct_hp(char, changes))
     if "armor" in changes:
         before = char["armor"]
         char["armor"] = fields.whole(changes, "armor")
@@ -121,6 +120,27 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
         events.append(Event("edit_character", char["id"],
                             f"{name}: {char['circles']} circles marked"))
     return events
+
+
+def correct_hp(char: dict, changes: dict) -> Event:
+    """A GM's correction of current HP, 0 to max HP. ST-7: someone dying is at 0 HP until
+    Death's Door or a GM ruling; ST-6: at 0 HP a character is out of the action."""
+    name, before = char["name"], char["hp"]
+    value = changes["hp"]
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= char["max_hp"]:
+        raise Refused(f"{name}'s HP must be a whole number from 0 to max HP "
+                      f"{char['max_hp']}, not {value!r}")
+    if char["death"] == "dying" and value > 0:
+        raise Refused(f"{name} is dying at 0 HP: Death's Door or a GM ruling on the death "
+                      "state comes first (ST-7)")
+    char["hp"] = value
+    text = f"{name}: HP set {before} {ARROW} {value} (sheet correction)"
+    data = {"hp_before": before, "hp_after": value}
+    if value == 0 and char["death"] == "none":
+        char["death"] = "out_of_action"
+        text += "; at 0 HP, out of the action (ST-6)"
+        data.update(death_before="none", death_after="out_of_action")
+    return Event("edit_character", char["id"], text, data)
 
 
 def shown(supplies) -> str:

@@ -1,0 +1,106 @@
+# Compiled from ui/death_dialog.ui by ui/build.py; do not edit.
+from PySide6.QtCore import (QCoreApplication, QDate, QDateTime, QLocale,
+    QMetaObject, QObject, QPoint, QRect,
+    QSize, QTime, QUrl, Qt)
+from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
+    QFont, QFontDatabase, QGradient, QIcon,
+    QImage, QKeySequence, QLinearGradient, QPainter,
+    QPalette, QPixmap, QRadialGradient, QTransform)
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QDialog, QDialogButtonBox,
+    QFrame, QGroupBox, QLabel, QScrollArea,
+    QSizePolicy, QVBoxLayout, QWidget)
+
+class Ui_DeathDialog(object):
+    def setupUi(self, DeathDialog):
+        if not DeathDialog.objectName():
+            DeathDialog.setObjectName(u"DeathDialog")
+        DeathDialog.resize(480, 400)
+        self.mainLayout = QVBoxLayout(DeathDialog)
+        self.mainLayout.setObjectName(u"mainLayout")
+        self.targetsLabel = QLabel(DeathDialog)
+        self.targetsLabel.setObjectName(u"targetsLabel")
+        self.targetsLabel.setWordWrap(True)
+
+        self.mainLayout.addWidget(self.targetsLabel)
+
+        self.ruling = QWidget(DeathDialog)
+        self.ruling.setObjectName(u"ruling")
+
+        self.mainLayout.addWidget(self.ruling)
+
+        self.previewBox = QGroupBox(DeathDialog)
+        self.previewBox.setObjectName(u"previewBox")
+        self.previewLayout = QVBoxLayout(self.previewBox)
+        self.previewLayout.setObjectName(u"previewLayout")
+        self.previewScroll = QScrollArea(self.previewBox)
+        self.previewScroll.setObjectName(u"previewScroll")
+        self.previewScroll.setFrameShape(QFrame.NoFrame)
+        self.previewScroll.setWidgetResizable(True)
+        self.previewScroll.setMaximumSize(QSize(16777215, 150))
+        self.previewContents = QWidget()
+        self.previewContents.setObjectName(u"previewContents")
+        self.previewContentsLayout = QVBoxLayout(self.previewContents)
+        self.previewContentsLayout.setObjectName(u"previewContentsLayout")
+        self.previewContentsLayout.setContentsMargins(0, 0, 0, 0)
+        self.previewLabel = QLabel(self.previewContents)
+        self.previewLabel.setObjectName(u"previewLabel")
+        self.previewLabel.setAlignment(Qt.AlignLeft|Qt.AlignTop)
+        self.previewLabel.setTextInteractionFlags(Qt.TextSelectableByKeyboard|Qt.TextSelectableByMouse)
+        self.previewLabel.setWordWrap(True)
+
+        self.previewContentsLayout.addWidget(self.previewLabel)
+
+        self.previewScroll.setWidget(self.previewContents)
+
+        self.previewLayout.addWidget(self.previewScroll)
+
+
+        self.mainLayout.addWidget(self.previewBox)
+
+        self.messageLabel = QLabel(DeathDialog)
+        self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setWordWrap(True)
+
+        self.mainLayout.addWidget(self.messageLabel)
+
+        self.buttonBox = QDialogButtonBox(DeathDialog)
+        self.buttonBox.setObjectName(u"buttonBox")
+        self.buttonBox.setStandardButtons(QDialogButtonBox.Cancel|QDialogButtonBox.Ok)
+
+        self.mainLayout.addWidget(self.buttonBox)
+
+        self.mainLayout.setStretch(1, 1)
+
+        self.retranslateUi(DeathDialog)
+        self.buttonBox.accepted.connect(DeathDialog.accept)
+        self.buttonBox.rejected.connect(DeathDialog.reject)
+
+        QMetaObject.connectSlotsByName(DeathDialog)
+    # setupUi
+
+    def retranslateUi(self, DeathDialog):
+        DeathDialog.setWindowTitle(QCoreApplication.translate("DeathDialog", u"Death state", None))
+        self.targetsLabel.setText("")
+#if QT_CONFIG(accessibility)
+        self.targetsLabel.setAccessibleName(QCoreApplication.translate("DeathDialog", u"Characters the change applies to", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(accessibility)
+        self.ruling.setAccessibleName(QCoreApplication.translate("DeathDialog", u"The GM's ruling", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.ruling.setToolTip(QCoreApplication.translate("DeathDialog", u"A GM ruling on life and death, logged and undoable", None))
+#endif // QT_CONFIG(tooltip)
+        self.previewBox.setTitle(QCoreApplication.translate("DeathDialog", u"What will happen", None))
+        self.previewLabel.setText("")
+#if QT_CONFIG(accessibility)
+        self.previewLabel.setAccessibleName(QCoreApplication.translate("DeathDialog", u"Preview of the result", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.previewLabel.setToolTip(QCoreApplication.translate("DeathDialog", u"What the rules will do when you press OK", None))
+#endif // QT_CONFIG(tooltip)
+        self.messageLabel.setText("")
+#if QT_CONFIG(accessibility)
+        self.messageLabel.setAccessibleName(QCoreApplication.translate("DeathDialog", u"Problem with the input", None))
+#endif // QT_CONFIG(accessibility)
+    # retranslateUi
+

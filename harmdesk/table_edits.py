@@ -1,0 +1,70 @@
+"""What an edit in the character table becomes: one action, for the rules to check.
+
+The table shows HP (Damage in Freedom Fantasies), the guard and the buffer of each
+character. Editing one of them is a GM correction: Stonetop's sheet edit
+(`edit_character`), or `set_state` in the other games. This module only reads what
+the GM typed; the rules core decides whether the value is allowed. No Qt here.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Per game, per editable column: (action type, field, what the GM calls it).
+EDITS = {
+    "stonetop": {"bar": ("edit_character", "hp", "HP"),
+                 "guard": ("edit_character", "armor", "armor"),
+                 "buffer": ("edit_character", "supplies", "supplies")},
+    "lux_aeterna": {"bar": ("set_state", "hp", "HP"),
+                    "guard": ("set_state", "resolve_dice", "unspent Resolve dice"),
+                    "buffer": ("set_state", "endurance", "Endurance")},
+    "freedom_fantasies": {"bar": ("set_state", "damage", "Damage"),
+                          "buffer": ("set_state", "protection", "Protection")},
+}
+# Fields that may be left empty: Stonetop supplies are then not tracked.
+UNTRACKED = {("stonetop", "supplies")}
+WHOLE = re.compile(r"^[+-]?\d+$")
+
+
+class EditError(ValueError):
+    """What the GM typed is not a value for this cell; the text says why."""
+
+
+def editable(system: str) -> tuple[str, ...]:
+    """The columns (bar, guard, buffer) whose values the GM may correct in this game."""
+    return tuple(EDITS.get(system, {}))
+
+
+def cell_text(system: str, column: str, char: dict) -> str | None:
+    """The value the editor starts from, or None when the cell is not editable."""
+    edit = EDITS.get(system, {}).get(column)
+    if edit is None or edit[1] not in char:
+        return None
+    value = char[edit[1]]
+    return "" if value is None else str(value)
+
+
+def read_number(text, label: str, name: str, empty_ok: bool) -> int | None:
+    """A whole number as typed, with a plain or a typographic minus sign."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    typed = str(text if text is not None else "").strip().replace("\u2212", "-")
+    if not typed and empty_ok:
+        return None
+    if not WHOLE.match(typed):
+        example = " (leave it empty for not tracked)" if empty_ok else ""
+        raise EditError(f"{name}'s {label} takes a whole number such as 3{example}, "
+                        f"not {str(text).strip()!r}")
+    return int(typed)
+
+
+def cell_action(system: str, column: str, char: dict, text) -> dict:
+    """The action that sets `char`'s value in `column` to what the GM typed."""
+    edit = EDITS.get(system, {}).get(column)
+    if edit is None:
+        raise EditError(f"{column} is not edited in the table")
+    kind, key, label = edit
+    value = read_number(text, label, char["name"], (system, key) in UNTRACKED)
+    if kind == "edit_character":
+        return {"type": kind, "target": char["id"], "changes": {key: value}}
+    return {"type": kind, "target": char["id"], key: value}

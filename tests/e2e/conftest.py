@@ -1,0 +1,36 @@
+"""The real window under Xvfb: one X server per module, one fresh HarmDesk per test."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .realdesk import RealDesk, missing_tools, start_xvfb
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "e2e"
+
+
+@pytest.fixture(scope="module")
+def display():
+    missing = missing_tools()
+    if missing:
+        message = f"real-input tests need {', '.join(missing)} (apt-get install xvfb xdotool)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    server, name = start_xvfb()
+    yield name
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture
+def desk(display, tmp_path, request):
+    opened = RealDesk(display, tmp_path, ARTIFACTS / request.node.name)
+    try:
+        opened.wait_until_settled(timeout=60)
+        yield opened
+    finally:
+        opened.close()

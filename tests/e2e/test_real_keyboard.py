@@ -1,0 +1,87 @@
+"""The keyboard path the README promises, in the real window, with real X11 key presses.
+
+Arrow keys and Shift select tiles, Ctrl+L goes to the quick entry, Enter applies to the
+selected tiles, Ctrl+Z and Ctrl+Shift+Z undo and redo (also after a restart), Ctrl+1
+and Ctrl+2 switch the views, Ctrl+D and Ctrl+M open the dialogs. Results are read
+back from the database file.
+"""
+
+from __future__ import annotations
+
+from .conftest import ARTIFACTS
+from .realdesk import RealDesk, wait_saved, wait_undone
+
+
+def focus_tiles(desk: RealDesk) -> None:
+    """A click on the first tile gives the window the keyboard (no window manager here)."""
+    desk.click(*desk.tile("caradoc"))
+    desk.wait_for(lambda s: s.get("selected") == ["caradoc"], "Caradoc selected by a click")
+
+
+def test_arrows_and_shift_select_then_quick_entry_applies_to_all(desk):
+    before = len(desk.saved_actions())
+    focus_tiles(desk)
+    desk.key("shift+Right")
+    desk.wait_for(lambda s: sorted(s.get("selected", [])) == ["caradoc", "rhianna"],
+                  "Shift+Right adding Rhianna")
+    desk.key("ctrl+l")
+    desk.type("heal 1")
+    desk.key("Return")
+    actions = wait_saved(desk, before + 1)
+    assert actions[-1] == {"type": "heal", "target": ["caradoc", "rhianna"], "amount": 1}
+
+
+def test_ctrl_z_and_ctrl_shift_z_undo_and_redo_also_after_a_restart(desk, display, tmp_path):
+    before = len(desk.saved_actions())
+    hp = desk.saved_state("caradoc")["hp"]
+    focus_tiles(desk)
+    desk.key("ctrl+l")
+    desk.type("lose 2")
+    desk.key("Return")
+    wait_saved(desk, before + 1)
+    assert desk.saved_state("caradoc")["hp"] == hp - 2
+    desk.key("ctrl+z")
+    wait_undone(desk, before)
+    assert desk.saved_state("caradoc")["hp"] == hp
+    desk.key("ctrl+shift+z")
+    wait_saved(desk, before + 1)
+    assert desk.saved_state("caradoc")["hp"] == hp - 2
+    assert desk.quit() == 0
+
+    again = RealDesk(display, tmp_path, ARTIFACTS / "after-restart")
+    try:
+        again.wait_until_settled(timeout=60)
+        focus_tiles(again)
+        again.key("ctrl+z")
+        wait_undone(again, before)
+        assert again.saved_state("caradoc")["hp"] == hp
+        again.key("ctrl+shift+z")
+        wait_saved(again, before + 1)
+        assert again.saved_state("caradoc")["hp"] == hp - 2
+    finally:
+        again.close()
+
+
+def test_ctrl_2_shows_the_table_and_ctrl_1_the_tiles(desk):
+    focus_tiles(desk)
+    desk.key("ctrl+2")
+    desk.wait_for(lambda s: s.get("tiles_visible") is False, "the table page")
+    desk.key("ctrl+1")
+    desk.wait_for(lambda s: s.get("tiles_visible") is True, "the tiles page")
+
+
+def test_ctrl_d_and_ctrl_m_open_their_dialogs_and_escape_changes_nothing(desk):
+    before = desk.saved_actions()
+    focus_tiles(desk)
+    desk.key("ctrl+d")
+    desk.wait_for(lambda s: s.get("dialog"), "the conditions dialog")
+    desk.screenshot("conditions-dialog")
+    desk.key("Escape")
+    desk.wait_for(lambda s: not s.get("dialog"), "the conditions dialog to close")
+    focus_tiles(desk)  # no window manager here to hand the keyboard back to the window
+    desk.key("ctrl+m")
+    desk.wait_for(lambda s: s.get("dialog"), "the rests and moves dialog")
+    desk.screenshot("moves-dialog")
+    desk.key("Escape")
+    desk.wait_for(lambda s: not s.get("dialog"), "the moves dialog to close")
+    assert desk.saved_actions() == before

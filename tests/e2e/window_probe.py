@@ -1,0 +1,105 @@
+"""Runs the real HarmDesk window for the real-input tests and reports what it shows.
+
+`python window_probe.py STATUS_FILE harmdesk-arguments…` starts HarmDesk exactly as
+the `harmdesk` command does, and every 50 ms writes STATUS_FILE (atomically): where
+the tiles, chips, gang slot and quick entry are on the screen, each tile's hover
+preview, the selection and whether the store is open for writing. The test moves
+the real X pointer with xdotool and reads this file and the database file; the
+probe itself sends no input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+
+def rect(widget, local=None) -> list[int]:
+    """A widget's (or a rectangle inside it) screen rectangle: [x, y, w, h]."""
+    from PySide6.QtCore import QRect
+    r = local if local is not None else QRect(0, 0, widget.width(), widget.height())
+    top_left = widget.mapToGlobal(r.topLeft())
+    return [top_left.x(), top_left.y(), r.width(), r.height()]
+
+
+def snapshot(window) -> dict:
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    from harmdesk.qt.desk_model import IdRole, PreviewRole
+    from harmdesk.qt.tray_chips import ChipButton
+
+    controller = window.controller
+    campaign = controller.campaign
+    status = {"writable": campaign is not None and not getattr(campaign, "glimpse", False)
+              and not controller.read_only,
+              "title": window.windowTitle(),
+              "status_bar": window.statusBar().currentMessage()}
+    tiles = getattr(window, "tiles", None)
+    if tiles is None or tiles.model() is None:
+        return status
+    model, view = tiles.model(), tiles.viewport()
+    status["tiles"], status["previews"] = {}, {}
+    for row in range(model.rowCount()):
+        index = model.index(row, 0)
+        cid = index.data(IdRole)
+        status["tiles"][cid] = rect(view, tiles.visualRect(index))
+        preview = index.data(PreviewRole)
+        if preview:
+            status["previews"][cid] = list(preview)
+    status["selected"] = tiles.selected_ids()
+    status["tiles_visible"] = window.ui.pages.currentIndex() == 0
+    tray = getattr(window, "tray", None)
+    if tray is not None:
+        status["chips"] = [{"text": chip.text(), "rect": rect(chip)}
+                           for chip in tray.findChildren(ChipButton) if chip.isVisible()]
+        status["gang_slot"] = rect(tray.ui.gangSlot) if tray.ui.gangSlot.isVisible() else None
+        status["gang_ids"] = tray.ui.gangSlot.ids()
+    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
+    status["dialog"] = dialogs[0].windowTitle() if dialogs else None
+    status["quick_entry"] = rect(window.ui.quickEntry)
+    status["quick_message"] = window.ui.quickMessage.text()
+    status["focus"] = type(window.focusWidget()).__name__ if window.focusWidget() else None
+    return status
+
+
+def install(path: str) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from harmdesk.qt.main_window import MainWindow
+
+    def write() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        if not windows:
+            return
+        data = json.dumps(snapshot(windows[0]))
+        with open(path + ".tmp", "w", encoding="utf-8") as out:
+            out.write(data)
+        os.replace(path + ".tmp", path)
+
+    timer = QTimer(QApplication.instance())
+    timer.timeout.connect(write)
+    timer.start(50)
+
+
+def main() -> int:
+    path, argv = sys.argv[1], sys.argv[2:]
+    from PySide6.QtCore import QTimer
+
+    import harmdesk.app as app_module
+    from harmdesk.cli import main as harmdesk_main
+
+    make_app = app_module.make_app
+
+    def make_app_with_probe(*args, **kwargs):
+        app = make_app(*args, **kwargs)
+        QTimer.singleShot(0, lambda: install(path))
+        return app
+
+    app_module.make_app = make_app_with_probe
+    return harmdesk_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
