@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMessageBox
 from .controller import DeskController
 from .desk_model import BAR, MARKS, DeskModel, IdRole
 from .forms.ui_main_window import Ui_MainWindow
+from .tooltips import plain_tip
 
 DANGER_STYLE = "color: #c82828;"
 
@@ -114,11 +115,11 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _undo_tip(self, text: str) -> None:
-        self.undo_button.setToolTip(f"Undo: {text}" if text else "Nothing to undo")
+        self.undo_button.setToolTip(plain_tip(f"Undo: {text}") if text else "Nothing to undo")
 
     @Slot(str)
     def _redo_tip(self, text: str) -> None:
-        self.redo_button.setToolTip(f"Redo: {text}" if text else "Nothing to redo")
+        self.redo_button.setToolTip(plain_tip(f"Redo: {text}") if text else "Nothing to redo")
 
     def _setup_views(self) -> None:
         group = QActionGroup(self)
@@ -150,6 +151,7 @@ class MainWindow(QMainWindow):
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
         c.sessionChanged.connect(self.update_title)
+        c.sessionChanged.connect(self.update_enabled)
         self.tiles.chipDropped.connect(self.apply_chip)
         self.tray.chipActivated.connect(self.apply_chip_to_selection)
         self.log.highlight.connect(self.model.set_highlight)
@@ -289,11 +291,16 @@ class MainWindow(QMainWindow):
         system = self.controller.system if has else None
         for action in (self.ui.actionAddCharacter, self.ui.actionEditCharacter,
                        self.ui.actionRemoveCharacter, self.ui.actionConditions,
-                       self.ui.actionMoves, self.ui.actionStartSession,
-                       self.ui.actionEndSession, self.ui.actionSettings):
+                       self.ui.actionMoves, self.ui.actionSettings):
             action.setEnabled(writable)
+        in_play = writable and bool(self.controller.campaign.session)
+        self.ui.actionStartSession.setEnabled(writable and not in_play)
+        self.ui.actionEndSession.setEnabled(in_play)
         self.ui.actionEndScene.setEnabled(writable and system == "lux_aeterna")
         for action in (self.ui.actionExport, self.ui.actionExportSummary):
             action.setEnabled(has)
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
+        if system is not None:
+            from .. import quick
+            self.ui.quickEntry.setPlaceholderText(quick.hint(system))
