@@ -5,6 +5,7 @@ The Qt views paint these facts; the rules core has already decided every number.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 KIND_LABELS = {"pc": "PC", "follower": "Follower", "npc": "NPC", "monster": "Monster",
@@ -60,6 +61,23 @@ class TileFacts:
         if self.badges:
             parts.append("marked: " + ", ".join(self.badges))
         return "; ".join(parts)
+
+
+# A rule's ID as RULES.md writes it: ST-9, ST-2 (b), ST-9 b, LA-10 #3, LA-14 … LA-16.
+_ID = r"[A-Z]{2}-\d+(?: ?\(?[a-z]\)?(?![a-z])| #\d+)?"
+_IDS = _ID + r"(?:\s*(?:,|…|and|/)\s*" + _ID + r")*"
+_IDS_IN_BRACKETS = re.compile(r"\s*\(" + _IDS + r"\)")
+_ID_AT_START = re.compile(r"^" + _IDS + r":\s*")
+
+
+def without_rule_ids(text: str) -> str:
+    """Text for the GM without the rules' IDs: 'Death's Door (ST-7)' -> 'Death's Door'.
+    The IDs stay in the log's details, where the rules can be looked up."""
+    text = str(text)
+    if _ID_AT_START.match(text):  # "ST-6: followers go…" reads as "Followers go…"
+        text = _ID_AT_START.sub("", text)
+        text = text[:1].upper() + text[1:]
+    return _IDS_IN_BRACKETS.sub("", text)
 
 
 def words(name) -> str:

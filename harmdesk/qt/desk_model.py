@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from ..display import TileFacts, tile_facts
+from .tooltips import plain_tip
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
 HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")
@@ -134,9 +135,11 @@ class DeskModel(QAbstractTableModel):
         col = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self._cell(facts, cid, col, role == Qt.ItemDataRole.EditRole)
-        if role == Qt.ItemDataRole.ToolTipRole or role == Qt.ItemDataRole.AccessibleDescriptionRole:
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
             notice = self._notice.get(cid)
             return facts.description() + (f". Refused: {notice}" if notice else "")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tip(self.data(index, Qt.ItemDataRole.AccessibleDescriptionRole))
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{facts.name}, {facts.kind}"
         if role == IdRole:

@@ -153,9 +153,10 @@ class Validated:
     def init_validation(self) -> None:
         self.ui.messageLabel.setStyleSheet(ERROR_STYLE)
         self.ui.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
-        label = getattr(self.ui, "previewLabel", None)
-        if label is not None:
-            label.setTextFormat(Qt.TextFormat.PlainText)
+        for name in ("previewLabel", "targetsLabel"):  # they show names, never markup
+            label = getattr(self.ui, name, None)
+            if label is not None:
+                label.setTextFormat(Qt.TextFormat.PlainText)
         scroll = getattr(self.ui, "previewScroll", None)
         if scroll is not None:  # the preview reads as part of its group, not a white box
             scroll.viewport().setAutoFillBackground(False)

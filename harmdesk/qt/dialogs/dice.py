@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
+from ...display import without_rule_ids
 from ...rolling import value_for
 from ...rules import Refused, dice
 from ..forms.ui_dice_dialog import Ui_DiceDialog
@@ -98,7 +99,7 @@ def manual_roll_provider(parent: QWidget | None, name_of=None):
     def provide(action: dict, need: dict):
         target = need.get("target")
         who = (name_of(target) if name_of else target) if target else ""
-        label = " — ".join(p for p in (need.get("why", ""), who) if p)
+        label = " — ".join(p for p in (without_rule_ids(need.get("why", "")), who) if p)
         faces = ask_faces(parent, need["dice"], label)
         if faces is None:
             return None
