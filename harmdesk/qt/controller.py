@@ -62,6 +62,7 @@ class DeskController(QObject):
         self.stack = QUndoStack(self)
         self.syncing = False
         self.roll_provider: RollProvider | None = None
+        self._redone: set[int] | None = None  # steps redone while redoing through one
 
     # the campaign -------------------------------------------------------------
     def set_campaign(self, campaign) -> None:
@@ -178,6 +179,20 @@ class DeskController(QObject):
             self.stack.endMacro()
         return done
 
+    def redo_through(self, entry_id: int) -> bool:
+        """Redo the undone steps, oldest first, until the log step `entry_id` is applied
+        again (a step undone with others in one macro comes back with them)."""
+        store, cid = self.campaign.store, self.campaign.info.id
+        if entry_id not in {e.id for e in store.log(cid, include_undone=True) if e.undone}:
+            return False
+        self._redone = set()
+        try:
+            while entry_id not in self._redone and self.stack.canRedo():
+                self.stack.redo()
+            return entry_id in self._redone
+        finally:
+            self._redone = None
+
     def _step(self, kind: str) -> None:
         from ..store import StoreError
 
@@ -191,6 +206,8 @@ class DeskController(QObject):
             self._rebuild_stack()
             self.campaignChanged.emit()
             return
+        if kind == "redo" and self._redone is not None:
+            self._redone.add(change.entry.id)
         self.changed.emit(change)
 
     # play sessions ------------------------------------------------------------
