@@ -85,6 +85,33 @@ def words(name) -> str:
     return str(name).replace("_", " ")
 
 
+def modifier_words(action: dict) -> list[str]:
+    """What a damage action adds to its amount, as the rules say it: '1 piercing', 'Direct'."""
+    out = []
+    if action.get("piercing"):
+        out.append(f"{action['piercing']} piercing")
+    if action.get("ignores_armor"):
+        out.append("ignores armor")
+    if action.get("lethal") is False:
+        out.append("non-lethal")
+    if action.get("attacker_weakened"):
+        out.append("attacker Weakened")
+    if action.get("damage_type"):
+        out.append(words(action["damage_type"]))
+    if action.get("direct"):
+        out.append("Direct")
+    for extra in action.get("additional") or ():
+        out.append(f"+{extra['amount']} {words(extra.get('damage_type', ''))}".strip())
+    return out
+
+
+def damage_words(action: dict) -> str:
+    """'d10+3, 1 piercing, forceful': the dice or amount with everything that comes with it."""
+    what = action.get("dice", action.get("amount", ""))
+    tags = [words(t) for t in action.get("tags") or () if isinstance(t, str)]
+    return ", ".join(str(p) for p in (what, *modifier_words(action), *tags) if p != "")
+
+
 def stonetop(char: dict) -> TileFacts:
     death = char["death"]
     status = death if death != "none" else "ok"

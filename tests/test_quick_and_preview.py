@@ -133,6 +133,28 @@ def test_preview_of_unrolled_dice_is_exact(state):
     assert "d10" in result.details["caradoc"]
 
 
+def test_an_attacks_preview_says_what_comes_with_the_dice_and_odds_only_with_odds(state):
+    state = rules.apply(state, {"type": "edit_character", "target": "hagr",
+                                "changes": {"attack": {"dice": "d10+3", "piercing": 1,
+                                                       "tags": ["forceful"]}}}).state
+    action = chips.action_for_drop(chips.attack_chip(["hagr"]), state, ["heavy"])
+    result = preview.preview(state, action)
+    # The Heavy (20 HP, armor 2 − 1) cannot fall: a range, and no odds to speak of
+    assert result.lines["heavy"] == "20 → 8–17 HP"
+    assert result.details["heavy"] == "not rolled yet: d10+3, 1 piercing, forceful"
+    hurt = rules.apply(state, {"type": "damage", "target": "heavy", "amount": 13}).state
+    result = preview.preview(hurt, {**action, "target": "heavy"})
+    assert "Dying" in result.lines["heavy"]
+    assert result.details["heavy"] == ("not rolled yet: d10+3, 1 piercing, forceful; "
+                                       "the odds are exact")
+
+
+def test_a_roll_the_rules_ask_for_is_named_without_its_rule_id(state):
+    gang = {"type": "gang_damage", "target": "heavy", "attackers": [{"id": "hagr", "count": 3}]}
+    detail = preview.preview(state, gang).details["heavy"]
+    assert detail == "not rolled yet: d10+5, gang-up damage"
+
+
 def test_preview_of_a_refusal(state):
     result = preview.preview(state, {"type": "recover", "target": "heavy"})
     assert not result.ok and "full HP" in result.error

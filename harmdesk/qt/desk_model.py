@@ -139,7 +139,12 @@ class DeskModel(QAbstractTableModel):
             notice = self._notice.get(cid)
             return facts.description() + (f". Refused: {notice}" if notice else "")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tip(self.data(index, Qt.ItemDataRole.AccessibleDescriptionRole))
+            text = self.data(index, Qt.ItemDataRole.AccessibleDescriptionRole)
+            if cid in self._preview:  # the whole preview, even where the tile cuts it short
+                first, detail, ok = self._preview[cid]
+                text += "\n" + ("" if ok else "Refused: ") + first
+                text += f"\n{detail}" if detail else ""
+            return plain_tip(text)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{facts.name}, {facts.kind}"
         if role == IdRole:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import chips
-from ..display import words
+from ..display import modifier_words, words
 from ..rules import Refused, full_settings, system_named
 from ..rules.core import ARROW, Desk
 from .tooltips import plain_tip
@@ -114,25 +114,6 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
         return lines, err.reason, False, ""
     deals = gang.text.split(f" {ARROW} ", 1)[-1]
     return lines, f"Deals {deals}", True, f"Gang: {deals}"
-
-
-def modifier_words(action: dict) -> list[str]:
-    out = []
-    if action.get("piercing"):
-        out.append(f"{action['piercing']} piercing")
-    if action.get("ignores_armor"):
-        out.append("ignores armor")
-    if action.get("lethal") is False:
-        out.append("non-lethal")
-    if action.get("attacker_weakened"):
-        out.append("attacker Weakened")
-    if action.get("damage_type"):
-        out.append(words(action["damage_type"]))
-    if action.get("direct"):
-        out.append("Direct")
-    for extra in action.get("additional") or ():
-        out.append(f"+{extra['amount']} {words(extra.get('damage_type', ''))}".strip())
-    return out
 
 
 def action_label(action: dict) -> str:
