@@ -80,7 +80,7 @@ def forms(system: str) -> list[Form]:
 def hint(system: str) -> str:
     """The placeholder text: a few examples of this game's own quick entry."""
     words = [m.example for m in MODIFIERS if system in m.systems][:1]
-    return " · ".join([*words, "d8+3", "heal 4"]) + " — Enter applies, F1 explains"
+    return " · ".join([*words, "d8+3", "heal 4"]) + " — F1 lists more"
 
 
 def combined(system: str) -> str:

@@ -9,9 +9,12 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import (
+    QByteArray,
     QEvent,
     QItemSelection,
     QItemSelectionModel,
+    QSettings,
+    QSize,
     QSortFilterProxyModel,
     Qt,
     QTimer,
@@ -27,6 +30,14 @@ from .forms.ui_main_window import Ui_MainWindow
 from .tooltips import plain_tip
 
 DANGER_STYLE = "color: #c82828;"
+DEFAULT_SIZE = QSize(1280, 800)  # on a first start, shrunk to fit the screen
+TITLE_ROOM = 48  # the window manager's title bar, which the available geometry includes
+STATE_VERSION = 1  # of the saved dock layout; a new number forgets the old layout
+
+
+def settings() -> QSettings:
+    """Where the window remembers its size, maximised state and dock layout."""
+    return QSettings("HarmDesk", "HarmDesk")
 
 
 class DeskSortModel(QSortFilterProxyModel):
@@ -82,11 +93,36 @@ class MainWindow(QMainWindow):
         header = self.ui.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(MARKS, QHeaderView.ResizeMode.Stretch)
+        # desk order, with no arrow, until a header is clicked; a third click goes back to it
+        header.setSortIndicatorClearable(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self._setup_docks()
         self._connect()
         from .window_menus import CampaignMenus, PlayMenus
         self.campaign_menus = CampaignMenus(self)
         self.play_menus = PlayMenus(self)
+        state = settings().value("window/state")
+        if isinstance(state, QByteArray):  # the docks exist only now
+            self.restoreState(state, STATE_VERSION)
+
+    # remembered between runs ----------------------------------------------------------
+    def restore_window(self) -> None:
+        """The size, place and maximised state of the last run; on a first start, a size
+        that fits the screen (a 1280×720 laptop shows all of the desk unmaximised)."""
+        geometry = settings().value("window/geometry")
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            return
+        room = self.screen().availableGeometry()
+        self.resize(min(DEFAULT_SIZE.width(), room.width()),
+                    min(DEFAULT_SIZE.height(), room.height() - TITLE_ROOM))
+        self.move(room.center() - self.rect().center())
+
+    def closeEvent(self, event) -> None:
+        remembered = settings()
+        remembered.setValue("window/geometry", self.saveGeometry())
+        if self.campaign_menus is not None:  # the dock layout, once there are docks
+            remembered.setValue("window/state", self.saveState(STATE_VERSION))
+        super().closeEvent(event)
 
     # building -------------------------------------------------------------------
     def _setup_undo(self) -> None:
@@ -227,8 +263,10 @@ class MainWindow(QMainWindow):
         self.ui.quickEntry.selectAll()
 
     def show_quick_message(self, text: str, error: bool = True) -> None:
+        # on a line of its own, under the field, so it never squeezes it
         self.ui.quickMessage.setStyleSheet(DANGER_STYLE if error else "")
         self.ui.quickMessage.setText(text)
+        self.ui.quickMessage.setVisible(bool(text))
 
     def apply_quick_entry(self) -> bool:
         from .. import quick

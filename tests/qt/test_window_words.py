@@ -4,11 +4,13 @@ import random
 import re
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence, QTextDocument
+from PySide6.QtTest import QTest
 
 from harmdesk import quick
 from harmdesk.campaign import Campaign
+from harmdesk.qt.desk_model import BAR, NAME
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
 
@@ -172,4 +174,36 @@ def test_end_play_session_only_while_one_is_running(qtbot, folder):
     end.trigger()
     assert start.isEnabled() and not end.isEnabled()
     assert store.open_session(window.controller.campaign.info.id) is None
+    window.campaign_menus.store.close()
+
+
+def click_header(table, section):
+    header = table.horizontalHeader()
+    x = header.sectionViewportPosition(section) + header.sectionSize(section) // 2
+    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(x, header.height() // 2))
+
+
+def test_the_table_shows_an_arrow_only_when_it_is_sorted_by_that_column(qtbot, folder):
+    window = open_window(qtbot, folder)
+    window.ui.actionShowTable.trigger()
+    table, proxy = window.ui.table, window.sorted
+    header = table.horizontalHeader()
+    names = [proxy.index(r, NAME).data() for r in range(proxy.rowCount())]
+    assert header.sortIndicatorSection() == -1 and proxy.sortColumn() == -1
+    assert names == [c["name"] for c in PARTY]  # desk order, no arrow
+    click_header(table, BAR)
+    assert header.sortIndicatorSection() == BAR and proxy.sortColumn() == BAR
+    hp = [proxy.index(r, BAR).data(Qt.ItemDataRole.UserRole) for r in range(proxy.rowCount())]
+    assert hp == sorted(hp) and proxy.index(0, NAME).data() == "Coedwig"
+    click_header(table, BAR)
+    assert proxy.sortOrder() == Qt.SortOrder.DescendingOrder
+    assert proxy.index(0, NAME).data() == "The Heavy"
+    click_header(table, BAR)  # a third click: back to the desk's own order
+    assert header.sortIndicatorSection() == -1
+    assert [proxy.index(r, NAME).data() for r in range(proxy.rowCount())] == names
+    # sorting is a view: the tiles and the saved desk keep their order
+    assert window.model.ids() == [c["id"] for c in PARTY]
+    store = window.controller.campaign.store
+    assert list(store.characters(window.controller.campaign.info.id)) == window.model.ids()
     window.campaign_menus.store.close()

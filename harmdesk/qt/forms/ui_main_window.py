@@ -103,25 +103,25 @@ class Ui_MainWindow(object):
 
         self.quickEntry = QLineEdit(self.centralwidget)
         self.quickEntry.setObjectName(u"quickEntry")
-        self.quickEntry.setMinimumSize(QSize(260, 0))
+        self.quickEntry.setMinimumSize(QSize(240, 0))
         self.quickEntry.setClearButtonEnabled(True)
 
         self.quickLayout.addWidget(self.quickEntry)
-
-        self.quickMessage = ElidedLabel(self.centralwidget)
-        self.quickMessage.setObjectName(u"quickMessage")
-
-        self.quickLayout.addWidget(self.quickMessage)
 
         self.quickApply = QPushButton(self.centralwidget)
         self.quickApply.setObjectName(u"quickApply")
 
         self.quickLayout.addWidget(self.quickApply)
 
-        self.quickLayout.setStretch(1, 2)
-        self.quickLayout.setStretch(2, 3)
+        self.quickLayout.setStretch(1, 1)
 
         self.centralLayout.addLayout(self.quickLayout)
+
+        self.quickMessage = ElidedLabel(self.centralwidget)
+        self.quickMessage.setObjectName(u"quickMessage")
+        self.quickMessage.setVisible(False)
+
+        self.centralLayout.addWidget(self.quickMessage)
 
         MainWindow.setCentralWidget(self.centralwidget)
         self.menubar = QMenuBar(MainWindow)
@@ -358,13 +358,13 @@ class Ui_MainWindow(object):
         self.quickEntry.setToolTip(QCoreApplication.translate("MainWindow", u"Damage or healing for the selected tiles; Enter applies it, F1 lists what you can type", None))
 #endif // QT_CONFIG(tooltip)
         self.quickEntry.setPlaceholderText(QCoreApplication.translate("MainWindow", u"Open a campaign to type damage or healing", None))
-#if QT_CONFIG(accessibility)
-        self.quickMessage.setAccessibleName(QCoreApplication.translate("MainWindow", u"Quick entry message", None))
-#endif // QT_CONFIG(accessibility)
         self.quickApply.setText(QCoreApplication.translate("MainWindow", u"&Apply", None))
 #if QT_CONFIG(tooltip)
         self.quickApply.setToolTip(QCoreApplication.translate("MainWindow", u"Apply the quick entry to the selected tiles (Enter)", None))
 #endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(accessibility)
+        self.quickMessage.setAccessibleName(QCoreApplication.translate("MainWindow", u"Quick entry message", None))
+#endif // QT_CONFIG(accessibility)
         self.menuFile.setTitle(QCoreApplication.translate("MainWindow", u"&File", None))
         self.menuRecent.setTitle(QCoreApplication.translate("MainWindow", u"&Recent campaigns", None))
         self.menuEdit.setTitle(QCoreApplication.translate("MainWindow", u"&Edit", None))
