@@ -125,8 +125,8 @@ def test_at_1280_by_720_everything_is_within_reach(qtbot, folder, name):
     first = window.tiles.visualRect(window.model.index(0, 0))
     assert window.tiles.viewport().rect().contains(first)
     area = window.tray.ui.scrollArea
-    last = [g for g in (window.tray.ui.gangGroup, window.tray.ui.conditionsGroup,
-                        window.tray.ui.movesGroup) if not g.isHidden()][0]
+    last = next(g for g in (window.tray.ui.gangGroup, window.tray.ui.conditionsGroup,
+                            window.tray.ui.movesGroup) if not g.isHidden())
     area.ensureWidgetVisible(last)
     assert not last.visibleRegion().isEmpty()
     shut(window)

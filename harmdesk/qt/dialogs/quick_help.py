@@ -6,6 +6,7 @@ page cannot promise what the parser refuses.
 
 from __future__ import annotations
 
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QHeaderView, QTableWidgetItem, QWidget
 
 from ... import quick
@@ -25,6 +26,8 @@ class QuickHelpDialog(QDialog):
             self.ui.gameCombo.addItem(title, key)
         header = self.ui.syntaxTable.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # wrapped meanings: rows follow the column's width
+        header.sectionResized.connect(lambda *_: self.ui.syntaxTable.resizeRowsToContents())
         self.ui.gameCombo.currentIndexChanged.connect(lambda _: self._fill())
         self.show_game(system or quick.STONETOP)
 
@@ -32,6 +35,10 @@ class QuickHelpDialog(QDialog):
         index = self.ui.gameCombo.findData(system)
         self.ui.gameCombo.setCurrentIndex(max(index, 0))
         self._fill()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.ui.syntaxTable.resizeRowsToContents()
 
     def game(self) -> str:
         return self.ui.gameCombo.currentData()
@@ -43,8 +50,11 @@ class QuickHelpDialog(QDialog):
         system, table = self.game(), self.ui.syntaxTable
         rows = self.rows()
         table.setRowCount(len(rows))
+        typed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         for row, (example, meaning) in enumerate(rows):
-            table.setItem(row, 0, QTableWidgetItem(example))
+            item = QTableWidgetItem(example)
+            item.setFont(typed)  # as it is typed
+            table.setItem(row, 0, item)
             table.setItem(row, 1, QTableWidgetItem(meaning))
         table.resizeRowsToContents()
         self.ui.introLabel.setText(INTRO.format(combined=quick.combined(system)))
