@@ -39,7 +39,7 @@ def run_gui(data_dir=None, campaign: str | None = None) -> int:
     app = make_app(dressed=False)
     from .qt.main_window import MainWindow
     window = MainWindow(deferred=True)
-    window.resize(1280, 800)
+    window.restore_window()
     window.show()
 
     def after_first_paint():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .display import words
+from .display import modifier_words, words
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
@@ -146,31 +146,6 @@ def _base_action(chip: dict, state: dict, targets: list[str]) -> dict:
 
 
 # what the GM reads -------------------------------------------------------------------
-def modifier_words(action: dict) -> list[str]:
-    """'1 piercing', 'ignores armor', the tags, 'non-lethal' …: the words an action or
-    an attack carries, in the rules' own terms."""
-    out = []
-    if action.get("piercing"):
-        out.append(f"{action['piercing']} piercing")
-    if action.get("added_piercing"):
-        out.append(f"{action['added_piercing']} piercing added")
-    if action.get("ignores_armor"):
-        out.append("ignores armor")
-    out += [words(t) for t in action.get("tags") or () if isinstance(t, str)]
-    if action.get("lethal") is False:
-        out.append("non-lethal")
-    if action.get("attacker_weakened"):
-        out.append("attacker Weakened")
-    if action.get("damage_type"):
-        out.append(words(action["damage_type"]))
-    if action.get("direct"):
-        out.append("Direct")
-    for extra in action.get("additional") or ():
-        kind = words(extra.get("damage_type") or "")
-        out.append(f"+{extra['amount']} {kind} Additional Damage".replace("  ", " "))
-    return out
-
-
 def tag_words(action: dict, state: dict) -> list[str]:
     """Everything a damage action carries, a gang's attackers' tags included."""
     parts = [action]

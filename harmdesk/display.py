@@ -5,6 +5,7 @@ The Qt views paint these facts; the rules core has already decided every number.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 KIND_LABELS = {"pc": "PC", "follower": "Follower", "npc": "NPC", "monster": "Monster",
@@ -62,9 +63,57 @@ class TileFacts:
         return "; ".join(parts)
 
 
+# A rule's ID as RULES.md writes it: ST-9, ST-2 (b), ST-9 b, LA-10 #3, LA-14 … LA-16.
+_ID = r"[A-Z]{2}-\d+(?: ?\(?[a-z]\)?(?![a-z])| #\d+)?"
+_IDS = _ID + r"(?:\s*(?:,|…|and|/)\s*" + _ID + r")*"
+_IDS_IN_BRACKETS = re.compile(r"\s*\(" + _IDS + r"\)")
+_ID_AT_START = re.compile(r"^" + _IDS + r":\s*")
+
+
+def without_rule_ids(text: str) -> str:
+    """Text for the GM without the rules' IDs: 'Death's Door (ST-7)' -> 'Death's Door'.
+    The IDs stay in the log's details, where the rules can be looked up."""
+    text = str(text)
+    if _ID_AT_START.match(text):  # "ST-6: followers go…" reads as "Followers go…"
+        text = _ID_AT_START.sub("", text)
+        text = text[:1].upper() + text[1:]
+    return _IDS_IN_BRACKETS.sub("", text)
+
+
 def words(name) -> str:
     """A snake_case rules name as words: ongoing_damage -> ongoing damage."""
     return str(name).replace("_", " ")
+
+
+def modifier_words(action: dict) -> list[str]:
+    """'1 piercing', 'ignores armor', the tags, 'non-lethal' …: the words an action or
+    an attack carries, in the rules' own terms."""
+    out = []
+    if action.get("piercing"):
+        out.append(f"{action['piercing']} piercing")
+    if action.get("added_piercing"):
+        out.append(f"{action['added_piercing']} piercing added")
+    if action.get("ignores_armor"):
+        out.append("ignores armor")
+    out += [words(t) for t in action.get("tags") or () if isinstance(t, str)]
+    if action.get("lethal") is False:
+        out.append("non-lethal")
+    if action.get("attacker_weakened"):
+        out.append("attacker Weakened")
+    if action.get("damage_type"):
+        out.append(words(action["damage_type"]))
+    if action.get("direct"):
+        out.append("Direct")
+    for extra in action.get("additional") or ():
+        kind = words(extra.get("damage_type") or "")
+        out.append(f"+{extra['amount']} {kind} Additional Damage".replace("  ", " "))
+    return out
+
+
+def damage_words(action: dict) -> str:
+    """'d10+3, 1 piercing, forceful': the dice or amount with everything that comes with it."""
+    what = action.get("dice", action.get("amount", ""))
+    return ", ".join(str(p) for p in (what, *modifier_words(action)) if p != "")
 
 
 def stonetop(char: dict) -> TileFacts:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import rules
-from .display import tile_facts
+from .display import damage_words, tile_facts, without_rule_ids
 from .rolling import value_for
 from .rules import dice
 
@@ -100,7 +100,7 @@ def preview(state: dict, action: dict) -> Preview:
     if refused == 1:
         return Preview(False, results[0][1].error)
     lines, details = {}, {}
-    note = ", ".join(f"{n['dice']} ({n.get('why') or n['key']})" for n in first.needs)
+    note = "; ".join(_need_words(n, action) for n in first.needs)
     targets = action.get("target")
     ids = targets if isinstance(targets, list) else [targets]
     for cid in ids:
@@ -120,10 +120,21 @@ def preview(state: dict, action: dict) -> Preview:
         span = f"{low}" if low == high else f"{low}–{high}"
         line = (f"damage {old.bar.figure} → {span}" if old.bar.fills_with_harm
                 else f"{old.bar.figure} → {span} HP")
-        for label, p in sorted(statuses.items(), key=lambda kv: -kv[1]):
-            line += f"; {odds(p)}: {label or 'recovers'}"
+        chances = [f"{odds(p)}: {label or 'recovers'}"
+                   for label, p in sorted(statuses.items(), key=lambda kv: -kv[1])]
         if refused:
-            line += f"; {odds(refused)}: refused"
-        lines[cid] = line
-        details[cid] = f"not rolled yet: {note}; odds are exact" if note else ""
+            chances.append(f"{odds(refused)}: refused")
+        lines[cid] = "; ".join([line, *chances])
+        # the odds are exact, and the detail says so only when there are odds to show
+        details[cid] = "; ".join(p for p in (f"not rolled yet: {note}" if note else "",
+                                             "the odds are exact" if chances else "") if p)
     return Preview(True, None, lines, details, exact=False)
+
+
+def _need_words(need: dict, action: dict) -> str:
+    """The roll still to make: the action's own dice with what comes with them, or
+    another roll the rules ask for ('d20, Trauma table')."""
+    if need.get("key") == "rolls" and need.get("dice") == action.get("dice"):
+        return damage_words(action)
+    why = without_rule_ids(need.get("why") or need.get("key", ""))
+    return f"{need.get('dice')}, {why}" if why else str(need.get("dice"))

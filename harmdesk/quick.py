@@ -1,66 +1,193 @@
 """The quick-entry bar's little language, turned into an action (no target yet).
 
-    7            7 damage              d8+3      damage dice, rolled or asked for
-    7 p1         1 piercing            7 px      x piercing (Stonetop)
-    7 ia         ignores armor         7 nl      non-lethal
-    7 direct     Direct (Freedom Fantasies)      7 fire    a damage type (Freedom Fantasies)
-    heal 4       heal 4 (also h4, +4)  lose 3    lose 3 HP (Stonetop)
+One table (`HEADS` and `MODIFIERS`) drives both the parser and the Help page, so
+what the GM reads there is what the parser understands, per game.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from .rules import Refused, dice
 
+STONETOP, LUX, FF = "stonetop", "lux_aeterna", "freedom_fantasies"
+ALL = (STONETOP, LUX, FF)
+GAME_TITLES = {STONETOP: "Stonetop", LUX: "Lux Aeterna", FF: "Freedom Fantasies"}
+
 AMOUNT = re.compile(r"^\d+$")
-PIERCING = re.compile(r"^p(\d+|x)$")
-TYPE = re.compile(r"^[a-z][a-z_]*$")
+MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
 
 
 class QuickEntryError(ValueError):
     pass
 
 
-def _amount(token: str) -> dict:
+@dataclass(frozen=True)
+class Form:
+    """One way of writing something in the quick entry, as the Help page lists it."""
+
+    example: str
+    meaning: str
+    systems: tuple[str, ...] = ALL
+
+
+@dataclass(frozen=True)
+class Modifier(Form):
+    """A word after the amount that adds to the damage (`p1`, `nl`, `fire`)."""
+
+    pattern: str = ""
+    read: Callable[[re.Match], dict] = lambda m: {}
+
+    def match(self, token: str) -> re.Match | None:
+        return re.fullmatch(self.pattern, token)
+
+
+HEADS = (
+    Form("7", "7 damage to each selected tile"),
+    Form("d8+3", "damage dice: HarmDesk rolls them, or asks for the faces you rolled"),
+    Form("heal 4", "heal 4 (also h4 or +4; heal d6 rolls a d6)"),
+    Form("lose 3", "lose 3 HP: armor never applies", (STONETOP,)),
+)
+
+MODIFIERS = (
+    Modifier("7 p1", "1 piercing: the target's armor counts 1 less", (STONETOP,),
+             r"p(\d+)", lambda m: {"piercing": int(m[1])}),
+    Modifier("7 px", "x piercing: piercing equal to the steading's Prosperity", (STONETOP,),
+             r"px", lambda m: {"piercing": "x"}),
+    Modifier("7 ia", "ignores armor", (STONETOP,),
+             r"ia|ignores|ignores_armor", lambda m: {"ignores_armor": True}),
+    Modifier("7 nl", "non-lethal: at 0 HP out of the action, not dying", (STONETOP,),
+             r"nl|nonlethal|non-lethal", lambda m: {"lethal": False}),
+    Modifier("7 nl", "non-lethal: dropping to 0 HP knocks out, no Wound", (LUX,),
+             r"nl|nonlethal|non-lethal", lambda m: {"lethal": False}),
+    Modifier("9 direct", "Direct Damage: never Blocked", (FF,),
+             r"direct", lambda m: {"direct": True}),
+    # last: any other word is a type's name (FF-8 allows any)
+    Modifier("9 fire", "a Damage Type (fire, cold, cold_iron …), one per entry", (FF,),
+             r"[a-z][a-z_]*", lambda m: {"damage_type": m[0]}),
+)
+
+
+def forms(system: str) -> list[Form]:
+    """Everything the quick entry understands in `system`, in the Help page's order."""
+    return [f for f in (*HEADS, *MODIFIERS) if system in f.systems]
+
+
+def hint(system: str) -> str:
+    """The placeholder text: a few examples of this game's own quick entry."""
+    words = [m.example for m in MODIFIERS if system in m.systems][:1]
+    return " · ".join([*words, "d8+3", "heal 4"]) + " — F1 lists more"
+
+
+def combined(system: str) -> str:
+    """An entry whose words after the amount combine: 'd8+3 p1 ia'."""
+    words, keys = [], set()
+    for modifier in MODIFIERS:
+        word = modifier.example.split()[-1]
+        fields = modifier.read(modifier.match(word)) if system in modifier.systems else {}
+        if fields and not keys & set(fields) and len(words) < 2:
+            words.append(word)
+            keys |= set(fields)
+    return " ".join(["d8+3", *words])
+
+
+def examples(system: str) -> str:
+    """'7, d8+3 or 7 p1': the first few damage forms of this game."""
+    words = [f.example for f in forms(system)
+             if not f.example.startswith(("heal", "lose"))][:3]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _amount(token: str, system: str, what: str) -> dict:
     if AMOUNT.match(token):
+        if int(token) == 0:
+            raise QuickEntryError(f"0 {what} changes nothing: type 1 or more")
         return {"amount": int(token)}
+    if token.startswith(("-", "\u2212")):
+        rest = token.lstrip("-\u2212")
+        other = f"damage, type {rest}" if what == "healing" else f"healing, type heal {rest}"
+        raise QuickEntryError(f"{token} is negative: {what} is 1 or more (for {other})")
+    if not re.match(r"[\d(d]", token) or not re.search(r"\d", token):
+        tries = "4, d6 or 2d4+1" if what == "healing" else examples(system)
+        raise QuickEntryError(f"{token} is neither a number nor dice: try {tries}")
+    if "." in token or "," in token:
+        raise QuickEntryError(f"{token}: amounts are whole numbers")
     try:
         dice.parse(token)
-        dice.sides(token)
+        sizes = dice.sides(token)
     except Refused as err:
-        raise QuickEntryError(f"{token!r} is neither a number nor dice: {err.reason}") from None
+        raise QuickEntryError(err.reason) from None
+    if not sizes:
+        raise QuickEntryError(f"{token} has no die in it: type the total as a number")
+    if not _can_be_positive(token, sizes):
+        raise QuickEntryError(f"{token} can never come to more than 0 {what}")
     return {"dice": token}
+
+
+def _can_be_positive(expr: str, sizes: list[int]) -> bool:
+    """Whether some roll of `expr` totals 1 or more (d4-5 never does)."""
+    if math.prod(sizes) > MAX_TRIES:
+        return True  # too many to try; the rules count a negative total as 0 anyway
+    try:
+        return any(dice.total(expr, list(faces)).total > 0
+                   for faces in itertools.product(*(range(s, 0, -1) for s in sizes)))
+    except Refused as err:
+        raise QuickEntryError(err.reason) from None
 
 
 def parse(text: str, system: str) -> dict:
     """The action for `text`, or QuickEntryError with a message to show inline."""
     tokens = text.strip().lower().split()
     if not tokens:
-        raise QuickEntryError("type an amount such as 7, 7 p1, d8+3 or heal 4")
+        raise QuickEntryError(f"type an amount such as {examples(system)}, or heal 4")
     head = tokens[0]
     if head in ("heal", "h") or head.startswith("+") or re.match(r"^h\d", head):
         rest = tokens[1:] if head in ("heal", "h") else [head.lstrip("+h")] + tokens[1:]
-        if len(rest) != 1:
-            raise QuickEntryError("heal takes one amount: heal 4")
-        return {"type": "heal", **_amount(rest[0])}
+        if len(rest) != 1 or not rest[0]:
+            raise QuickEntryError("heal takes one amount: heal 4 or heal d6")
+        return {"type": "heal", **_amount(rest[0], system, "healing")}
     if head == "lose":
-        if system != "stonetop" or len(tokens) != 2:
-            raise QuickEntryError("lose 3 (lose HP, armor never applies) is for Stonetop")
-        return {"type": "lose_hp", **_amount(tokens[1])}
-    action = {"type": "damage", **_amount(head)}
+        if system != STONETOP:
+            raise QuickEntryError(f"lose (HP lost, armor never applies) is Stonetop's; in "
+                                  f"{GAME_TITLES.get(system, system)} type the damage, "
+                                  f"such as {' '.join(tokens[1:2]) or '3'}")
+        if len(tokens) != 2:
+            raise QuickEntryError("lose takes one amount: lose 3")
+        return {"type": "lose_hp", **_amount(tokens[1], system, "HP lost")}
+    action = {"type": "damage", **_amount(head, system, "damage")}
     for token in tokens[1:]:
-        if (m := PIERCING.match(token)) and system == "stonetop":
-            action["piercing"] = "x" if m.group(1) == "x" else int(m.group(1))
-        elif token in ("ia", "ignores", "ignores_armor") and system == "stonetop":
-            action["ignores_armor"] = True
-        elif token in ("nl", "nonlethal", "non-lethal") and system != "freedom_fantasies":
-            action["lethal"] = False
-        elif token == "direct" and system == "freedom_fantasies":
-            action["direct"] = True
-        elif TYPE.match(token) and system == "freedom_fantasies" and "damage_type" not in action:
-            action["damage_type"] = token
-        else:
-            raise QuickEntryError(f"{token!r} is not understood here; try p1, px, ia, nl"
-                                  if system == "stonetop" else f"{token!r} is not understood here")
+        action.update(_modifier(token, system, action))
     return action
+
+
+def _modifier(token: str, system: str, action: dict) -> dict:
+    for modifier in MODIFIERS:
+        if system in modifier.systems and (m := modifier.match(token)):
+            fields = modifier.read(m)
+            if "damage_type" in fields:
+                _not_elsewhere(token, system)  # nl or p1 is a slip, not a type's name
+                if "damage_type" in action:
+                    raise QuickEntryError(f"{token}: one damage type per entry; "
+                                          f"this one is already {action['damage_type']}")
+            return fields
+    _not_elsewhere(token, system)
+    raise QuickEntryError(f"{token} is not understood here; {_known(system)}")
+
+
+def _known(system: str) -> str:
+    words = ", ".join(dict.fromkeys(m.example.split()[-1] for m in MODIFIERS
+                                    if system in m.systems))
+    return f"after the amount {GAME_TITLES.get(system, system)} reads {words}"
+
+
+def _not_elsewhere(token: str, system: str) -> None:
+    """Refuse a word that belongs to another game's quick entry, saying whose it is."""
+    for other in MODIFIERS:
+        if system not in other.systems and other.match(token):
+            what = other.meaning.split(":")[0].split(" (")[0]
+            raise QuickEntryError(f"{token} ({what}) is not a {GAME_TITLES.get(system, system)} "
+                                  f"rule; {_known(system)}")

@@ -59,4 +59,4 @@ def test_the_preview_names_the_toggles_the_rules_text_does_not():
     assert detail.count("ignores armor") == 1  # said once, by the rules
     odds = chips.chip_preview(chips.action_chip("d8", {"type": "damage", "dice": "d8"}), STATE,
                               ["heavy"], {"lethal": False})
-    assert odds["heavy"][1].startswith("with non-lethal; not rolled yet")
+    assert odds["heavy"][1].startswith("not rolled yet: d8, non-lethal")

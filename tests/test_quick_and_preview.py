@@ -34,15 +34,66 @@ def test_quick_entry_reads_like_the_table(text, system, action):
 
 @pytest.mark.parametrize("text, system, words", [
     ("", "stonetop", "type an amount"),
-    ("d8+", "stonetop", "neither a number nor dice"),
-    ("7 p1", "lux_aeterna", "not understood"),
-    ("7 fire", "stonetop", "not understood"),
-    ("lose 2", "freedom_fantasies", "for Stonetop"),
+    ("d8+", "stonetop", "d8\\+ is not a dice expression: something is missing after \\+$"),
+    ("zz", "freedom_fantasies", "zz is neither a number nor dice: try 7, d8\\+3 or 9 direct"),
+    ("7 !!", "lux_aeterna", "!! is not understood here"),
+    ("7 fire", "stonetop", "is not a Stonetop rule"),
+    ("lose 2", "freedom_fantasies", "is Stonetop's; in Freedom Fantasies type the damage"),
     ("heal", "stonetop", "one amount"),
 ])
 def test_quick_entry_explains_bad_input(text, system, words):
     with pytest.raises(quick.QuickEntryError, match=words):
         quick.parse(text, system)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("-3", "-3 is negative: damage is 1 or more .for healing, type heal 3."),
+    ("heal -3", "-3 is negative: healing is 1 or more"),
+    ("0", "0 damage changes nothing"),
+    ("heal 0", "0 healing changes nothing"),
+    ("lose 0", "0 HP lost changes nothing"),
+    ("3.5", "whole numbers"),
+    ("2+3", "has no die in it"),
+    ("d4-5", "can never come to more than 0 damage"),
+    ("d6/0", "cannot divide by zero"),
+    ("(d6", "a \\( is never closed"),
+    ("3d", "a die needs its number of sides"),
+])
+def test_negative_zero_and_nonsense_amounts_are_refused_in_plain_words(text, words):
+    with pytest.raises(quick.QuickEntryError, match=words) as refused:
+        quick.parse(text, "stonetop")
+    assert not any(name in str(refused.value) for name in ("U_OP", "LPAR", "INTEGER", "$END"))
+
+
+@pytest.mark.parametrize("text, system, words", [
+    ("7 nl", "freedom_fantasies", "nl .non-lethal. is not a Freedom Fantasies rule"),
+    ("7 fire", "lux_aeterna", "fire .a Damage Type. is not a Lux Aeterna rule"),
+    ("7 p1", "lux_aeterna", "is not a Lux Aeterna rule; after the amount Lux Aeterna reads nl$"),
+    ("7 fire cold", "freedom_fantasies", "one damage type per entry"),
+])
+def test_another_games_words_are_refused_and_named(text, system, words):
+    with pytest.raises(quick.QuickEntryError, match=words):
+        quick.parse(text, system)
+
+
+@pytest.mark.parametrize("system", ["stonetop", "lux_aeterna", "freedom_fantasies"])
+def test_every_example_on_the_help_page_parses_in_its_game(system):
+    for form in quick.forms(system):
+        action = quick.parse(form.example, system)
+        assert action["type"] in ("damage", "heal", "lose_hp")
+    listed = " ".join(f.example for f in quick.forms(system))
+    assert ("lose 3" in listed) == (system == "stonetop")
+    assert ("p1" in listed) == (system == "stonetop")
+    assert ("fire" in listed) == (system == "freedom_fantasies")
+
+
+def test_the_hint_is_each_games_own():
+    assert quick.hint("stonetop").startswith("7 p1 · d8+3")
+    assert "p1" not in quick.hint("freedom_fantasies")
+    assert "p1" not in quick.hint("lux_aeterna")
+    for system in ("stonetop", "lux_aeterna", "freedom_fantasies"):
+        first = quick.hint(system).split(" · ")[0]
+        quick.parse(first, system)  # the hint itself is valid input
 
 
 def test_chip_round_trip_and_bad_payloads():
@@ -80,6 +131,28 @@ def test_preview_of_unrolled_dice_is_exact(state):
     # Caradoc has 6 HP and armor 1: faces 7-10 (4 in 10) take him to Death's Door
     assert result.lines["caradoc"] == "6 → 0–6 HP; 40%: Dying — Death's Door"
     assert "d10" in result.details["caradoc"]
+
+
+def test_an_attacks_preview_says_what_comes_with_the_dice_and_odds_only_with_odds(state):
+    state = rules.apply(state, {"type": "edit_character", "target": "hagr",
+                                "changes": {"attack": {"dice": "d10+3", "piercing": 1,
+                                                       "tags": ["forceful"]}}}).state
+    action = chips.action_for_drop(chips.attack_chip(["hagr"]), state, ["heavy"])
+    result = preview.preview(state, action)
+    # The Heavy (20 HP, armor 2 − 1) cannot fall: a range, and no odds to speak of
+    assert result.lines["heavy"] == "20 → 8–17 HP"
+    assert result.details["heavy"] == "not rolled yet: d10+3, 1 piercing, forceful"
+    hurt = rules.apply(state, {"type": "damage", "target": "heavy", "amount": 13}).state
+    result = preview.preview(hurt, {**action, "target": "heavy"})
+    assert "Dying" in result.lines["heavy"]
+    assert result.details["heavy"] == ("not rolled yet: d10+3, 1 piercing, forceful; "
+                                       "the odds are exact")
+
+
+def test_a_roll_the_rules_ask_for_is_named_without_its_rule_id(state):
+    gang = {"type": "gang_damage", "target": "heavy", "attackers": [{"id": "hagr", "count": 3}]}
+    detail = preview.preview(state, gang).details["heavy"]
+    assert detail == "not rolled yet: d10+5, gang-up damage"
 
 
 def test_preview_of_a_refusal(state):

@@ -68,6 +68,7 @@ class DeskController(QObject):
         # while a roll is asked for: the desk the action applies to (in a series, the
         # desk after the steps before it), for the provider to show what the roll will do
         self.rolling_on: dict | None = None
+        self._redone: set[int] | None = None  # log rows redone while redoing through one
 
     # the campaign -------------------------------------------------------------
     def set_campaign(self, campaign) -> None:
@@ -198,6 +199,20 @@ class DeskController(QObject):
         self.changed.emit(change)
         return True
 
+    def redo_through(self, entry_id: int) -> bool:
+        """Redo the undone steps, oldest first, until the log row `entry_id` is applied
+        again (a row comes back with the other rows of its step)."""
+        store, cid = self.campaign.store, self.campaign.info.id
+        if entry_id not in {e.id for e in store.log(cid, include_undone=True) if e.undone}:
+            return False
+        self._redone = set()
+        try:
+            while entry_id not in self._redone and self.stack.canRedo():
+                self.stack.redo()
+            return entry_id in self._redone
+        finally:
+            self._redone = None
+
     def _step(self, kind: str) -> None:
         from ..store import StoreError
 
@@ -211,6 +226,8 @@ class DeskController(QObject):
             self._rebuild_stack()
             self.campaignChanged.emit()
             return
+        if kind == "redo" and self._redone is not None:
+            self._redone.update(entry.id for entry in change.entries)
         self.changed.emit(change)
 
     # play sessions ------------------------------------------------------------

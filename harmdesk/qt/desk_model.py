@@ -9,10 +9,11 @@ everything else.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
 from .. import table_edits
 from ..display import TileFacts, tile_facts
+from .tooltips import plain_tip
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
 EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in table_edits
@@ -138,9 +139,16 @@ class DeskModel(QAbstractTableModel):
         col = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self._cell(facts, cid, col, role == Qt.ItemDataRole.EditRole)
-        if role == Qt.ItemDataRole.ToolTipRole or role == Qt.ItemDataRole.AccessibleDescriptionRole:
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
             notice = self._notice.get(cid)
             return facts.description() + (f". Refused: {notice}" if notice else "")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            text = self.data(index, Qt.ItemDataRole.AccessibleDescriptionRole)
+            if cid in self._preview:  # the whole preview, even where the tile cuts it short
+                first, detail, ok = self._preview[cid]
+                text += "\n" + ("" if ok else "Refused: ") + first
+                text += f"\n{detail}" if detail else ""
+            return plain_tip(text)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{facts.name}, {facts.kind}"
         if role == IdRole:
@@ -200,3 +208,14 @@ class DeskModel(QAbstractTableModel):
                 return False
         # the model never writes itself: the controller saves, pushes undo, and tells us
         return self.controller.submit(action)
+
+
+class DeskSortModel(QSortFilterProxyModel):
+    """Sorts HP by its number (UserRole) and the rest by text."""
+
+    def lessThan(self, left, right):
+        if left.column() == BAR:
+            a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
+            if a is not None and b is not None:
+                return a < b
+        return super().lessThan(left, right)

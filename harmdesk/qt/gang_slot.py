@@ -34,9 +34,11 @@ class GangSlot(DragsChip, QFrame):
         layout = QVBoxLayout(self)
         self.members = QLabel(self)
         self.members.setWordWrap(True)
+        self.members.setTextFormat(Qt.TextFormat.PlainText)  # names, never markup
         self.members.setAccessibleName("Attackers in the gang")
         self.deals = QLabel(self)
         self.deals.setWordWrap(True)
+        self.deals.setTextFormat(Qt.TextFormat.PlainText)
         self.deals.setAccessibleName("What the gang deals")
         layout.addWidget(self.members)
         layout.addWidget(self.deals)

@@ -1,35 +1,32 @@
 """The log dock: every event with its explanation, grouped by play session, newest first.
 
-LogModel is a two-level tree (sessions, then the events of their applied steps)
-built from one read of the store's log per refresh; `data()` only reads that
-cache. LogDock shows it with a filter and tells the window, through
-`highlight(list)`, which characters the selected event touched.
+LogModel is a two-level tree (sessions, then the events of their steps) built
+from one read of the store's log per refresh; `data()` only reads that cache.
+Undone steps stay, struck through, until a new step replaces them; the GM can
+redo up to one of them from the log. LogDock shows it with a filter and tells
+the window, through `highlight(list)`, which characters the selected event touched.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QRect,
-    QSize,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
+from ..rule_ids import rule_ids
 from .forms.ui_log_dock import Ui_LogDock
+from .tooltips import plain_tip
+from .wrap_delegate import WrapDelegate
 
 TEXT, TIME = range(2)
 HEADERS = ("Event", "Time")
 TargetsRole = Qt.ItemDataRole.UserRole + 1   # ids of every character the event's step touched
 EntryIdRole = Qt.ItemDataRole.UserRole + 2   # the log entry's id
 GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id, "outside")
+UndoneRole = Qt.ItemDataRole.UserRole + 4    # the event's step is undone (and can be redone)
 LIMIT = 2000  # newest log steps read per refresh
 OUTSIDE, OLDER = "outside", "older"
 
@@ -41,6 +38,8 @@ class Row:
     when: str
     targets: tuple[str, ...]
     entry_id: int
+    undone: bool = False
+    rules: str = ""  # the IDs of the rules the step applied, for the details
 
 
 @dataclass
@@ -78,7 +77,7 @@ def step_targets(entry) -> tuple[str, ...]:
     return tuple(dict.fromkeys(i for i in ids if isinstance(i, str)))
 
 
-def rows_of(entry) -> list[Row]:
+def rows_of(entry, system: str = "") -> list[Row]:
     """One row per event of a log step, in the step's own order."""
     when = local(entry.applied_at)
     time = when.strftime("%H:%M") if when else ""
@@ -86,11 +85,14 @@ def rows_of(entry) -> list[Row]:
     targets = step_targets(entry)
     texts = [e["text"] for e in entry.events if isinstance(e, dict) and e.get("text")] or \
         [str(entry.action.get("type", "step")).replace("_", " ")]
-    return [Row(t, time, full, targets, entry.id) for t in texts]
+    ids = ", ".join(rule_ids(system, entry.action)) if isinstance(entry.action, dict) else ""
+    return [Row(t, time, full, targets, entry.id, bool(entry.undone), ids) for t in texts]
 
 
-def build_groups(sessions: list[dict], entries: list, cut: bool) -> list[Group]:
-    """The tree's top level from the sessions and the applied entries (oldest first)."""
+def build_groups(sessions: list[dict], entries: list, cut: bool,
+                 system: str = "") -> list[Group]:
+    """The tree's top level from the sessions and the entries, undone ones too (oldest
+    first)."""
     groups: dict[object, Group] = {
         s["id"]: Group(s["id"], session_title(s), s.get("notes") or session_title(s),
                        s.get("started") or "") for s in sessions}
@@ -101,7 +103,7 @@ def build_groups(sessions: list[dict], entries: list, cut: bool) -> list[Group]:
                                 "Steps logged while no play session was open")
         group = groups[key]
         group.moment = max(group.moment, entry.applied_at or "")
-        group.rows.extend(rows_of(entry))
+        group.rows.extend(rows_of(entry, system))
     ordered = sorted(groups.values(), reverse=True,
                      key=lambda g: (g.moment, g.key if isinstance(g.key, int) else -1))
     if cut:
@@ -122,6 +124,8 @@ class LogModel(QAbstractItemModel):
         self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
+        self._struck = QFont()
+        self._struck.setStrikeOut(True)
         controller.changed.connect(self.on_change)
         controller.campaignChanged.connect(self.refresh)
         controller.sessionChanged.connect(self.refresh)
@@ -132,44 +136,45 @@ class LogModel(QAbstractItemModel):
         groups: list[Group] = []
         if campaign is not None:
             store, cid = campaign.store, campaign.info.id
-            entries = store.log(cid)
+            entries = store.log(cid, include_undone=True)
             cut = len(entries) > self.limit
-            groups = build_groups(store.sessions(cid), entries[-self.limit:], cut)
+            groups = build_groups(store.sessions(cid), entries[-self.limit:], cut,
+                                  campaign.system)
         self.beginResetModel()
         self._groups = groups
         self.endResetModel()
 
     def on_change(self, change) -> None:
-        """A step applied, undone or redone in the newest session: insert or remove just
+        """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
         view keeps its place and selection."""
-        entries = list(change.entries)
-        if change.kind == "undo":
-            entries.reverse()  # the newest rows are on top: take them off first
-        for entry in entries:
+        if change.kind == "apply" and any(r.undone for g in self._groups for r in g.rows):
+            self.refresh()  # the new step replaced the undone ones, as the store did
+            return
+        for entry in change.entries:
             if not self._follow(change.kind, entry):
                 self.refresh()  # outside any session, or an older session: read it all again
                 return
 
     def _follow(self, kind: str, entry) -> bool:
-        """Insert (apply, redo) or remove (undo) one log entry's rows; False if it is not
-        at the top of the newest session."""
+        """Insert (apply) one log entry's rows on top, or mark them undone or redone;
+        False if it is not in the newest session."""
+        campaign = self.controller.campaign
         group = self._groups[0] if self._groups else None
-        if self.controller.campaign is None or entry.session_id is None or group is None \
+        if campaign is None or entry.session_id is None or group is None \
                 or group.key != entry.session_id:
             return False
         parent = self.index(0, 0)
-        if kind == "undo":
-            count = 0
-            while count < len(group.rows) and group.rows[count].entry_id == entry.id:
-                count += 1
-            if count == 0:
+        if kind in ("undo", "redo"):
+            rows = [i for i, r in enumerate(group.rows) if r.entry_id == entry.id]
+            if not rows:
                 return False
-            self.beginRemoveRows(parent, 0, count - 1)
-            group.rows = group.rows[count:]
-            self.endRemoveRows()
+            for i in rows:
+                group.rows[i] = replace(group.rows[i], undone=kind == "undo")
+            self.dataChanged.emit(self.index(rows[0], 0, parent),
+                                  self.index(rows[-1], len(HEADERS) - 1, parent))
             return True
-        rows = list(rows_of(entry))
+        rows = list(rows_of(entry, campaign.system))
         if not rows:
             return True
         self.beginInsertRows(parent, 0, len(rows) - 1)
@@ -233,7 +238,7 @@ class LogModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return group.title if column == TEXT else ""
         if role == Qt.ItemDataRole.ToolTipRole:
-            return group.tooltip if column == TEXT else f"{len(group.rows)} events"
+            return plain_tip(group.tooltip) if column == TEXT else f"{len(group.rows)} events"
         if role == Qt.ItemDataRole.FontRole:
             return self._italic if group.key == OLDER else self._bold
         if role == TargetsRole:
@@ -244,9 +249,20 @@ class LogModel(QAbstractItemModel):
 
     def _row_data(self, row: Row, column: int, role):
         if role == Qt.ItemDataRole.DisplayRole:
-            return row.text if column == TEXT else row.time
+            return row.text if column == TEXT else "undone" if row.undone else row.time
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row.when}: {row.text}" if row.when else row.text
+            lines = [f"{row.when}: {row.text}" if row.when else row.text]
+            if row.undone:
+                lines.append("Undone. Double-click to redo up to here.")
+            if row.rules:
+                lines.append(f"Rules: {row.rules}")
+            return plain_tip("\n".join(lines))
+        if row.undone and role == Qt.ItemDataRole.FontRole:
+            return self._struck
+        if row.undone and role == Qt.ItemDataRole.ForegroundRole:
+            return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
+        if role == UndoneRole:
+            return row.undone
         if role == TargetsRole:
             return list(row.targets)
         if role == EntryIdRole:
@@ -254,31 +270,6 @@ class LogModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column == TIME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         return None
-
-
-class WrapDelegate(QStyledItemDelegate):
-    """Sizes a row for its text wrapped to the column's width (the view passes no width)."""
-
-    def __init__(self, parent):
-        super().__init__(parent)
-        self._sizes: dict[tuple, QSize] = {}  # laying out wrapped text is the slow part
-
-    def sizeHint(self, option, index):
-        view = self.parent()
-        if index.column() != TEXT:
-            return super().sizeHint(option, index)
-        depth = 1 if index.parent().isValid() else 0
-        indent = view.indentation() * (depth + (1 if view.rootIsDecorated() else 0))
-        width = max(60, view.columnWidth(TEXT) - indent)
-        key = (index.data(), width, depth)
-        size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) > 20000:
-                self._sizes.clear()
-            opt = QStyleOptionViewItem(option)
-            opt.rect = QRect(0, 0, width, 1)
-            size = self._sizes[key] = super().sizeHint(opt, index)
-        return size
 
 
 class LogDock(QWidget):
@@ -312,6 +303,9 @@ class LogDock(QWidget):
         self.model.modelAboutToBeReset.connect(self._remember_expanded)
         self.proxy.modelReset.connect(self._after_reset)
         tree.selectionModel().selectionChanged.connect(self._selection_changed)
+        tree.doubleClicked.connect(self.redo_at)
+        tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        tree.customContextMenuRequested.connect(self._show_menu)
         self.ui.filterEdit.textChanged.connect(self.set_filter)
         self._after_reset(first=True)
 
@@ -353,6 +347,28 @@ class LogDock(QWidget):
         if ids != self._shown:
             self._shown = ids
             self.highlight.emit(ids)
+
+    def redo_at(self, index) -> bool:
+        """Redo every undone step up to the one `index` shows; nothing for a step in force."""
+        if not index.data(UndoneRole) or self.controller.read_only:
+            return False
+        return self.controller.redo_through(index.data(EntryIdRole))
+
+    def _show_menu(self, pos) -> None:
+        tree = self.ui.tree
+        menu = self.context_menu(tree.indexAt(pos))
+        menu.exec(tree.viewport().mapToGlobal(pos))
+        menu.deleteLater()
+
+    def context_menu(self, index) -> QMenu:
+        """The row's menu (the selected row's, from the keyboard's menu key)."""
+        rows = self.ui.tree.selectionModel().selectedRows(TEXT)
+        index = index if index.isValid() else rows[0] if rows else index
+        menu = QMenu(self)
+        redo = menu.addAction("&Redo up to here")
+        redo.setEnabled(bool(index.data(UndoneRole)) and not self.controller.read_only)
+        redo.triggered.connect(lambda: self.redo_at(index))
+        return menu
 
     def _show_status(self) -> None:
         label, text = self.ui.statusLabel, ""

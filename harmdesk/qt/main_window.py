@@ -11,9 +11,8 @@ import random
 from PySide6.QtCore import (
     QEvent,
     QItemSelection,
-    QObject,
     QItemSelectionModel,
-    QSortFilterProxyModel,
+    QObject,
     Qt,
     QTimer,
     Signal,
@@ -23,21 +22,12 @@ from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMenu, QMessageBox
 
 from .controller import DeskController
-from .desk_model import BAR, MARKS, DeskModel, IdRole
+from . import window_memory
+from .desk_model import MARKS, DeskModel, DeskSortModel, IdRole
 from .forms.ui_main_window import Ui_MainWindow
+from .tooltips import plain_tip
 
 DANGER_STYLE = "color: #c82828;"
-
-
-class DeskSortModel(QSortFilterProxyModel):
-    """Sorts HP by its number (UserRole) and the rest by text."""
-
-    def lessThan(self, left, right):
-        if left.column() == BAR:
-            a, b = left.data(Qt.ItemDataRole.UserRole), right.data(Qt.ItemDataRole.UserRole)
-            if a is not None and b is not None:
-                return a < b
-        return super().lessThan(left, right)
 
 
 class EmptyFieldPassesUndo(QObject):
@@ -99,11 +89,23 @@ class MainWindow(QMainWindow):
         header = self.ui.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(MARKS, QHeaderView.ResizeMode.Stretch)
+        # desk order, with no arrow, until a header is clicked; a third click goes back to it
+        header.setSortIndicatorClearable(True)
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self._setup_docks()
         self._connect()
         from .window_menus import CampaignMenus, PlayMenus
         self.campaign_menus = CampaignMenus(self)
         self.play_menus = PlayMenus(self)
+        window_memory.restore_docks(self)  # the docks exist only now
+
+    # remembered between runs ----------------------------------------------------------
+    def restore_window(self) -> None:
+        window_memory.restore_geometry(self)
+
+    def closeEvent(self, event) -> None:
+        window_memory.remember(self, docks=self.campaign_menus is not None)
+        super().closeEvent(event)
 
     # building -------------------------------------------------------------------
     def _setup_undo(self) -> None:
@@ -132,11 +134,11 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _undo_tip(self, text: str) -> None:
-        self.undo_button.setToolTip(f"Undo: {text}" if text else "Nothing to undo")
+        self.undo_button.setToolTip(plain_tip(f"Undo: {text}") if text else "Nothing to undo")
 
     @Slot(str)
     def _redo_tip(self, text: str) -> None:
-        self.redo_button.setToolTip(f"Redo: {text}" if text else "Nothing to redo")
+        self.redo_button.setToolTip(plain_tip(f"Redo: {text}") if text else "Nothing to redo")
 
     def _setup_views(self) -> None:
         group = QActionGroup(self)
@@ -168,6 +170,7 @@ class MainWindow(QMainWindow):
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
         c.sessionChanged.connect(self.update_title)
+        c.sessionChanged.connect(self.update_enabled)
         self.tiles.modifiers = self.tray.modifiers
         self.tiles.chipDropped.connect(self.apply_chip)
         self.tray.chipActivated.connect(self.apply_chip_to_selection)
@@ -324,8 +327,10 @@ class MainWindow(QMainWindow):
         self.ui.quickEntry.selectAll()
 
     def show_quick_message(self, text: str, error: bool = True) -> None:
+        # on a line of its own, under the field, so it never squeezes it
         self.ui.quickMessage.setStyleSheet(DANGER_STYLE if error else "")
         self.ui.quickMessage.setText(text)
+        self.ui.quickMessage.setVisible(bool(text))
 
     def apply_quick_entry(self) -> bool:
         from .. import quick
@@ -388,9 +393,11 @@ class MainWindow(QMainWindow):
         system = self.controller.system if has else None
         for action in (self.ui.actionAddCharacter, self.ui.actionEditCharacter,
                        self.ui.actionRemoveCharacter, self.ui.actionConditions,
-                       self.ui.actionMoves, self.ui.actionStartSession,
-                       self.ui.actionEndSession, self.ui.actionSettings):
+                       self.ui.actionMoves, self.ui.actionSettings):
             action.setEnabled(writable)
+        in_play = writable and bool(self.controller.campaign.session)
+        self.ui.actionStartSession.setEnabled(writable and not in_play)
+        self.ui.actionEndSession.setEnabled(in_play)
         self.ui.actionEndScene.setEnabled(writable and system == "lux_aeterna")
         # Freedom Fantasies has no death state to rule on: an ended Story stays ended (FF-3)
         self.ui.actionDeathState.setEnabled(writable and system != "freedom_fantasies")
@@ -398,3 +405,6 @@ class MainWindow(QMainWindow):
             action.setEnabled(has)
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
+        if system is not None:
+            from .. import quick
+            self.ui.quickEntry.setPlaceholderText(quick.hint(system))

@@ -38,10 +38,33 @@ def status_colour(status: str) -> QColor | None:
     return None
 
 
+def base_size(fm: QFontMetrics) -> QSize:
+    """The smallest tile, scaled with the font."""
+    scale = max(1.0, fm.height() / 16)
+    return QSize(int(TILE_SIZE.width() * scale), int(TILE_SIZE.height() * scale))
+
+
+def mark_font(font: QFont) -> tuple[QFont, QFontMetrics]:
+    """The font of a bar's marks (Wounded, Story ends): small, but easily read."""
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.85)
+    return small, QFontMetrics(small)
+
+
+def mark_label_rect(bar: QRectF, x: float, width: float, height: float) -> QRectF:
+    """Where a mark's label goes: under its tick, but never past the bar's ends."""
+    left = min(max(x - width / 2, bar.left()), bar.right() - width)
+    return QRectF(left, bar.bottom() + 4, width, height)
+
+
 class TileDelegate(QStyledItemDelegate):
+    """`width` (set by the view) widens every tile so that a row of them fills the view."""
+
+    width: int | None = None
+
     def sizeHint(self, option, index) -> QSize:
-        scale = max(1.0, option.fontMetrics.height() / 16)
-        return QSize(int(TILE_SIZE.width() * scale), int(TILE_SIZE.height() * scale))
+        size = base_size(option.fontMetrics)
+        return QSize(max(size.width(), self.width or 0), size.height())
 
     def paint(self, painter: QPainter, option, index) -> None:
         facts = index.data(FactsRole)
@@ -106,7 +129,8 @@ class TileDelegate(QStyledItemDelegate):
         # the bar: HP left, or Damage against its marks
         bar = QRectF(inner.left(), y, inner.width(), line * 1.25)
         self._paint_bar(painter, bar, facts.bar, pal, option.font)
-        y = bar.bottom() + line * 0.45 + (line * 0.7 if facts.bar.marks else 0)
+        y = bar.bottom() + line * 0.45 + (mark_font(option.font)[1].height() + 3
+                                          if facts.bar.marks else 0)
 
         # armor or Block, Endurance or Protection
         painter.setPen(text)
@@ -120,7 +144,7 @@ class TileDelegate(QStyledItemDelegate):
 
         # badges: debilities, conditions, Strain, traumas
         y = self._paint_badges(painter, inner, y, list(facts.badges + facts.extra), option.font,
-                               pal, max_rows=2)
+                               pal, max_rows=1 if facts.status_label else 2)
 
         # end state banner, then the preview or the last refusal at the bottom
         preview = index.data(PreviewRole)
@@ -128,8 +152,8 @@ class TileDelegate(QStyledItemDelegate):
         if facts.status_label and not preview:
             self._banner(painter, inner, facts.status_label, status_colour(facts.status) or dim,
                          option.font)
-        if preview:
-            self._overlay(painter, rect, preview, pal, option.font)
+        if preview:  # over everything but the name: the preview says what the bar will say
+            self._overlay(painter, rect, inner.top() + line * 1.3, preview, pal, option.font)
         elif notice:
             painter.setPen(DANGER)
             small = QFont(option.font)
@@ -159,16 +183,16 @@ class TileDelegate(QStyledItemDelegate):
                                            bar.height()), 4, 4)
         painter.setPen(pal.color(QPalette.ColorRole.Text))
         painter.drawText(bar, Qt.AlignmentFlag.AlignCenter, facts_bar.text)
-        small = QFont(font)
-        small.setPointSizeF(font.pointSizeF() * 0.75)
+        small, fm = mark_font(font)
         painter.setFont(small)
         for value, label in facts_bar.marks:
             x = bar.left() + bar.width() * min(value, maximum) / maximum
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Text), 2))
             # a tick under the bar, so the mark never crosses the bar's text
-            painter.drawLine(int(x), int(bar.bottom() - 3), int(x), int(bar.bottom() + 3))
-            painter.drawText(QRectF(x - 60, bar.bottom() + 1, 120, bar.height()),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
+            painter.drawLine(int(x), int(bar.bottom() + 1), int(x), int(bar.bottom() + 3))
+            painter.drawText(mark_label_rect(bar, x, fm.horizontalAdvance(label) + 2,
+                                             fm.height()),
+                             Qt.AlignmentFlag.AlignCenter, label)
         painter.setFont(font)
 
     def _paint_badges(self, painter, inner, y, badges, font, pal, max_rows) -> float:
@@ -215,31 +239,60 @@ class TileDelegate(QStyledItemDelegate):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.upper())
         painter.setFont(font)
 
-    def _overlay(self, painter, rect, preview, pal, font) -> None:
-        first, detail, ok = preview
-        fm = QFontMetrics(font)
-        box = QRectF(rect.left() + 4, rect.bottom() - fm.height() * 3.6, rect.width() - 8,
-                     fm.height() * 3.4)
-        back = QColor(pal.color(QPalette.ColorRole.ToolTipBase))
-        back.setAlpha(240)
+    def _overlay(self, painter, rect, top, preview, pal, font) -> None:
+        ok = preview[2]
+        box = overlay_box(rect, top)
+        back = QColor(pal.color(QPalette.ColorRole.ToolTipBase))  # opaque: nothing shows through
         painter.setPen(QPen(DANGER if not ok else pal.color(QPalette.ColorRole.Highlight), 2))
         painter.setBrush(QBrush(back))
         painter.drawRoundedRect(box, 6, 6)
-        inner = box.adjusted(6, 3, -6, -3)
-        bold = QFont(font)
-        bold.setBold(True)
+        (heading, bold, at), (detail, small, rest) = overlay_texts(box, preview, font)
         painter.setFont(bold)
         painter.setPen(DANGER if not ok else pal.color(QPalette.ColorRole.ToolTipText))
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
-        text = first if ok else f"Refused: {first}"
-        painter.drawText(inner, flags, text)
+        painter.drawText(at, int(WRAP), heading)
         if detail:
-            used = QFontMetrics(bold).boundingRect(inner.toRect(), int(flags), text).height()
-            small = QFont(font)
-            small.setPointSizeF(font.pointSizeF() * 0.8)
             painter.setFont(small)
             painter.setPen(pal.color(QPalette.ColorRole.ToolTipText))
-            rest = inner.adjusted(0, used, 0, 0)
-            painter.drawText(rest, flags, QFontMetrics(small).elidedText(
-                detail, Qt.TextElideMode.ElideRight, int(rest.width() * 2.2)))
+            painter.drawText(rest, int(WRAP), detail)
         painter.setFont(font)
+
+
+WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def overlay_box(rect: QRectF, top: float) -> QRectF:
+    """The preview's box on a tile: from `top` (under the name) to the tile's foot."""
+    return QRectF(rect.left() + 4, top, rect.width() - 8, rect.bottom() - 4 - top)
+
+
+def overlay_texts(box: QRectF, preview, font: QFont):
+    """((heading, its font, its rect), (detail as it fits, its font, its rect)) of a
+    preview (first line, detail, ok) drawn in `box`."""
+    first, detail, ok = preview
+    inner = box.adjusted(6, 3, -6, -3)
+    bold = QFont(font)
+    bold.setBold(True)
+    heading = first if ok else f"Refused: {first}"
+    used = QFontMetrics(bold).boundingRect(inner.toRect(), int(WRAP), heading).height()
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.9)
+    rest = inner.adjusted(0, used + 2, 0, 0)
+    shown = fit_wrapped(QFontMetrics(small), rest, detail) if detail else ""
+    return (heading, bold, inner), (shown, small, rest)
+
+
+def fit_wrapped(fm: QFontMetrics, box: QRectF, text: str) -> str:
+    """`text` word-wrapped into `box`, cut at a word with … only when it cannot all fit
+    (the whole of it is in the tile's tooltip)."""
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+    area = box.toRect()
+
+    def fits(candidate: str) -> bool:
+        return fm.boundingRect(area, flags, candidate).height() <= area.height()
+
+    if fits(text):
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and not fits(" ".join(words) + "…"):
+        words.pop()
+    return " ".join(words) + "…"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDrag
-from PySide6.QtWidgets import QAbstractItemView, QListView
+from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 
 from .. import chips
 from .desk_model import IdRole
-from .tile_delegate import TileDelegate
+from .tile_delegate import TileDelegate, base_size
 
 
 class TileView(QListView):
@@ -45,6 +45,34 @@ class TileView(QListView):
         self.modifiers = dict
         controller.changed.connect(self._forget_preview)
         controller.campaignChanged.connect(self._forget_preview)
+
+    def setModel(self, model) -> None:
+        super().setModel(model)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
+            signal.connect(self.fit_tiles)  # fewer tiles may take wider columns
+
+    def resizeEvent(self, event):
+        self.fit_tiles()
+        super().resizeEvent(event)
+
+    def fit_tiles(self, *_) -> None:
+        """Widen the tiles so that a row of them fills the view instead of leaving a gap
+        (up to twice their width, for a desk of few tiles on a wide screen).
+
+        The room is counted as if the scroll bar were shown, so the width does not
+        change (and relayout) when it comes and goes."""
+        gap, smallest = self.spacing(), base_size(self.fontMetrics()).width()
+        # as QListView lays out a row: a gap before each tile, within the viewport less
+        # the scroll bar's room, up to its last pixel
+        room = (self.maximumViewportSize().width() - 1
+                - self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent))
+        count = self.model().rowCount() if self.model() is not None else 0
+        columns = max(1, min((room - gap) // (smallest + gap), count))
+        width = min(2 * smallest, max(smallest, (room - gap) // columns - gap))
+        delegate = self.itemDelegate()
+        if width != delegate.width:
+            delegate.width = width
+            self.scheduleDelayedItemsLayout()
 
     # targets --------------------------------------------------------------------
     def selected_ids(self) -> list[str]:

@@ -123,6 +123,11 @@ class TrayWidget(QWidget):
         ui.gangSlot.clear()
         self._refresh_desk()
         self._fill_type_combos()
+        if system is not None:  # each game's own examples, never Stonetop's for all
+            ui.typedEdit.setPlaceholderText(quick.examples(system))
+            ui.typedEdit.setToolTip(f"An amount or dice for a damage chip: "
+                                    f"{quick.examples(system)}. Enter applies it to the "
+                                    "selected tiles.")
         self._check_typed(ui.typedEdit.text())
         self._check_heal(ui.healEdit.text())
         self._show_modifiers()
@@ -140,7 +145,7 @@ class TrayWidget(QWidget):
             from ..rules.stonetop.sheet import DEBILITIES
             return [(d.capitalize(), self._fixed(chips.action_chip(
                         d.capitalize(), {"type": "mark_debility", "debility": d})), "condition",
-                     f"Mark the debility {d} (ST-13). NPCs and monsters never mark debilities.")
+                     f"Mark the debility {d}. NPCs and monsters never mark debilities.")
                     for d in ("weakened", "dazed", "miserable") if d in DEBILITIES]
         if system == "lux_aeterna":
             from ..rules.lux_aeterna.common import CONDITIONS
@@ -331,9 +336,6 @@ class TrayWidget(QWidget):
                 action = self._parsed(text, heal)
             except quick.QuickEntryError as err:
                 error = str(err)
-                if "neither a number nor dice" in error:  # the dice library's words help no one
-                    error = error.split(":", 1)[0] + "; try " + \
-                        ("4, d6 or 2d4+1" if heal else "7, d8+3 or 7 p1")
         message.setStyleSheet(DANGER_STYLE)
         message.setText(error)
         message.setVisible(bool(error))

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from .. import chips
-from ..chips import modifier_words
-from ..display import words
+from ..display import modifier_words, words
 from ..rules import Refused, full_settings, system_named
 from ..rules.core import ARROW, Desk
+from .tooltips import plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
 
@@ -39,15 +39,15 @@ HEAL_DICE = ("d4", "d6", "d8")
 # Moves whose only input is the character they are dropped on.
 MOVES = {
     "stonetop": (("Recover", {"type": "recover"},
-                  "Recover: spend 1 use of supplies and heal 4 + Prosperity HP (ST-9)."),),
+                  "Recover: spend 1 use of supplies and heal 4 + Prosperity HP."),),
     "lux_aeterna": (
         ("Stabilize", {"type": "stabilize"}, "An item or ability stabilizes a Wounded character."),
         ("Start turn", {"type": "start_turn"},
-         "Start of turn: Strain death, Regenerating, Ongoing Damage, Strain (LA-6)."),
+         "Start of turn: Strain death, Regenerating, Ongoing Damage, Strain."),
         ("End turn", {"type": "end_turn"}, "End of turn: durations in rounds count down.")),
     "freedom_fantasies": (("Short Rest", {"type": "short_rest"},
                            ("Short Rest: heal Damage equal to HP, once until the next "
-                            "Long Rest (FF-10).")),),
+                            "Long Rest.")),),
 }
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
 COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
@@ -114,7 +114,7 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
     except Refused as err:
         return lines, err.reason, False, ""
     deals = gang.text.split(f" {ARROW} ", 1)[-1]
-    return lines, f"Deals {deals} (ST-2)", True, f"Gang: {deals}"
+    return lines, f"Deals {deals}", True, f"Gang: {deals}"
 
 
 def action_label(action: dict) -> str:
@@ -283,7 +283,7 @@ class ChipButton(DragsChip, QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.set_category(category)
         if tooltip:
-            self.setToolTip(tooltip)
+            self.setToolTip(plain_tip(tooltip))  # a danger's tip holds its name
         if text and not self.accessibleName():
             self.setAccessibleName(f"{text} chip")
         self.clicked.connect(self._emit)

@@ -213,6 +213,8 @@ class PlayMenus(QObject):
         ui.actionEndSession.triggered.connect(self.end_session)
         ui.actionSettings.triggered.connect(self.settings)
         ui.actionAbout.triggered.connect(self.about)
+        ui.actionQuickHelp.triggered.connect(self.quick_help)
+        self.help_dialog = None
 
     @property
     def c(self):
@@ -309,6 +311,19 @@ class PlayMenus(QObject):
             campaign.set_options(dialog.options())
         action = dialog.settings_action()
         return self.c.submit(action) if action else True
+
+    def quick_help(self):
+        """The quick entry's page for this game, beside the desk (it does not block it)."""
+        from .dialogs.quick_help import QuickHelpDialog
+        system = self.c.system if self.c.campaign else None
+        if self.help_dialog is None:
+            self.help_dialog = QuickHelpDialog(system, self.w)
+        elif system:
+            self.help_dialog.show_game(system)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+        self.help_dialog.activateWindow()
+        return self.help_dialog
 
     def about(self) -> None:
         from .. import __version__

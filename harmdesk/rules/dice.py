@@ -68,7 +68,7 @@ def _parse(expr: str):
     try:
         tree = d20.parse(expr)
     except d20.RollSyntaxError as err:
-        raise Refused(f"cannot read the dice expression {expr!r}: {err}") from None
+        raise Refused(syntax_words(expr, err)) from None
     terms = []
     for node in _walk(tree):
         if isinstance(node, ast.OperatedDice):
@@ -85,6 +85,30 @@ def _parse(expr: str):
     if sum(terms) > MAX_DICE:
         raise Refused(f"{expr!r}: more than {MAX_DICE} dice")
     return tree
+
+
+def syntax_words(expr: str, err) -> str:
+    """The dice library's syntax error in plain words, never its parser's token names:
+    "d7+ is not a dice expression: something is missing after +"."""
+    text = expr.strip()
+    got = getattr(err, "got", None)
+    kind, value = getattr(got, "type", ""), str(getattr(got, "value", "") or "").strip()
+    expected = set(getattr(err, "expected", None) or ())
+    if not text:
+        why = "nothing is typed"
+    elif kind == "$END" and "DICE_VALUE" in expected:
+        why = "a die needs its number of sides, such as d6"
+    elif kind == "$END" and "RPAR" in expected:
+        why = "a ( is never closed"
+    elif kind == "$END" and text[-1] in "+-*/":
+        why = f"something is missing after {text[-1]}"
+    elif kind == "$END":
+        why = "it ends too soon (2d20kh1 keeps the highest 1)"
+    elif kind == "RPAR":
+        why = "a ) has no ( before it"
+    else:
+        why = f"“{value or text}” is not part of a dice expression"
+    return f"{text} is not a dice expression: {why}"
 
 
 def _walk(node) -> Iterator:
@@ -125,9 +149,12 @@ def total(expr: str, rolls) -> DiceTotal:
         if not 1 <= face <= size:
             raise Refused(f"a d{size} cannot show {face}")
     lib = _lib()
-    result = lib.FacesRoller(list(rolls)).roll(parse(expr),
-                                               stringifier=lib.d20.SimpleStringifier())
-    value = int(result.total)
+    try:
+        result = lib.FacesRoller(list(rolls)).roll(parse(expr),
+                                                   stringifier=lib.d20.SimpleStringifier())
+        value = int(result.total)
+    except lib.d20.RollError as err:  # d6/0: the expression reads, but cannot be totalled
+        raise Refused(f"{expr} cannot be totalled: {str(err).rstrip('.').lower()}") from None
     shown = str(result).replace("-", MINUS)
     if value < 0:
         return DiceTotal(expr, tuple(rolls), 0, f"{shown}, counted as 0")

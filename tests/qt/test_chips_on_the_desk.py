@@ -142,7 +142,7 @@ def test_hovering_a_chip_previews_it_on_the_selected_tiles_and_leaving_clears(wi
     d8 = chip_named(window, "severity", "d8")
     enter(d8)
     line, detail, ok = tile(window, "heavy").data(PreviewRole)
-    assert ok and line.startswith("20 → ") and detail.startswith("with non-lethal")
+    assert ok and line.startswith("20 → ") and "non-lethal" in detail
     assert tile(window, "caradoc").data(PreviewRole)[0].startswith("16 → ")
     assert tile(window, "vahid").data(PreviewRole) is None  # not selected
     window.select_ids(["vahid"])  # the selection changes under the resting mouse

@@ -80,7 +80,8 @@ def test_bad_dice_are_refused_inline(qtbot, dialog):
     dlg.ui.attackBox.setChecked(True)
     assert "Give the attack's damage dice" in dlg.ui.messageLabel.text()
     qtbot.keyClicks(dlg.ui.diceEdit, "2d6+")
-    assert "cannot read the dice expression" in dlg.ui.messageLabel.text()
+    assert "2d6+ is not a dice expression: something is missing after +" in \
+        dlg.ui.messageLabel.text()
     dlg.ui.diceEdit.setText("5")
     assert "has no die" in dlg.ui.messageLabel.text()
     dlg.ui.diceEdit.setText("2d6+2")

@@ -99,7 +99,7 @@ def test_manual_provider_gives_faces_or_their_total(monkeypatch, desk):
     desk.roll_provider = manual_roll_provider(None, lambda cid: desk.state["characters"][cid]["name"])
     assert desk.submit({"type": "set_death", "target": "heavy", "death": "dying"})
     assert desk.submit({"type": "deaths_door", "target": "heavy"})
-    assert asked == [("2d6", "Death's Door (ST-7) — The Heavy")]
+    assert asked == [("2d6", "Death's Door — The Heavy")]
     heavy = desk.state["characters"]["heavy"]
     assert heavy["death"] == "none" and heavy["hp"] == 1  # 6 + 5 = 11: 10+, back at 1 HP
     provide = manual_roll_provider(None)

@@ -1,10 +1,13 @@
 """Rule settings and the dice mode."""
 
+import re
+
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
 
 from harmdesk import rules
 from harmdesk.campaign import Campaign
+from harmdesk.display import without_rule_ids
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.settings import SettingsDialog, with_mnemonic
 from harmdesk.store import Store
@@ -29,7 +32,8 @@ def test_every_rule_setting_has_the_right_widget_and_its_doc(dialog, system):
         kind = (QComboBox if setting.choices else QCheckBox
                 if isinstance(setting.default, bool) else QSpinBox)
         assert isinstance(widget, kind), key
-        assert widget.toolTip() == setting.doc
+        assert widget.toolTip() == without_rule_ids(setting.doc)
+        assert not re.search(r"[A-Z]{2}-\d", widget.toolTip())  # IDs are for the log
         assert dlg.value(key) == setting.default
     assert dlg.settings_action() is None  # nothing changed
 

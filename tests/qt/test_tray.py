@@ -185,7 +185,7 @@ def test_the_toggles_are_named_on_the_dangers_and_the_gang_too(tray, desk):
     action = chips.action_for_drop(hagr.chip(), desk.state, ["heavy"], tray.modifiers())
     assert action["lethal"] is False and action["tags"] == ["forceful"]
     tray.ui.gangSlot.add(["coedwig", "coedwig"])
-    assert tray.ui.gangSlot.deals.text() == "Deals d6+1, 1 piercing (ST-2); with non-lethal"
+    assert tray.ui.gangSlot.deals.text() == "Deals d6+1, 1 piercing; with non-lethal"
     gang = chips.action_for_drop(tray.ui.gangSlot.chip(), desk.state, ["heavy"],
                                  tray.modifiers())
     assert gang["type"] == "gang_damage" and gang["lethal"] is False
@@ -340,7 +340,7 @@ def test_the_gang_slot_counts_repeated_attackers_and_asks_the_rules(tray, desk):
     assert slot.ids() == ["coedwig", "coedwig", "hagr"]
     assert slot.members.text() == "2 × Coedwig\n1 × Hagr"
     # ST-2: the largest die keeps its bonus, +1 per other combatant: d10+3+2
-    assert slot.deals.text() == "Deals d10+5, 1 piercing, forceful (ST-2)"
+    assert slot.deals.text() == "Deals d10+5, 1 piercing, forceful"
     gang = slot.chip()
     assert gang["attackers"] == ["coedwig", "coedwig", "hagr"]
     action = chips.action_for_drop(gang, desk.state, ["heavy"])
@@ -366,7 +366,7 @@ def test_attackers_leaving_the_desk_leave_the_gang(tray, desk):
     tray.ui.gangSlot.add(["hagr", "coedwig"])
     assert desk.submit({"type": "remove_character", "target": "hagr"})
     assert tray.ui.gangSlot.ids() == ["coedwig"]
-    assert tray.ui.gangSlot.deals.text() == "Deals d6, 1 piercing (ST-2)"
+    assert tray.ui.gangSlot.deals.text() == "Deals d6, 1 piercing"
 
 
 def test_an_attacker_without_an_attack_is_explained(tray):

@@ -11,6 +11,7 @@ from ... import rules
 from ...rules.engine import SYSTEM_NAMES
 from ..forms.ui_new_campaign_dialog import Ui_NewCampaignDialog
 from ..forms.ui_open_campaign_dialog import Ui_OpenCampaignDialog
+from ..tooltips import plain_tip
 from .common import Invalid, Validated
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
@@ -89,7 +90,7 @@ class OpenCampaignDialog(Validated, QDialog):
             item = QTreeWidgetItem([campaign["name"], system_title(campaign.get("system", "")),
                                     when(campaign.get("opened"))])
             item.setData(0, NAME_ROLE, campaign["name"])
-            item.setToolTip(0, campaign["name"])
+            item.setToolTip(0, plain_tip(campaign["name"]))
             self.ui.campaignList.addTopLevelItem(item)
         header = self.ui.campaignList.header()
         header.setStretchLastSection(False)

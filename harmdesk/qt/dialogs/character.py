@@ -58,7 +58,7 @@ TIPS = {
     "max_hp": "Maximum Hit Points", "hp": "Current Hit Points",
     "armor": "Armor subtracts from each hit (less piercing)",
     "supplies": "Uses of supplies; 'not tracked' leaves them to the table",
-    "max_strain": "Strain at which a Wounded character dies (LA-6)",
+    "max_strain": "Strain at which a Wounded character dies",
     "save_score": "Added to Saves and the Brush with Death roll",
     "resolve_die": "The size of the Resolve dice on the sheet",
     "resolve_dice": "How many Resolve dice the character has",

@@ -143,6 +143,9 @@ def rules_refusal(state: dict, action: dict) -> str | None:
     return outcome.error
 
 
+PREVIEW_LINES = (5, 12)  # a dialog's preview shows at least, and at most, this many lines
+
+
 class Validated:
     """Mixin for a QDialog built from a form with `buttonBox`, `messageLabel` and,
     optionally, `previewLabel`. Subclasses implement `build()` -> list of actions
@@ -153,14 +156,26 @@ class Validated:
     def init_validation(self) -> None:
         self.ui.messageLabel.setStyleSheet(ERROR_STYLE)
         self.ui.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
-        label = getattr(self.ui, "previewLabel", None)
-        if label is not None:
-            label.setTextFormat(Qt.TextFormat.PlainText)
+        for name in ("previewLabel", "targetsLabel"):  # they show names, never markup
+            label = getattr(self.ui, name, None)
+            if label is not None:
+                label.setTextFormat(Qt.TextFormat.PlainText)
         scroll = getattr(self.ui, "previewScroll", None)
         if scroll is not None:  # the preview reads as part of its group, not a white box
             scroll.viewport().setAutoFillBackground(False)
             self.ui.previewContents.setAutoFillBackground(False)
+            # room for a party's worth of lines, whatever the font; more scrolls
+            line = scroll.fontMetrics().lineSpacing()
+            scroll.setMinimumHeight(line * PREVIEW_LINES[0] + 4)
+            scroll.setMaximumHeight(line * PREVIEW_LINES[1] + 4)
         self.problem: str | None = None
+
+    def grow_to_fit(self) -> None:
+        """Grow to what the contents ask for (a party's preview, a large font), within
+        the screen, so nothing starts cut off."""
+        want = self.sizeHint().expandedTo(self.size())
+        room = self.screen().availableGeometry().size()
+        self.resize(min(want.width(), room.width()), min(want.height(), room.height()))
 
     def ok_button(self):
         return self.ui.buttonBox.button(QDialogButtonBox.StandardButton.Ok) or \

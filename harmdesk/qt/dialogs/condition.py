@@ -40,7 +40,7 @@ def having(desk: Desk, test) -> list[str]:
 
 class DebilityPage(Page):
     title = "&Debility"
-    tip = "Mark or clear a debility (ST-13); NPCs and monsters never mark them"
+    tip = "Mark or clear a debility; NPCs and monsters never mark them"
     names = DEBILITIES
 
     def __init__(self, desk: Desk, parent=None):
@@ -76,7 +76,7 @@ class DebilityPage(Page):
 
 class WoundPage(Page):
     title = "&Wound"
-    tip = "Problematic wounds (ST-14): free text that lasts in the fiction"
+    tip = "Problematic wounds: free text that lasts in the fiction"
 
     def __init__(self, desk: Desk, parent=None):
         super().__init__(desk, parent)
@@ -119,7 +119,7 @@ class WoundPage(Page):
 
 class AddConditionPage(Page):
     title = "&Add condition"
-    tip = "A status condition (LA-14 … LA-16); applying it again replaces it"
+    tip = "A status condition; applying it again replaces it"
     names = CONDITIONS
 
     def __init__(self, desk: Desk, parent=None):
@@ -199,7 +199,7 @@ class RemoveConditionPage(Page):
 
 class SavePage(Page):
     title = "&Save"
-    tip = "Save Bumps against a condition add up; it ends at its Difficulty (LA-14)"
+    tip = "Save Bumps against a condition add up; it ends at its Difficulty"
 
     def __init__(self, desk: Desk, parent=None):
         super().__init__(desk, parent)
@@ -239,7 +239,7 @@ class SavePage(Page):
 
 class ProtectionPage(Page):
     title = "&Protection"
-    tip = "Protection Points from one source (FF-9); a new source replaces the old or is declined"
+    tip = "Protection Points from one source; a new source replaces the old or is declined"
     names = ("protection",)
 
     def __init__(self, desk: Desk, parent=None):
@@ -276,7 +276,7 @@ TRAIT_LISTS = (("immune", "&Immune to"), ("resistant", "&Resistant to"),
 
 class TraitsPage(Page):
     title = "Damage &types"
-    tip = "Immunity, Resistance and Vulnerability by damage type (FF-8)"
+    tip = "Immunity, Resistance and Vulnerability by damage type"
 
     def __init__(self, desk: Desk, parent=None):
         super().__init__(desk, parent)

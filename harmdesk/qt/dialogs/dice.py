@@ -16,6 +16,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
 from ... import chips
+from ...display import without_rule_ids
 from ...rolling import value_for
 from ...rules import Refused, dice
 from ..forms.ui_dice_dialog import Ui_DiceDialog
@@ -134,7 +135,7 @@ def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
     def provide(action: dict, need: dict):
         target = need.get("target")
         who = (name_of(target) if name_of else target) if target else ""
-        label = " — ".join(p for p in (need.get("why", ""), who) if p)
+        label = " — ".join(p for p in (without_rule_ids(need.get("why", "")), who) if p)
         state = state_of() if state_of else None
         shown = {} if state is None else {"outcome": outcome_of(state, action, need),
                                           "tags": chips.tag_words(action, state)}

@@ -47,6 +47,7 @@ class MovesDialog(Validated, QDialog):
         self.ui.targetsLabel.setText(f"For: {self.desk.names()}")
         self.setWindowTitle(f"Rests and moves — {self.desk.names()}")
         self.ui.movesList.setFocus()
+        self.grow_to_fit()
 
     def _show_page(self, row: int) -> None:
         if row >= 0:

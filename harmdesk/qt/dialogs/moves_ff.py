@@ -20,7 +20,7 @@ from .common import (
 
 class ShortRestPage(Page):
     title = "Short Rest"
-    tip = "Heal Damage equal to HP, once until the next Long Rest (FF-10)"
+    tip = "Heal Damage equal to HP, once until the next Long Rest"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -35,7 +35,7 @@ class ShortRestPage(Page):
 
 class LongRestPage(Page):
     title = "Long Rest"
-    tip = "Heal all Damage (FF-10)"
+    tip = "Heal all Damage"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -57,7 +57,7 @@ class LongRestPage(Page):
 
 class MedicinePage(Page):
     title = "Medicine"
-    tip = "A DC 10 healing check; the d20 is the total healed, split as the healer likes (FF-11)"
+    tip = "A DC 10 healing check; the d20 is the total healed, split as the healer likes"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)

@@ -24,7 +24,7 @@ from .common import (
 
 class ShortRestPage(Page):
     title = "Short Rest"
-    tip = "Spend Resolve dice and recover HP equal to their total (LA-12, LA-13)"
+    tip = "Spend Resolve dice and recover HP equal to their total"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -95,7 +95,7 @@ def trauma_label(number: int) -> str:
 
 class FullRestPage(Page):
     title = "Full Rest"
-    tip = "Trauma Saves, then full HP, Resolve dice back and Strain reset (LA-11, LA-13)"
+    tip = "Trauma Saves, then full HP, Resolve dice back and Strain reset"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -138,7 +138,7 @@ class FullRestPage(Page):
 
 class MedicalAidPage(Page):
     title = "Medical aid"
-    tip = "An Intellect Feat: stabilizes and heals HP equal to its Bumps, once a day (LA-8)"
+    tip = "An Intellect Feat: stabilizes and heals HP equal to its Bumps, once a day"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -155,7 +155,7 @@ class MedicalAidPage(Page):
 
 class StabilizePage(Page):
     title = "Stabilize"
-    tip = "A special item or ability stabilizes a Wounded character (LA-7)"
+    tip = "A special item or ability stabilizes a Wounded character"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -170,7 +170,7 @@ class StabilizePage(Page):
 
 class StartTurnPage(Page):
     title = "Start of turn"
-    tip = "Strain death check, Regenerating, Ongoing Damage, Strain (LA-6, LA-16)"
+    tip = "Strain death check, Regenerating, Ongoing Damage, Strain"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -191,7 +191,7 @@ def save_label(char: dict, cond: dict) -> str:
 
 class EndTurnPage(Page):
     title = "End of turn"
-    tip = "An optional Save, and durations in rounds count down (LA-14, LA-15)"
+    tip = "An optional Save, and durations in rounds count down"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -222,7 +222,7 @@ class EndTurnPage(Page):
 
 class EndScenePage(Page):
     title = "End the scene"
-    tip = "When a Scene ends, all Endurance is lost (LA-2)"
+    tip = "When a Scene ends, all Endurance is lost"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)

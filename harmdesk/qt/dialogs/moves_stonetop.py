@@ -31,7 +31,7 @@ def first_refusal(page: Page, action: dict) -> str:
 
 class RecoverPage(Page):
     title = "Recover"
-    tip = "Spend 1 use of supplies and regain 4 + Prosperity HP; not again until hurt (ST-9)"
+    tip = "Spend 1 use of supplies and regain 4 + Prosperity HP; not again until hurt"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -39,7 +39,7 @@ class RecoverPage(Page):
         marked = [d for d in DEBILITIES if any(d in c["debilities"] for c in desk.chars())]
         self.debility = combo([("no debility", None), *((f"clear {d}", d) for d in marked)],
                               "Debility tended", "A GM ruling may let Recover tend a debility "
-                              "too (ST-9 b)")
+                              "too")
         payers = [c for c in desk.characters.values() if c.get("supplies") is not None]
         self.payer = combo([("each their own", None),
                             *((f"{c['name']} ({c['supplies']} uses)", c["id"]) for c in payers)],
@@ -167,7 +167,7 @@ class TendPage(Page):
 
 class MakeCampPage(Page):
     title = "Make Camp"
-    tip = "The whole party at once: each picks half max HP or one debility (ST-10)"
+    tip = "The whole party at once: each picks half max HP or one debility"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -230,7 +230,7 @@ class MakeCampPage(Page):
 
 class DeathsDoorPage(Page):
     title = "Death's Door"
-    tip = "While dying, roll 2d6 (ST-7): 10+ back at 1 HP, 7–9 out of the action, 6− fate"
+    tip = "While dying, roll 2d6: 10+ back at 1 HP, 7–9 out of the action, 6− fate"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -286,7 +286,7 @@ class DeathsDoorPage(Page):
 
 class ConvalescePage(Page):
     title = "Convalesce"
-    tip = "A few days of rest: full HP and every debility cleared (ST-11)"
+    tip = "A few days of rest: full HP and every debility cleared"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -318,7 +318,7 @@ class ConvalescePage(Page):
 
 class NpcRestPage(Page):
     title = "NPC rest"
-    tip = "NPCs and monsters regain HP as the GM decides, by these guides (ST-12)"
+    tip = "NPCs and monsters regain HP as the GM decides, by these guides"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from ... import rules
+from ...display import without_rule_ids
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
 
@@ -52,9 +53,9 @@ class SettingsDialog(Validated, QDialog):
             self._show(key, self.current[key])
             caption = QLabel(with_mnemonic(capital(key) + ":", used))
             caption.setBuddy(widget)
-            caption.setToolTip(setting.doc)
+            caption.setToolTip(without_rule_ids(setting.doc))
             self.ui.rulesForm.addRow(caption, widget)
-            doc = note_label(setting.doc)
+            doc = note_label(without_rule_ids(setting.doc))
             doc.setContentsMargins(16, 0, 0, 6)
             self.ui.rulesForm.addRow(doc)
         manual = self.given_options.get("dice_mode") == "manual"
@@ -65,7 +66,7 @@ class SettingsDialog(Validated, QDialog):
         self.revalidate()
 
     def _widget(self, key: str, setting) -> QWidget:
-        name, tip = capital(key), setting.doc
+        name, tip = capital(key), without_rule_ids(setting.doc)
         if setting.choices:
             widget = combo([(capital(c), c) for c in setting.choices], name, tip)
             widget.currentIndexChanged.connect(self.revalidate)

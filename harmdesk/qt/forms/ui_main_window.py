@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHBoxLayout, QHe
     QStatusBar, QTableView, QToolBar, QVBoxLayout,
     QWidget)
 
+from harmdesk.qt.elided_label import ElidedLabel
+
 class Ui_MainWindow(object):
     def setupUi(self, MainWindow):
         if not MainWindow.objectName():
@@ -60,6 +62,8 @@ class Ui_MainWindow(object):
         self.actionShowTable.setCheckable(True)
         self.actionSettings = QAction(MainWindow)
         self.actionSettings.setObjectName(u"actionSettings")
+        self.actionQuickHelp = QAction(MainWindow)
+        self.actionQuickHelp.setObjectName(u"actionQuickHelp")
         self.actionAbout = QAction(MainWindow)
         self.actionAbout.setObjectName(u"actionAbout")
         self.centralwidget = QWidget(MainWindow)
@@ -101,23 +105,25 @@ class Ui_MainWindow(object):
 
         self.quickEntry = QLineEdit(self.centralwidget)
         self.quickEntry.setObjectName(u"quickEntry")
+        self.quickEntry.setMinimumSize(QSize(240, 0))
         self.quickEntry.setClearButtonEnabled(True)
 
         self.quickLayout.addWidget(self.quickEntry)
-
-        self.quickMessage = QLabel(self.centralwidget)
-        self.quickMessage.setObjectName(u"quickMessage")
-        self.quickMessage.setWordWrap(True)
-
-        self.quickLayout.addWidget(self.quickMessage)
 
         self.quickApply = QPushButton(self.centralwidget)
         self.quickApply.setObjectName(u"quickApply")
 
         self.quickLayout.addWidget(self.quickApply)
 
+        self.quickLayout.setStretch(1, 1)
 
         self.centralLayout.addLayout(self.quickLayout)
+
+        self.quickMessage = ElidedLabel(self.centralwidget)
+        self.quickMessage.setObjectName(u"quickMessage")
+        self.quickMessage.setVisible(False)
+
+        self.centralLayout.addWidget(self.quickMessage)
 
         MainWindow.setCentralWidget(self.centralwidget)
         self.menubar = QMenuBar(MainWindow)
@@ -180,6 +186,8 @@ class Ui_MainWindow(object):
         self.menuView.addAction(self.actionShowTiles)
         self.menuView.addAction(self.actionShowTable)
         self.menuSettings.addAction(self.actionSettings)
+        self.menuHelp.addAction(self.actionQuickHelp)
+        self.menuHelp.addSeparator()
         self.menuHelp.addAction(self.actionAbout)
         self.toolbar.addAction(self.actionShowTiles)
         self.toolbar.addAction(self.actionShowTable)
@@ -338,6 +346,13 @@ class Ui_MainWindow(object):
 #if QT_CONFIG(shortcut)
         self.actionSettings.setShortcut(QCoreApplication.translate("MainWindow", u"Ctrl+,", None))
 #endif // QT_CONFIG(shortcut)
+        self.actionQuickHelp.setText(QCoreApplication.translate("MainWindow", u"&Quick entry", None))
+#if QT_CONFIG(tooltip)
+        self.actionQuickHelp.setToolTip(QCoreApplication.translate("MainWindow", u"What the quick entry understands in this game", None))
+#endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(shortcut)
+        self.actionQuickHelp.setShortcut(QCoreApplication.translate("MainWindow", u"F1", None))
+#endif // QT_CONFIG(shortcut)
         self.actionAbout.setText(QCoreApplication.translate("MainWindow", u"&About HarmDesk", None))
 #if QT_CONFIG(tooltip)
         self.actionAbout.setToolTip(QCoreApplication.translate("MainWindow", u"About HarmDesk", None))
@@ -349,14 +364,17 @@ class Ui_MainWindow(object):
 #if QT_CONFIG(accessibility)
         self.quickEntry.setAccessibleName(QCoreApplication.translate("MainWindow", u"Quick entry", None))
 #endif // QT_CONFIG(accessibility)
-        self.quickEntry.setPlaceholderText(QCoreApplication.translate("MainWindow", u"7 p1 \u00b7 d8+3 \u00b7 heal 4 \u2014 Enter applies to the selected tiles", None))
-#if QT_CONFIG(accessibility)
-        self.quickMessage.setAccessibleName(QCoreApplication.translate("MainWindow", u"Quick entry message", None))
-#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.quickEntry.setToolTip(QCoreApplication.translate("MainWindow", u"Damage or healing for the selected tiles; Enter applies it, F1 lists what you can type", None))
+#endif // QT_CONFIG(tooltip)
+        self.quickEntry.setPlaceholderText(QCoreApplication.translate("MainWindow", u"Open a campaign to type damage or healing", None))
         self.quickApply.setText(QCoreApplication.translate("MainWindow", u"&Apply", None))
 #if QT_CONFIG(tooltip)
         self.quickApply.setToolTip(QCoreApplication.translate("MainWindow", u"Apply the quick entry to the selected tiles (Enter)", None))
 #endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(accessibility)
+        self.quickMessage.setAccessibleName(QCoreApplication.translate("MainWindow", u"Quick entry message", None))
+#endif // QT_CONFIG(accessibility)
         self.menuFile.setTitle(QCoreApplication.translate("MainWindow", u"&File", None))
         self.menuRecent.setTitle(QCoreApplication.translate("MainWindow", u"&Recent campaigns", None))
         self.menuEdit.setTitle(QCoreApplication.translate("MainWindow", u"&Edit", None))

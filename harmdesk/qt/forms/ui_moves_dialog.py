@@ -87,6 +87,7 @@ class Ui_MovesDialog(object):
         self.mainLayout.addWidget(self.buttonBox)
 
         self.mainLayout.setStretch(1, 1)
+        self.mainLayout.setStretch(2, 1)
 
         self.retranslateUi(MovesDialog)
         self.buttonBox.accepted.connect(MovesDialog.accept)

@@ -1,0 +1,50 @@
+"""Rule IDs: kept in the log's details, taken out of what the desk shows."""
+
+import re
+
+import pytest
+
+from harmdesk.display import without_rule_ids
+from harmdesk.rule_ids import RULE_IDS, rule_ids
+from harmdesk.rules import system_named
+
+SYSTEMS = ("stonetop", "lux_aeterna", "freedom_fantasies")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_action_of_a_game_names_its_rules(system):
+    actions = system_named(system).actions
+    assert set(RULE_IDS[system]) == set(actions)
+    prefix = {"stonetop": "ST-", "lux_aeterna": "LA-", "freedom_fantasies": "FF-"}[system]
+    for action in actions:
+        ids = rule_ids(system, {"type": action})
+        assert ids and all(i.startswith(prefix) for i in ids), action
+
+
+def test_an_actions_fields_bring_in_their_own_rules():
+    assert rule_ids("stonetop", {"type": "damage", "piercing": "x"})[-1] == "ST-4"
+    assert "ST-4" not in rule_ids("stonetop", {"type": "damage", "piercing": 1})
+    assert "LA-17" in rule_ids("lux_aeterna", {"type": "damage", "attacker_weakened": True})
+    assert "FF-7" in rule_ids("freedom_fantasies", {"type": "damage", "direct": True})
+    assert rule_ids("stonetop", {"type": "add_character"}) == ()
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("Death's Door (ST-7)", "Death's Door"),
+    ("gang-up damage (ST-2)", "gang-up damage"),
+    ("A status condition (LA-14 … LA-16); applying it again replaces it",
+     "A status condition; applying it again replaces it"),
+    ("ST-2 (b): several piercing values", "Several piercing values"),
+    ("LA-10 #3: \"Wounded again\" means", "\"Wounded again\" means"),
+    ("LA-16/LA-17: a Weakened attacker", "A Weakened attacker"),
+    ("Recover heals 4 + it (ST-4, ST-9).", "Recover heals 4 + it."),
+    ("armor 2 − 1 piercing = 1", "armor 2 − 1 piercing = 1"),
+])
+def test_rule_ids_are_taken_out_of_text_for_the_gm(text, shown):
+    assert without_rule_ids(text) == shown
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_no_setting_reads_with_a_rule_id(system):
+    for setting in system_named(system).settings.values():
+        assert not re.search(r"\b[A-Z]{2}-\d", without_rule_ids(setting.doc)), setting.doc
