@@ -24,7 +24,8 @@ def rect(widget, local=None) -> list[int]:
 
 
 def snapshot(window) -> dict:
-    from PySide6.QtWidgets import QApplication, QDialog
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QMenu
 
     from harmdesk.qt.desk_model import IdRole, PreviewRole
     from harmdesk.qt.tray_chips import ChipButton
@@ -55,6 +56,23 @@ def snapshot(window) -> dict:
                            for chip in tray.findChildren(ChipButton) if chip.isVisible()]
         status["gang_slot"] = rect(tray.ui.gangSlot) if tray.ui.gangSlot.isVisible() else None
         status["gang_ids"] = tray.ui.gangSlot.ids()
+    status["toggles"] = {box.text().replace("&", ""): rect(box)
+                         for box in window.findChildren(QCheckBox) if box.isVisible()
+                         and box.window() is window}
+    popup = QApplication.activePopupWidget()
+    status["menu"] = {a.text().replace("&", ""): rect(popup, popup.actionGeometry(a))
+                      for a in popup.actions() if a.text()} if isinstance(popup, QMenu) else {}
+    table = window.ui.table
+    status["table_cells"] = {}
+    if table.isVisible() and table.model() is not None:
+        model = table.model()
+        headers = [model.headerData(c, Qt.Orientation.Horizontal)
+                   for c in range(model.columnCount())]
+        for row in range(model.rowCount()):
+            cid = model.index(row, 0).data(IdRole)
+            status["table_cells"][cid] = {
+                headers[c]: rect(table.viewport(), table.visualRect(model.index(row, c)))
+                for c in range(model.columnCount())}
     dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
     status["dialog"] = dialogs[0].windowTitle() if dialogs else None
     status["quick_entry"] = rect(window.ui.quickEntry)
