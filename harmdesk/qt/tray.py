@@ -33,7 +33,6 @@ from .tray_chips import (
     gang_summary,
     modifier_words,
     snake_case,
-    words,
 )
 
 

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
 from ... import rules
 from ...display import KIND_LABELS
-from ...profiles import NOT_TRACKED
 from ...rules import Refused, dice
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
