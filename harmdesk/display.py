@@ -1,12 +1,15 @@
-"""What a character's tile shows, per game, as plain data (no Qt, no arithmetic of rules).
+"""What a character's tile shows, as plain data (no Qt, no arithmetic of rules).
 
-The Qt views paint these facts; the rules core has already decided every number.
+Each game's display profile (`harmdesk.profiles`) fills these facts in; the Qt views
+paint them. The rules core has already decided every number.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+from .profiles import profile_for
 
 KIND_LABELS = {"pc": "PC", "follower": "Follower", "npc": "NPC", "monster": "Monster",
                "object": "Object"}
@@ -116,80 +119,6 @@ def damage_words(action: dict) -> str:
     return ", ".join(str(p) for p in (what, *modifier_words(action)) if p != "")
 
 
-def stonetop(char: dict) -> TileFacts:
-    death = char["death"]
-    status = death if death != "none" else "ok"
-    badges = [*char["debilities"], *(f"wound: {w}" for w in char["wounds"])]
-    supplies = char.get("supplies")
-    return TileFacts(
-        char["name"], KIND_LABELS[char["kind"]],
-        Bar(char["hp"], char["max_hp"], f"{char['hp']}/{char['max_hp']} HP"),
-        ("Armor", str(char["armor"])),
-        ("Supplies", str(supplies)) if supplies is not None else None,
-        tuple(badges), status,
-        () if char["can_recover"] else ("Recover used",))
-
-
-def lux_aeterna(char: dict) -> TileFacts:
-    from .rules.lux_aeterna.common import TRAUMA_NAMES
-
-    hp = char["hp"]
-    shown = f"\u2212{-hp}" if hp < 0 else str(hp)  # a real minus, as the rules print it
-    text = f"{shown}/{char['max_hp']} HP" + (f" (debt {-hp})" if hp < 0 else "")
-    if char["dead"]:
-        status = "dead"
-    elif char["wounded"]:
-        status = "wounded"
-    elif not char["conscious"]:
-        status = "unconscious"
-    else:
-        status = "ok"
-    badges = []
-    for cond in char["conditions"]:
-        label = words(cond["name"])
-        if cond.get("amount"):
-            label += f" ({cond['amount']})"
-        if cond.get("origin_level") and not cond.get("from_trauma"):
-            label += f" {cond.get('bumps', 0)}/{cond['origin_level']}"
-        badges.append(label)
-    badges += [f"Trauma: {TRAUMA_NAMES.get(t, t)}" for t in char["traumas"]]
-    if char["wounded"] or char["strain"]:
-        badges.append(f"Strain {char['strain']}/{char['max_strain']}")
-    if char["wounded"]:
-        badges.append("stabilized" if char["stabilized"] else "not stabilized")
-    return TileFacts(
-        char["name"], KIND_LABELS[char["kind"]],
-        Bar(max(hp, 0), char["max_hp"], text, number=hp),
-        ("Resolve", f"{char['resolve_dice']}×{char['resolve_die']}"),
-        ("Endurance", str(char["endurance"])), tuple(badges), status)
-
-
-def freedom_fantasies(char: dict) -> TileFacts:
-    hp, damage = char["hp"], char["damage"]
-    is_object = char["kind"] == "object"
-    if is_object:
-        marks = ((hp, "Broken"), (2 * hp, "Destroyed"))
-        status = ("destroyed" if char["destroyed"] else "broken" if char["broken"] else "ok")
-    else:
-        marks = ((hp, "Wounded"), (2 * hp, "Story ends"))
-        status = ("story_ended" if char["story_ended"] else
-                  "wounded" if char["wounded"] else "ok")
-    protection = char["protection"]
-    buffer = ("Protection", f"{protection} · {char['protection_source']}") if protection else \
-        ("Protection", "0")
-    badges = [f"immune: {words(t)}" for t in char.get("immune", [])]
-    badges += [f"resists {words(t)}" for t in char.get("resistant", [])]
-    badges += [f"vulnerable: {words(t)}" for t in char.get("vulnerable", [])]
-    extra = ("Short Rest used",) if char.get("short_rest_used") else ()
-    return TileFacts(
-        char["name"], KIND_LABELS[char["kind"]],
-        Bar(damage, 2 * hp + 1, f"Damage {damage} · HP {hp}", marks, fills_with_harm=True),
-        ("Block", str(char["block"])), buffer, tuple(badges), status, extra)
-
-
-FACTS = {"stonetop": stonetop, "lux_aeterna": lux_aeterna,
-         "freedom_fantasies": freedom_fantasies}
-
-
 def tile_facts(system: str, char: dict) -> TileFacts:
-    return FACTS[system](char)
+    """What `char`'s tile shows, as its game's display profile reads it."""
+    return profile_for(system).tile_facts(char)

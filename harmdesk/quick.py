@@ -1,7 +1,7 @@
 """The quick-entry bar's little language, turned into an action (no target yet).
 
-One table (`HEADS` and `MODIFIERS`) drives both the parser and the Help page, so
-what the GM reads there is what the parser understands, per game.
+One table per game (its display profile's `quick_forms`) drives both the parser and the
+Help page, so what the GM reads there is what the parser understands.
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import profiles
 from .rules import Refused, dice
-
-STONETOP, LUX, FF = "stonetop", "lux_aeterna", "freedom_fantasies"
-ALL = (STONETOP, LUX, FF)
-GAME_TITLES = {STONETOP: "Stonetop", LUX: "Lux Aeterna", FF: "Freedom Fantasies"}
 
 AMOUNT = re.compile(r"^\d+$")
 MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
@@ -32,7 +29,7 @@ class Form:
 
     example: str
     meaning: str
-    systems: tuple[str, ...] = ALL
+    word: str = ""  # the word that starts it (lose), when it is not an amount
 
 
 @dataclass(frozen=True)
@@ -46,49 +43,44 @@ class Modifier(Form):
         return re.fullmatch(self.pattern, token)
 
 
+# What every game's quick entry reads; each profile adds its own forms after these.
 HEADS = (
     Form("7", "7 damage to each selected tile"),
     Form("d8+3", "damage dice: HarmDesk rolls them, or asks for the faces you rolled"),
     Form("heal 4", "heal 4 (also h4 or +4; heal d6 rolls a d6)"),
-    Form("lose 3", "lose 3 HP: armor never applies", (STONETOP,)),
-)
-
-MODIFIERS = (
-    Modifier("7 p1", "1 piercing: the target's armor counts 1 less", (STONETOP,),
-             r"p(\d+)", lambda m: {"piercing": int(m[1])}),
-    Modifier("7 px", "x piercing: piercing equal to the steading's Prosperity", (STONETOP,),
-             r"px", lambda m: {"piercing": "x"}),
-    Modifier("7 ia", "ignores armor", (STONETOP,),
-             r"ia|ignores|ignores_armor", lambda m: {"ignores_armor": True}),
-    Modifier("7 nl", "non-lethal: at 0 HP out of the action, not dying", (STONETOP,),
-             r"nl|nonlethal|non-lethal", lambda m: {"lethal": False}),
-    Modifier("7 nl", "non-lethal: dropping to 0 HP knocks out, no Wound", (LUX,),
-             r"nl|nonlethal|non-lethal", lambda m: {"lethal": False}),
-    Modifier("9 direct", "Direct Damage: never Blocked", (FF,),
-             r"direct", lambda m: {"direct": True}),
-    # last: any other word is a type's name (FF-8 allows any)
-    Modifier("9 fire", "a Damage Type (fire, cold, cold_iron …), one per entry", (FF,),
-             r"[a-z][a-z_]*", lambda m: {"damage_type": m[0]}),
 )
 
 
 def forms(system: str) -> list[Form]:
     """Everything the quick entry understands in `system`, in the Help page's order."""
-    return [f for f in (*HEADS, *MODIFIERS) if system in f.systems]
+    return list(profiles.profile_for(system).quick_forms)
+
+
+def games() -> list[tuple[str, str]]:
+    """(game, title) for every game with a quick entry, for the Help page's choice."""
+    return [(p.name, p.title) for p in profiles.all_profiles()]
+
+
+def modifiers(system: str) -> list[Modifier]:
+    return [f for f in forms(system) if isinstance(f, Modifier)]
+
+
+def title(system: str) -> str:
+    return profiles.profile_for(system).title
 
 
 def hint(system: str) -> str:
     """The placeholder text: a few examples of this game's own quick entry."""
-    words = [m.example for m in MODIFIERS if system in m.systems][:1]
+    words = [m.example for m in modifiers(system)][:1]
     return " · ".join([*words, "d8+3", "heal 4"]) + " — F1 lists more"
 
 
 def combined(system: str) -> str:
     """An entry whose words after the amount combine: 'd8+3 p1 ia'."""
     words, keys = [], set()
-    for modifier in MODIFIERS:
+    for modifier in modifiers(system):
         word = modifier.example.split()[-1]
-        fields = modifier.read(modifier.match(word)) if system in modifier.systems else {}
+        fields = modifier.read(modifier.match(word))
         if fields and not keys & set(fields) and len(words) < 2:
             words.append(word)
             keys |= set(fields)
@@ -151,9 +143,11 @@ def parse(text: str, system: str) -> dict:
             raise QuickEntryError("heal takes one amount: heal 4 or heal d6")
         return {"type": "heal", **_amount(rest[0], system, "healing")}
     if head == "lose":
-        if system != STONETOP:
-            raise QuickEntryError(f"lose (HP lost, armor never applies) is Stonetop's; in "
-                                  f"{GAME_TITLES.get(system, system)} type the damage, "
+        if not any(f.word == "lose" for f in forms(system)):
+            whose = " or ".join(p.title for p in profiles.all_profiles()
+                                if any(f.word == "lose" for f in p.quick_forms))
+            raise QuickEntryError(f"lose (HP lost, armor never applies) is {whose}'s; in "
+                                  f"{title(system)} type the damage, "
                                   f"such as {' '.join(tokens[1:2]) or '3'}")
         if len(tokens) != 2:
             raise QuickEntryError("lose takes one amount: lose 3")
@@ -165,8 +159,8 @@ def parse(text: str, system: str) -> dict:
 
 
 def _modifier(token: str, system: str, action: dict) -> dict:
-    for modifier in MODIFIERS:
-        if system in modifier.systems and (m := modifier.match(token)):
+    for modifier in modifiers(system):
+        if m := modifier.match(token):
             fields = modifier.read(m)
             if "damage_type" in fields:
                 _not_elsewhere(token, system)  # nl or p1 is a slip, not a type's name
@@ -179,15 +173,16 @@ def _modifier(token: str, system: str, action: dict) -> dict:
 
 
 def _known(system: str) -> str:
-    words = ", ".join(dict.fromkeys(m.example.split()[-1] for m in MODIFIERS
-                                    if system in m.systems))
-    return f"after the amount {GAME_TITLES.get(system, system)} reads {words}"
+    words = ", ".join(dict.fromkeys(m.example.split()[-1] for m in modifiers(system)))
+    return f"after the amount {title(system)} reads {words}"
 
 
 def _not_elsewhere(token: str, system: str) -> None:
     """Refuse a word that belongs to another game's quick entry, saying whose it is."""
-    for other in MODIFIERS:
-        if system not in other.systems and other.match(token):
-            what = other.meaning.split(":")[0].split(" (")[0]
-            raise QuickEntryError(f"{token} ({what}) is not a {GAME_TITLES.get(system, system)} "
-                                  f"rule; {_known(system)}")
+    own = modifiers(system)
+    for profile in profiles.all_profiles():
+        for other in profile.quick_forms:
+            if isinstance(other, Modifier) and other not in own and other.match(token):
+                what = other.meaning.split(":")[0].split(" (")[0]
+                raise QuickEntryError(f"{token} ({what}) is not a {title(system)} "
+                                      f"rule; {_known(system)}")

@@ -1,28 +1,17 @@
 """What an edit in the character table becomes: one action, for the rules to check.
 
 The table shows HP (Damage in Freedom Fantasies), the guard and the buffer of each
-character. Editing one of them is a GM correction: Stonetop's sheet edit
-(`edit_character`), or `set_state` in the other games. This module only reads what
-the GM typed; the rules core decides whether the value is allowed. No Qt here.
+character. Editing one of them is a GM correction: a sheet edit (`edit_character`) or
+`set_state`, as the game's display profile says (`Profile.edits`). This module only reads
+what the GM typed; the rules core decides whether the value is allowed. No Qt here.
 """
 
 from __future__ import annotations
 
 import re
 
-# Per game, per editable column: (action type, field, what the GM calls it).
-EDITS = {
-    "stonetop": {"bar": ("edit_character", "hp", "HP"),
-                 "guard": ("edit_character", "armor", "armor"),
-                 "buffer": ("edit_character", "supplies", "supplies")},
-    "lux_aeterna": {"bar": ("set_state", "hp", "HP"),
-                    "guard": ("set_state", "resolve_dice", "unspent Resolve dice"),
-                    "buffer": ("set_state", "endurance", "Endurance")},
-    "freedom_fantasies": {"bar": ("set_state", "damage", "Damage"),
-                          "buffer": ("set_state", "protection", "Protection")},
-}
-# Fields that may be left empty: Stonetop supplies are then not tracked.
-UNTRACKED = {("stonetop", "supplies")}
+from .profiles import profile_for
+
 WHOLE = re.compile(r"^[+-]?\d+$")
 
 
@@ -32,15 +21,15 @@ class EditError(ValueError):
 
 def editable(system: str) -> tuple[str, ...]:
     """The columns (bar, guard, buffer) whose values the GM may correct in this game."""
-    return tuple(EDITS.get(system, {}))
+    return profile_for(system).editable()
 
 
 def cell_text(system: str, column: str, char: dict) -> str | None:
     """The value the editor starts from, or None when the cell is not editable."""
-    edit = EDITS.get(system, {}).get(column)
-    if edit is None or edit[1] not in char:
+    edit = profile_for(system).edits.get(column)
+    if edit is None or edit.key not in char:
         return None
-    value = char[edit[1]]
+    value = char[edit.key]
     return "" if value is None else str(value)
 
 
@@ -60,11 +49,10 @@ def read_number(text, label: str, name: str, empty_ok: bool) -> int | None:
 
 def cell_action(system: str, column: str, char: dict, text) -> dict:
     """The action that sets `char`'s value in `column` to what the GM typed."""
-    edit = EDITS.get(system, {}).get(column)
+    edit = profile_for(system).edits.get(column)
     if edit is None:
         raise EditError(f"{column} is not edited in the table")
-    kind, key, label = edit
-    value = read_number(text, label, char["name"], (system, key) in UNTRACKED)
-    if kind == "edit_character":
-        return {"type": kind, "target": char["id"], "changes": {key: value}}
-    return {"type": kind, "target": char["id"], key: value}
+    value = read_number(text, edit.label, char["name"], edit.empty_ok)
+    if edit.action == "edit_character":
+        return {"type": edit.action, "target": char["id"], "changes": {edit.key: value}}
+    return {"type": edit.action, "target": char["id"], edit.key: value}

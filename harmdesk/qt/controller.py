@@ -16,6 +16,8 @@ from typing import Callable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from ..profiles import profile_for
+
 HISTORY_WINDOW = 500  # log steps rebuilt into the undo stack when a campaign opens
 
 # (action, need) -> the value for need["key"], or None when the GM cancels
@@ -83,6 +85,11 @@ class DeskController(QObject):
     @property
     def system(self) -> str:
         return self.campaign.system
+
+    @property
+    def profile(self):
+        """The open campaign's display profile (what its game shows), or None."""
+        return profile_for(self.campaign.system) if self.campaign is not None else None
 
     @property
     def read_only(self) -> bool:

@@ -12,17 +12,12 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
 from .. import table_edits
-from ..display import TileFacts, tile_facts
+from ..display import TileFacts
 from .tooltips import plain_tip
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
 EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in table_edits
-HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")
-HEADERS_BY_SYSTEM = {
-    "stonetop": ("Name", "Kind", "HP", "Armor", "Supplies", "Marks", "State"),
-    "lux_aeterna": ("Name", "Kind", "HP", "Resolve", "Endurance", "Conditions", "State"),
-    "freedom_fantasies": ("Name", "Kind", "Damage", "Block", "Protection", "Traits", "State"),
-}
+HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")  # no campaign open
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 FactsRole = Qt.ItemDataRole.UserRole + 2
@@ -48,10 +43,10 @@ class DeskModel(QAbstractTableModel):
     # the cache ----------------------------------------------------------------
     def reload(self) -> None:
         self.beginResetModel()
-        campaign = self.controller.campaign
-        chars = campaign.state["characters"] if campaign else {}
+        profile = self.controller.profile
+        chars = self.controller.state["characters"] if profile else {}
         self._ids = list(chars)
-        self._facts = {cid: tile_facts(campaign.system, c) for cid, c in chars.items()}
+        self._facts = {cid: profile.tile_facts(c) for cid, c in chars.items()}
         self._preview.clear()
         self._notice.clear()
         self._highlight.clear()
@@ -61,10 +56,10 @@ class DeskModel(QAbstractTableModel):
         if change.desk_changed or change.settings_changed:
             self.reload()
             return
-        chars = self.controller.state["characters"]
+        chars, profile = self.controller.state["characters"], self.controller.profile
         for cid in change.changed:
             if cid in chars and cid in self._facts:
-                self._facts[cid] = tile_facts(self.controller.system, chars[cid])
+                self._facts[cid] = profile.tile_facts(chars[cid])
                 self._notice.pop(cid, None)
                 self._row_changed(cid)
 
@@ -111,8 +106,8 @@ class DeskModel(QAbstractTableModel):
             return None
         if orientation == Qt.Orientation.Vertical:
             return section + 1
-        campaign = self.controller.campaign
-        headers = HEADERS_BY_SYSTEM.get(campaign.system, HEADERS) if campaign else HEADERS
+        profile = self.controller.profile
+        headers = profile.headers if profile else HEADERS
         return headers[section] if 0 <= section < len(headers) else None
 
     def flags(self, index):
@@ -125,10 +120,10 @@ class DeskModel(QAbstractTableModel):
         return flags
 
     def _editable_columns(self) -> tuple[int, ...]:
-        campaign = self.controller.campaign
-        if campaign is None or self.controller.read_only:
+        profile = self.controller.profile
+        if profile is None or self.controller.read_only:
             return ()
-        named = table_edits.editable(campaign.system)
+        named = profile.editable()
         return (NAME, *(col for col, name in EDIT_COLUMNS.items() if name in named))
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -170,7 +165,7 @@ class DeskModel(QAbstractTableModel):
     def _cell(self, facts: TileFacts, cid: str, col: int, edit: bool):
         if edit and col in EDIT_COLUMNS:
             char = self.controller.state["characters"].get(cid, {})
-            text = table_edits.cell_text(self.controller.system, EDIT_COLUMNS[col], char)
+            text = table_edits.cell_text(self.controller.profile.name, EDIT_COLUMNS[col], char)
             if text is not None:
                 return text  # the bare number, so the editor starts from it
         if col == NAME:
@@ -201,7 +196,7 @@ class DeskModel(QAbstractTableModel):
         else:
             char = self.controller.state["characters"][cid]
             try:
-                action = table_edits.cell_action(self.controller.system,
+                action = table_edits.cell_action(self.controller.profile.name,
                                                  EDIT_COLUMNS[index.column()], char, value)
             except table_edits.EditError as err:
                 self.controller.refused.emit(str(err), [cid])  # the tile and the status bar

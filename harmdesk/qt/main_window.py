@@ -337,7 +337,7 @@ class MainWindow(QMainWindow):
         if self.controller.campaign is None:
             return False
         try:
-            action = quick.parse(self.ui.quickEntry.text(), self.controller.system)
+            action = quick.parse(self.ui.quickEntry.text(), self.controller.profile.name)
         except quick.QuickEntryError as err:
             self.show_quick_message(str(err))
             return False
@@ -390,7 +390,7 @@ class MainWindow(QMainWindow):
     def update_enabled(self) -> None:
         has = self.controller.campaign is not None
         writable = has and not self.controller.read_only
-        system = self.controller.system if has else None
+        profile = self.controller.profile
         for action in (self.ui.actionAddCharacter, self.ui.actionEditCharacter,
                        self.ui.actionRemoveCharacter, self.ui.actionConditions,
                        self.ui.actionMoves, self.ui.actionSettings):
@@ -398,13 +398,13 @@ class MainWindow(QMainWindow):
         in_play = writable and bool(self.controller.campaign.session)
         self.ui.actionStartSession.setEnabled(writable and not in_play)
         self.ui.actionEndSession.setEnabled(in_play)
-        self.ui.actionEndScene.setEnabled(writable and system == "lux_aeterna")
-        # Freedom Fantasies has no death state to rule on: an ended Story stays ended (FF-3)
-        self.ui.actionDeathState.setEnabled(writable and system != "freedom_fantasies")
+        self.ui.actionEndScene.setEnabled(writable and profile.ends_scenes)
+        # a game may have no death state to rule on (an ended Story stays ended, FF-3)
+        self.ui.actionDeathState.setEnabled(writable and profile.death_ruling is not None)
         for action in (self.ui.actionExport, self.ui.actionExportSummary):
             action.setEnabled(has)
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
-        if system is not None:
+        if profile is not None:
             from .. import quick
-            self.ui.quickEntry.setPlaceholderText(quick.hint(system))
+            self.ui.quickEntry.setPlaceholderText(quick.hint(profile.name))

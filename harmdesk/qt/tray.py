@@ -1,4 +1,5 @@
-"""The tray: chips for damage, healing, moves and conditions, per game system.
+"""The tray: chips for damage, healing, moves and conditions, as the open campaign's
+display profile lists them.
 
 Dragging a chip onto tiles applies it there; clicking it (or Space/Enter)
 emits `chipActivated(chip)` for the window to confirm on the selected tiles, and
@@ -24,8 +25,6 @@ from .tray_chips import (
     COMMON_TYPES,
     DANGER_STYLE,
     HEAL_DICE,
-    MOVES,
-    SEVERITY,
     SNAKE,
     ChipButton,
     FlowLayout,
@@ -34,7 +33,6 @@ from .tray_chips import (
     gang_summary,
     modifier_words,
     snake_case,
-    words,
 )
 
 
@@ -51,7 +49,16 @@ class TrayWidget(QWidget):
         self.ui = Ui_Tray()
         self.ui.setupUi(self)
         self.setStyleSheet(CHIP_STYLE)
-        self._system: str | None = None
+        self._profile = None
+        # the toggles each modifier key shows (the profile names them by key)
+        ui = self.ui
+        self._toggles = {
+            "piercing": (ui.piercingLabel, ui.piercingSpin, ui.xPiercingCheck),
+            "ignores_armor": (ui.ignoresArmorCheck,), "non_lethal": (ui.nonLethalCheck,),
+            "non_lethal_knockout": (ui.knockoutCheck,), "attacker_weakened": (ui.weakenedCheck,),
+            "damage_type": (ui.damageTypeLabel, ui.damageTypeCombo),
+            "direct": (ui.directCheck,),
+            "additional": (ui.additionalLabel, ui.additionalSpin, ui.additionalTypeCombo)}
         self._danger_key: tuple | None = None
         self._chips: dict[str, list[ChipButton]] = {}
         self._flows = {name: FlowLayout(getattr(self.ui, f"{name}Box"))
@@ -76,7 +83,7 @@ class TrayWidget(QWidget):
         ui.healEdit.textChanged.connect(self._check_heal)
         ui.healEdit.returnPressed.connect(ui.healChip.click)
         for box in (ui.xPiercingCheck, ui.ignoresArmorCheck, ui.nonLethalCheck,
-                    ui.luxNonLethalCheck, ui.weakenedCheck, ui.directCheck):
+                    ui.knockoutCheck, ui.weakenedCheck, ui.directCheck):
             box.toggled.connect(self._show_modifiers)
         for spin in (ui.piercingSpin, ui.additionalSpin):
             spin.valueChanged.connect(self._show_modifiers)
@@ -91,48 +98,53 @@ class TrayWidget(QWidget):
 
     # building ---------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Show the sections and chips of the open campaign's system."""
+        """Show the sections and chips of the open campaign's game."""
         ui = self.ui
-        campaign = self.controller.campaign
-        system = self._system = campaign.system if campaign else None
-        ui.emptyLabel.setVisible(system is None)
+        profile = self._profile = self.controller.profile
+        ui.emptyLabel.setVisible(profile is None)
         for group in (ui.damageGroup, ui.modifiersGroup, ui.healingGroup, ui.movesGroup):
-            group.setVisible(system is not None)
-        ui.severityBox.setVisible(system == "stonetop")
-        ui.stonetopMods.setVisible(system == "stonetop")
-        ui.luxMods.setVisible(system == "lux_aeterna")
-        ui.ffMods.setVisible(system == "freedom_fantasies")
-        ui.conditionsGroup.setVisible(system in ("stonetop", "lux_aeterna"))
-        ui.gangGroup.setVisible(system == "stonetop")
-        ui.conditionsGroup.setTitle("Debilities" if system == "stonetop" else "Conditions")
-        self._fill("severity", [] if system != "stonetop" else [
+            group.setVisible(profile is not None)
+        self._show_toggles(profile.modifiers if profile else ())
+        ui.conditionsGroup.setVisible(bool(profile and profile.condition_chips))
+        ui.gangGroup.setVisible(bool(profile and profile.gang))
+        ui.conditionsGroup.setTitle(profile.conditions_title if profile else "")
+        self._fill("severity", [] if profile is None else [
             (f"{die} — {harm}", self._damage_factory(die), "damage",
              f"Damage {die}: what a normal person suffers from {harm}. Drag onto tiles, or "
              "click to see what it does to the selected tiles and apply it.")
-            for die, harm in SEVERITY])
-        self._fill("heal", [] if system is None else [
+            for die, harm in profile.severity])
+        self._fill("heal", [] if profile is None else [
             (f"Heal 1{die}", self._fixed(chips.action_chip(f"Heal 1{die}",
                                                            {"type": "heal", "dice": die})),
              "heal", f"Heal 1{die}: the dice are rolled (or asked for) on the drop.")
             for die in HEAL_DICE])
-        self._fill("moves", [(label, self._fixed(chips.action_chip(label, action)), "move", tip)
-                             for label, action, tip in MOVES.get(system, ())])
-        ui.movesGroup.setVisible(bool(MOVES.get(system)))
-        self._fill("conditions", self._condition_chips(system))
+        self._fill("moves", self._profile_chips(profile.move_chips if profile else (), "move"))
+        ui.movesGroup.setVisible(bool(profile and profile.move_chips))
+        self._fill("conditions", self._profile_chips(
+            profile.condition_chips if profile else (), "condition"))
         self._danger_key = None
         ui.gangSlot.clear()
         self._refresh_desk()
         self._fill_type_combos()
-        if system is not None:  # each game's own examples, never Stonetop's for all
-            ui.typedEdit.setPlaceholderText(quick.examples(system))
-            ui.typedEdit.setToolTip(f"An amount or dice for a damage chip: "
-                                    f"{quick.examples(system)}. Enter applies it to the "
-                                    "selected tiles.")
+        if profile is not None:  # each game's own examples, never Stonetop's for all
+            examples = quick.examples(profile.name)
+            ui.typedEdit.setPlaceholderText(examples)
+            ui.typedEdit.setToolTip(f"An amount or dice for a damage chip: {examples}. Enter "
+                                    "applies it to the selected tiles.")
         self._check_typed(ui.typedEdit.text())
         self._check_heal(ui.healEdit.text())
         self._show_modifiers()
         self._set_tab_order()
         self._fit_width()
+
+    def _show_toggles(self, keys) -> None:
+        """Only the game's own modifier toggles, and the panels that hold them."""
+        for key, widgets in self._toggles.items():
+            for widget in widgets:
+                widget.setVisible(key in keys)
+        for panel in (self.ui.checkMods, self.ui.knockoutMods, self.ui.typeMods):
+            panel.setVisible(any(key in keys and w.parent() is panel
+                                 for key, ws in self._toggles.items() for w in ws))
 
     def _fit_width(self) -> None:
         # the scroll area only scrolls up and down, so it must be as wide as its widest row
@@ -140,21 +152,10 @@ class TrayWidget(QWidget):
         area.setMinimumWidth(self.ui.scrollContents.minimumSizeHint().width()
                              + area.verticalScrollBar().sizeHint().width())
 
-    def _condition_chips(self, system: str | None) -> list:
-        if system == "stonetop":
-            from ..rules.stonetop.sheet import DEBILITIES
-            return [(d.capitalize(), self._fixed(chips.action_chip(
-                        d.capitalize(), {"type": "mark_debility", "debility": d})), "condition",
-                     f"Mark the debility {d}. NPCs and monsters never mark debilities.")
-                    for d in ("weakened", "dazed", "miserable") if d in DEBILITIES]
-        if system == "lux_aeterna":
-            from ..rules.lux_aeterna.common import CONDITIONS
-            return [(words(n).capitalize(), self._fixed(chips.action_chip(
-                        words(n).capitalize(), {"type": "add_condition", "name": n},
-                        ask="condition")), "condition",
-                     f"Add the condition {words(n)}; the drop asks for its origin Level.")
-                    for n in CONDITIONS]
-        return []
+    def _profile_chips(self, listed, category: str) -> list:
+        return [(chip.label, self._fixed(chips.action_chip(chip.label, dict(chip.action),
+                                                           ask=chip.ask)), category, chip.tip)
+                for chip in listed]
 
     def _fill(self, name: str, specs: list) -> None:
         """Replace a section's chips with (text, factory, category, tooltip) specs."""
@@ -171,7 +172,7 @@ class TrayWidget(QWidget):
             flow.addWidget(chip)
             made.append(chip)
         self._chips[name] = made
-        box.setVisible(bool(made) and (name != "severity" or self._system == "stonetop"))
+        box.setVisible(bool(made))
 
     @staticmethod
     def _fixed(chip: dict):
@@ -190,7 +191,7 @@ class TrayWidget(QWidget):
     def _refresh_desk(self) -> None:
         """Dangers and the gang follow the desk: monsters come, go and change their attacks."""
         state = self.controller.state if self.controller.campaign else None
-        found = dangers(state) if state else []
+        found = dangers(state, self._profile.danger_kinds) if state else []
         if tuple(found) != self._danger_key:
             self._danger_key = tuple(found)
             self._fill("dangers", [(label, self._attack_factory(cid, label), "danger", tip)
@@ -232,7 +233,7 @@ class TrayWidget(QWidget):
         ui = self.ui
         order = [*self._chips.get("severity", []), *self._chips.get("dangers", []),
                  ui.typedEdit, ui.typedChip, ui.piercingSpin, ui.xPiercingCheck,
-                 ui.ignoresArmorCheck, ui.nonLethalCheck, ui.luxNonLethalCheck, ui.weakenedCheck,
+                 ui.ignoresArmorCheck, ui.nonLethalCheck, ui.knockoutCheck, ui.weakenedCheck,
                  ui.damageTypeCombo, ui.directCheck, ui.additionalSpin, ui.additionalTypeCombo,
                  *self._chips.get("heal", []), ui.healEdit, ui.healChip,
                  *self._chips.get("moves", []), *self._chips.get("conditions", []),
@@ -244,33 +245,33 @@ class TrayWidget(QWidget):
     def modifiers(self) -> dict:
         """The action fields the toggles add to damage chips; ValueError on a bad type name."""
         ui, mods = self.ui, {}
-        if self._system == "stonetop":
+        shown = self._profile.modifiers if self._profile else ()
+        if "piercing" in shown:
             if ui.xPiercingCheck.isChecked():
                 mods["piercing"] = "x"
             elif ui.piercingSpin.value():
                 mods["piercing"] = ui.piercingSpin.value()
-            if ui.ignoresArmorCheck.isChecked():
-                mods["ignores_armor"] = True
-            if ui.nonLethalCheck.isChecked():
-                mods["lethal"] = False
-        elif self._system == "lux_aeterna":
-            if ui.luxNonLethalCheck.isChecked():
-                mods["lethal"] = False
-            if ui.weakenedCheck.isChecked():
-                mods["attacker_weakened"] = True
-        elif self._system == "freedom_fantasies":
+        if "ignores_armor" in shown and ui.ignoresArmorCheck.isChecked():
+            mods["ignores_armor"] = True
+        if "non_lethal" in shown and ui.nonLethalCheck.isChecked():
+            mods["lethal"] = False
+        if "non_lethal_knockout" in shown and ui.knockoutCheck.isChecked():
+            mods["lethal"] = False
+        if "attacker_weakened" in shown and ui.weakenedCheck.isChecked():
+            mods["attacker_weakened"] = True
+        if "damage_type" in shown:
             kind = self._type_name(ui.damageTypeCombo.currentText(), "the damage type")
             if kind:
                 mods["damage_type"] = kind
-            if ui.directCheck.isChecked():
-                mods["direct"] = True
-            if ui.additionalSpin.value():
-                extra = {"amount": ui.additionalSpin.value()}
-                kind = self._type_name(ui.additionalTypeCombo.currentText(),
-                                       "the Additional Damage's type")
-                if kind:
-                    extra["damage_type"] = kind
-                mods["additional"] = [extra]
+        if "direct" in shown and ui.directCheck.isChecked():
+            mods["direct"] = True
+        if "additional" in shown and ui.additionalSpin.value():
+            extra = {"amount": ui.additionalSpin.value()}
+            kind = self._type_name(ui.additionalTypeCombo.currentText(),
+                                   "the Additional Damage's type")
+            if kind:
+                extra["damage_type"] = kind
+            mods["additional"] = [extra]
         return mods
 
     @staticmethod
@@ -323,7 +324,9 @@ class TrayWidget(QWidget):
     def _parsed(self, text: str, heal: bool) -> dict:
         if heal and not re.match(r"^\s*(heal|h|\+)", text, re.IGNORECASE):
             text = f"heal {text}"
-        action = quick.parse(text, self._system or "stonetop")
+        if self._profile is None:
+            raise quick.QuickEntryError("open a campaign first")
+        action = quick.parse(text, self._profile.name)
         if heal and action["type"] != "heal":
             raise quick.QuickEntryError("type an amount or dice to heal, such as 4 or d6")
         return action
@@ -331,7 +334,7 @@ class TrayWidget(QWidget):
     def _check(self, edit, chip, message, heal: bool, fallback: str) -> None:
         text, error = edit.text(), ""
         action = None
-        if text.strip() and self._system is not None:
+        if text.strip() and self._profile is not None:
             try:
                 action = self._parsed(text, heal)
             except quick.QuickEntryError as err:

@@ -1,5 +1,5 @@
-"""The tray's building blocks: which chips a system offers, the flow layout, the chip
-button and the gang slot.
+"""The tray's building blocks: the prepared dangers, the gang's summary, the flow layout
+and the chip button. Which chips a game offers is its display profile's.
 
 A chip is dragged (QDrag with chips.MIME_TYPE) once the mouse has moved
 QApplication.startDragDistance() with the button held; a plain click, Space or
@@ -32,23 +32,7 @@ from .tooltips import plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
 
-# Stonetop's damage by severity, for harm not tied to a prepared danger (seed 001).
-SEVERITY = (("d4", "bruises, scrapes, light burns"), ("d6", "nasty flesh wounds, bad burns"),
-            ("d8", "broken bones, debilitating pain"), ("d10", "death or dismemberment"))
 HEAL_DICE = ("d4", "d6", "d8")
-# Moves whose only input is the character they are dropped on.
-MOVES = {
-    "stonetop": (("Recover", {"type": "recover"},
-                  "Recover: spend 1 use of supplies and heal 4 + Prosperity HP."),),
-    "lux_aeterna": (
-        ("Stabilize", {"type": "stabilize"}, "An item or ability stabilizes a Wounded character."),
-        ("Start turn", {"type": "start_turn"},
-         "Start of turn: Strain death, Regenerating, Ongoing Damage, Strain."),
-        ("End turn", {"type": "end_turn"}, "End of turn: durations in rounds count down.")),
-    "freedom_fantasies": (("Short Rest", {"type": "short_rest"},
-                           ("Short Rest: heal Damage equal to HP, once until the next "
-                            "Long Rest.")),),
-}
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
 COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
                 "acid", "psychic")
@@ -80,12 +64,13 @@ def attack_words(attack: dict) -> str:
     return ", ".join(parts)
 
 
-def dangers(state: dict) -> list[tuple[str, str, str]]:
-    """(id, chip label, tooltip) for each NPC or monster with an `attack` on its sheet."""
+def dangers(state: dict, kinds) -> list[tuple[str, str, str]]:
+    """(id, chip label, tooltip) for each character of `kinds` (NPCs and monsters) with an
+    `attack` on its sheet."""
     out = []
     for cid, char in state["characters"].items():
         attack = char.get("attack")
-        if char.get("kind") in ("npc", "monster") and isinstance(attack, dict) and \
+        if char.get("kind") in kinds and isinstance(attack, dict) and \
                 attack.get("dice"):
             tip = (f"{char['name']}: {attack_words(attack)}. Drag onto a tile to attack it, "
                    "or into the gang slot; the ticked modifiers apply to it too.")
@@ -99,7 +84,7 @@ def grouped(ids: list[str]) -> list[tuple[str, int]]:
 
 
 def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
-    """(member lines, what the gang deals, ok, chip label), as the Stonetop rules read it."""
+    """(member lines, what the gang deals, ok, chip label), as the rules read it (ST-2)."""
     chars = state["characters"]
     groups = grouped(ids)
     lines = [f"{n} × {chars[c]['name'] if c in chars else c}" for c, n in groups]
@@ -107,7 +92,7 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
         return [], "", True, ""
     from ..rules.stonetop import harm
     try:
-        desk = Desk({**state, "settings": full_settings(system_named("stonetop"),
+        desk = Desk({**state, "settings": full_settings(system_named(state["system"]),
                                                          state["settings"])})
         gang = harm.gang_up([harm.read_attacker(desk, {"id": c, "count": n}, i)
                              for i, (c, n) in enumerate(groups)], desk.settings)

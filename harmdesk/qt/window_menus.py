@@ -229,7 +229,8 @@ class PlayMenus(QObject):
 
     def add_character(self) -> bool:
         from .dialogs import CharacterDialog
-        dialog = CharacterDialog(self.c.system, self.w, existing_ids=list(self.c.state["characters"]),
+        dialog = CharacterDialog(self.c.profile, self.w,
+                                 existing_ids=list(self.c.state["characters"]),
                                  settings=self.c.state["settings"])
         return self._submit_character(dialog)
 
@@ -239,7 +240,7 @@ class PlayMenus(QObject):
         if not ids:
             return False
         character = self.c.state["characters"][ids[0]]
-        dialog = CharacterDialog(self.c.system, self.w, character=character,
+        dialog = CharacterDialog(self.c.profile, self.w, character=character,
                                  existing_ids=list(self.c.state["characters"]),
                                  settings=self.c.state["settings"])
         return self._submit_character(dialog)
@@ -261,7 +262,7 @@ class PlayMenus(QObject):
         from .dialogs import ConditionDialog
         if not targets:
             return bool(self._targets())
-        dialog = ConditionDialog(self.c.system, self.c.state, targets, self.w, preset=preset)
+        dialog = ConditionDialog(self.c.profile, self.c.state, targets, self.w, preset=preset)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.c.submit_many(dialog.actions(), "Conditions") > 0
@@ -269,7 +270,7 @@ class PlayMenus(QObject):
     def moves(self, move: str | None = None) -> bool:
         from .dialogs import MovesDialog
         targets = self.w.selected_ids()
-        dialog = MovesDialog(self.c.system, self.c.state, targets, self.w, move=move)
+        dialog = MovesDialog(self.c.profile, self.c.state, targets, self.w, move=move)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.c.submit_many(dialog.actions(), dialog.title()) > 0
@@ -280,7 +281,7 @@ class PlayMenus(QObject):
         targets = self._targets()
         if not targets:
             return False
-        dialog = DeathDialog(self.c.system, self.c.state, targets, self.w)
+        dialog = DeathDialog(self.c.profile, self.c.state, targets, self.w)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.c.submit_many(dialog.actions(), "GM ruling: death state") > 0
@@ -315,7 +316,7 @@ class PlayMenus(QObject):
     def quick_help(self):
         """The quick entry's page for this game, beside the desk (it does not block it)."""
         from .dialogs.quick_help import QuickHelpDialog
-        system = self.c.system if self.c.campaign else None
+        system = self.c.profile.name if self.c.campaign else None
         if self.help_dialog is None:
             self.help_dialog = QuickHelpDialog(system, self.w)
         elif system:

@@ -324,8 +324,9 @@ class _Walk:
         """The lowest a survivor was brought by a hit; the party before monsters."""
         system = self.system
         alive = [t for t in self.tracks.values()
-                 if t.worst and not facts.ended(system, t.state) and t.state["kind"] != "object"]
-        party = [t for t in alive if t.state["kind"] in ("pc", "follower")]
+                 if t.worst and not facts.ended(system, t.state)
+                 and facts.in_the_fight(system, t.state)]
+        party = [t for t in alive if facts.in_the_party(system, t.state)]
         pool = party or alive
         if not pool:
             return None

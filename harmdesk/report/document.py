@@ -12,6 +12,7 @@ from html import escape
 from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QFontMetricsF, QTextBlockFormat, QTextCursor, QTextDocument
 
+from ..profiles import profile_for
 from . import facts
 from .charts import IMAGE_OBJECT, ChartObject, chart_tag, font
 from .data import CharacterRow, Report
@@ -48,21 +49,12 @@ def listing(items: list[str]) -> str:
 
 def columns(system: str) -> list[tuple[str, str]]:
     """The party table's columns for a game: only what that game tracks."""
+    words = profile_for(system).report
     heading, _unit = facts.measure_words(system)
-    taken = {"stonetop": "HP lost (after armor)",
-             "lux_aeterna": "HP lost (after Endurance)",
-             "freedom_fantasies": "Damage taken (after Block, Protection)"}[system]
     out = [("name", "Character"), ("measure", f"{heading}<br>start → end"),
-           ("taken", taken), ("healed", "Damage healed" if facts.charts_damage(system)
-                                         else "HP healed")]
-    if system == "stonetop":
-        out += [("gained", "Debilities and wounds gained"), ("cleared", "… cleared")]
-    elif system == "lux_aeterna":
-        out += [("gained", "Conditions gained"), ("cleared", "Conditions cleared"),
-                ("traumas", "Traumas")]
-    fate = {"stonetop": "Death's Door and death", "lux_aeterna": "Wounded, stabilized, death",
-            "freedom_fantasies": "Wounded, Broken, Story Ends"}[system]
-    return out + [("fates", fate)]
+           ("taken", words.taken_heading),
+           ("healed", "Damage healed" if words.charts_damage else "HP healed")]
+    return out + list(words.marker_columns) + [("fates", words.fates_heading)]
 
 
 def measure_cell(system: str, row: CharacterRow) -> str:

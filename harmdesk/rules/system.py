@@ -9,6 +9,12 @@ from .core import Desk, Event
 
 # handler(desk, action, character_id) -> events, for actions applied per target;
 # handler(desk, action) -> events, for actions that name their own characters.
+# Kinds of character (DESIGN: pc, follower, npc, monster, object). The party are the
+# player characters and their followers (the player moves are theirs, ST-8, ST-12); an
+# NPC's or a monster's attack on its sheet is a prepared danger.
+PARTY_KINDS = ("pc", "follower")
+DANGER_KINDS = ("npc", "monster")
+
 TargetHandler = Callable[[Desk, dict, str], list[Event]]
 DeskHandler = Callable[[Desk, dict], list[Event]]
 

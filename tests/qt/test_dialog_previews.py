@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtGui import QFont
 
 from harmdesk.campaign import Campaign
+from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.common import PREVIEW_LINES
 from harmdesk.qt.dialogs.moves import MovesDialog
@@ -31,7 +32,7 @@ def shown_whole(dialog) -> bool:
 @pytest.mark.parametrize("party", [3, 6])
 def test_make_camp_for_the_party_shows_every_line_of_its_preview(qtbot, desk, party):
     ids = list(desk.state["characters"])[:party]
-    dialog = MovesDialog("stonetop", desk.state, ids, move="Make Camp")
+    dialog = MovesDialog(profile_for("stonetop"), desk.state, ids, move="Make Camp")
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -58,7 +59,7 @@ def large_font(qapp):
 
 
 def test_with_a_large_font_the_dialog_grows_to_show_the_preview(qtbot, desk, large_font):
-    dialog = MovesDialog("stonetop", desk.state, list(desk.state["characters"])[:3],
+    dialog = MovesDialog(profile_for("stonetop"), desk.state, list(desk.state["characters"])[:3],
                          move="Make Camp")
     qtbot.addWidget(dialog)
     dialog.show()

@@ -5,6 +5,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from harmdesk.campaign import Campaign
 from harmdesk.demo import ensure_demo
+from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.character import CharacterDialog, new_id
 from harmdesk.store import Store
@@ -28,7 +29,7 @@ def desks(qtbot, tmp_path):
 @pytest.fixture
 def dialog(qtbot):
     def make(system, **kwargs):
-        dlg = CharacterDialog(system, **kwargs)
+        dlg = CharacterDialog(profile_for(system), **kwargs)
         qtbot.addWidget(dlg)
         return dlg
     return make

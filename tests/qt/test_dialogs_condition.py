@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from harmdesk.campaign import Campaign
+from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
@@ -46,7 +47,7 @@ def desks(qtbot, tmp_path):
 def dialog(qtbot, desks):
     def make(system, targets, preset=None):
         desk = desks[system]
-        dlg = ConditionDialog(system, desk.state, targets, preset=preset)
+        dlg = ConditionDialog(profile_for(system), desk.state, targets, preset=preset)
         qtbot.addWidget(dlg)
         return dlg, desk
     return make
@@ -167,7 +168,7 @@ def test_save_shows_progress_and_counts_bumps(dialog):
                               "bumps": 2}]
     assert "0 + 2 = 2 of 3 Bumps" in dlg.ui.previewLabel.text()
     assert desk.submit(dlg.actions()[0])
-    again = ConditionDialog("lux_aeterna", desk.state, ["karis"])
+    again = ConditionDialog(profile_for("lux_aeterna"), desk.state, ["karis"])
     again.ui.tabs.setCurrentIndex(2)
     assert again.page().progress.text() == "2 Bumps of Difficulty 3"
     again.deleteLater()

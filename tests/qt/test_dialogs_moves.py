@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from harmdesk.campaign import Campaign
+from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.moves import MovesDialog
 from harmdesk.store import Store
@@ -53,7 +54,7 @@ def desks(qtbot, tmp_path):
 def dialog(qtbot, desks):
     def make(system, targets, move):
         desk = desks[system]
-        dlg = MovesDialog(system, desk.state, targets, move=move, rng=random.Random(7))
+        dlg = MovesDialog(profile_for(system), desk.state, targets, move=move, rng=random.Random(7))
         qtbot.addWidget(dlg)
         assert dlg.page().title == move
         return dlg, desk
@@ -65,7 +66,7 @@ def ok_enabled(dlg):
 
 
 def test_each_game_lists_its_own_moves(qtbot, desks):
-    dlg = MovesDialog("lux_aeterna", desks["lux_aeterna"].state, ["sara"])
+    dlg = MovesDialog(profile_for("lux_aeterna"), desks["lux_aeterna"].state, ["sara"])
     qtbot.addWidget(dlg)
     assert dlg.moves() == ["Short Rest", "Full Rest", "Medical aid", "Stabilize",
                            "Start of turn", "End of turn", "End the scene", "Grant Endurance"]

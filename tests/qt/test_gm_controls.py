@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 
 from harmdesk.campaign import Campaign
+from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import BAR, BUFFER, GUARD, MARKS, STATUS, NoticeRole
 from harmdesk.qt.dialogs import DeathDialog, MovesDialog
 from harmdesk.qt.main_window import MainWindow
@@ -120,7 +121,7 @@ def test_the_death_state_dialog_refuses_in_the_rules_words(qtbot, opened):
     someone already in that state is not ruled again."""
     window = opened("Stonetop")
     state = window.controller.state
-    dialog = DeathDialog("stonetop", state, ["garet"])
+    dialog = DeathDialog(profile_for("stonetop"), state, ["garet"])
     qtbot.addWidget(dialog)
     dialog.state.set_value("none")
     assert not dialog.ok_button().isEnabled()
@@ -132,7 +133,7 @@ def test_the_death_state_dialog_refuses_in_the_rules_words(qtbot, opened):
     assert "0 → 2 HP" in dialog.ui.previewLabel.text()
     dialog.state.set_value("dying")
     assert not dialog.set_hp.isEnabled()  # dying is at 0 HP
-    heavy = DeathDialog("stonetop", state, ["heavy", "garet"])
+    heavy = DeathDialog(profile_for("stonetop"), state, ["heavy", "garet"])
     qtbot.addWidget(heavy)
     heavy.state.set_value("out_of_action")
     assert heavy.actions()[0]["target"] == "heavy"  # Garet is already out of the action
@@ -229,7 +230,7 @@ def test_tend_page_lesser_success_and_a_miss(qtbot, opened):
     """ST-15: the page sends the result; the rules preview the lesser success (stable at
     0 HP, one supply) and the miss (nothing taken care of, the GM makes a move)."""
     window = opened("Stonetop")
-    dialog = MovesDialog("stonetop", window.controller.state, ["dai"], move="Tend")
+    dialog = MovesDialog(profile_for("stonetop"), window.controller.state, ["dai"], move="Tend")
     qtbot.addWidget(dialog)
     page = dialog.page()
     assert not dialog.ok_button().isEnabled() and "Choose what is tended" in \

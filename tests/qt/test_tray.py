@@ -96,8 +96,11 @@ def test_stonetop_offers_severity_dice_debilities_recover_and_gang(tray):
     assert [c.chip()["action"] for c in tray.chips_in("moves")] == [{"type": "recover"}]
     assert [c.chip()["action"] for c in tray.chips_in("heal")] == [
         {"type": "heal", "dice": d} for d in ("d4", "d6", "d8")]
-    assert shown(tray.ui.gangGroup, tray) and shown(tray.ui.stonetopMods, tray)
-    assert not shown(tray.ui.luxMods, tray) and not shown(tray.ui.ffMods, tray)
+    assert shown(tray.ui.gangGroup, tray) and shown(tray.ui.checkMods, tray)
+    assert [w.text() for w in (tray.ui.xPiercingCheck, tray.ui.ignoresArmorCheck,
+                               tray.ui.nonLethalCheck) if shown(w, tray)] == [
+        "&x piercing", "&Ignores armor", "&Non-lethal"]
+    assert not shown(tray.ui.knockoutMods, tray) and not shown(tray.ui.typeMods, tray)
     assert not shown(tray.ui.emptyLabel, tray)
 
 
@@ -109,14 +112,17 @@ def test_lux_aeterna_offers_conditions_that_ask_for_the_origin_level(tray, desk,
                                            for n in CONDITIONS]
     assert all(m["ask"] == "condition" for m in made)
     assert tray.ui.conditionsGroup.title() == "Conditions"
-    assert not shown(tray.ui.gangGroup, tray) and shown(tray.ui.luxMods, tray)
+    assert not shown(tray.ui.gangGroup, tray) and shown(tray.ui.knockoutMods, tray)
+    assert shown(tray.ui.knockoutCheck, tray) and shown(tray.ui.weakenedCheck, tray)
+    assert not shown(tray.ui.checkMods, tray) and not shown(tray.ui.typeMods, tray)
     assert [c.text() for c in tray.chips_in("moves")] == ["Stabilize", "Start turn", "End turn"]
 
 
 def test_freedom_fantasies_has_no_conditions_or_gang(tray, desk, tray_store):
     open_campaign(desk, tray_store, "Free")
     assert not shown(tray.ui.conditionsGroup, tray) and not shown(tray.ui.gangGroup, tray)
-    assert shown(tray.ui.ffMods, tray)
+    assert shown(tray.ui.typeMods, tray) and not shown(tray.ui.checkMods, tray)
+    assert not shown(tray.ui.knockoutMods, tray)
     assert [c.text() for c in tray.chips_in("dangers")] == ["Bridge troll d10+2"]
     # the desk's own damage types are offered first
     assert tray.ui.damageTypeCombo.itemText(1) == "fire"
@@ -194,7 +200,7 @@ def test_the_toggles_are_named_on_the_dangers_and_the_gang_too(tray, desk):
 def test_lux_aeterna_toggles(qtbot, tray, desk, tray_store):
     open_campaign(desk, tray_store, "Lux")
     tray.ui.typedEdit.setText("9")
-    tray.ui.luxNonLethalCheck.setChecked(True)
+    tray.ui.knockoutCheck.setChecked(True)
     tray.ui.weakenedCheck.setChecked(True)
     chip = activated(qtbot, tray, tray.ui.typedChip.click)
     assert one_line(tray.ui.typedChip) == "9 + non-lethal, attacker Weakened"

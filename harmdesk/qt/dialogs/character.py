@@ -1,4 +1,4 @@
-"""Adding a character to the desk or editing one's sheet, per game.
+"""Adding a character to the desk or editing one's sheet, as the game's profile lists it.
 
 Adding gives an `add_character` action with a fresh id made from the name;
 editing gives an `edit_character` action with only the fields that changed.
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 from ... import rules
 from ...display import KIND_LABELS
 from ...rules import Refused, dice
-from ...rules.lux_aeterna.common import DIE_CHAIN
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
     Invalid,
@@ -29,46 +28,6 @@ from .common import (
     words,
 )
 
-NOT_TRACKED = -1  # the supplies spin box's "not tracked" (null) value
-
-# (key, label, kind, options): the sheet fields a GM sets, per game
-SHEETS = {
-    "stonetop": (
-        ("max_hp", "&Max HP:", "int", (1, 999, 10)), ("hp", "&HP now:", "int", (0, 999, 10)),
-        ("armor", "A&rmor:", "int", (0, 20, 0)),
-        ("supplies", "&Supplies:", "supplies", (NOT_TRACKED, 99, NOT_TRACKED)),
-    ),
-    "lux_aeterna": (
-        ("max_hp", "&Max HP:", "int", (1, 999, 10)),
-        ("max_strain", "Max St&rain:", "int", (1, 20, 3)),
-        ("save_score", "Sa&ve score:", "int", (-20, 50, 0)),
-        ("resolve_die", "Resolve &die:", "die", DIE_CHAIN),
-        ("resolve_dice", "Resolve di&ce:", "int", (0, 20, 0)),
-    ),
-    "freedom_fantasies": (
-        ("hp", "&HP (the limit):", "int", (1, 999, 10)),
-        ("might", "&Might:", "int", (-10, 30, 0)),
-        ("block_bonus", "&Block Bonus:", "int", (-10, 30, 0)),
-        ("immune", "&Immune to:", "types", ()), ("resistant", "&Resistant to:", "types", ()),
-        ("vulnerable", "&Vulnerable to:", "types", ()),
-        ("supplies", "&Supplies:", "supplies", (NOT_TRACKED, 99, NOT_TRACKED)),
-    ),
-}
-TIPS = {
-    "max_hp": "Maximum Hit Points", "hp": "Current Hit Points",
-    "armor": "Armor subtracts from each hit (less piercing)",
-    "supplies": "Uses of supplies; 'not tracked' leaves them to the table",
-    "max_strain": "Strain at which a Wounded character dies",
-    "save_score": "Added to Saves and the Brush with Death roll",
-    "resolve_die": "The size of the Resolve dice on the sheet",
-    "resolve_dice": "How many Resolve dice the character has",
-    "might": "Might, part of the Block Rating", "block_bonus": "Block Bonus from armor",
-    "immune": "Damage types that do nothing, separated by commas",
-    "resistant": "Damage types that are halved, separated by commas",
-    "vulnerable": "Damage types that are doubled, separated by commas",
-}
-# where an edited character keeps the sheet's value (the state holds the current one)
-SHEET_SOURCE = {"resolve_die": "base_resolve_die", "resolve_dice": "resolve_dice_max"}
 PIERCING = [("none", None), *((str(n), n) for n in range(1, 7)), ("x (equal to Prosperity)", "x")]
 
 
@@ -93,24 +52,25 @@ class CharacterDialog(Validated, QDialog):
     """Add (character None) or edit a character. Result: `action()`; None when an edit
     changes nothing."""
 
-    def __init__(self, system: str, parent: QWidget | None = None, character: dict | None = None,
+    def __init__(self, profile, parent: QWidget | None = None, character: dict | None = None,
                  existing_ids=(), settings: dict | None = None):
         super().__init__(parent)
         self.ui = Ui_CharacterDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.system, self.character = system, character
+        self.profile, self.character = profile, character
+        self.system = profile.name
         self.existing = set(existing_ids) - ({character["id"]} if character else set())
-        self.settings = rules.full_settings(rules.system_named(system), settings or {})
-        for kind in rules.system_named(system).kinds:
+        self.settings = rules.full_settings(rules.system_named(self.system), settings or {})
+        for kind in profile.kinds:
             self.ui.kindCombo.addItem(KIND_LABELS[kind], kind)
         self.fields: dict[str, QWidget] = {}
-        for key, label, kind, options in SHEETS[system]:
-            self.fields[key] = widget = self._field(key, kind, options)
-            self.ui.sheetForm.addRow(label, widget)
+        for sheet_field in profile.sheet:
+            self.fields[sheet_field.key] = widget = self._field(sheet_field)
+            self.ui.sheetForm.addRow(sheet_field.label, widget)
         for value in PIERCING:
             self.ui.piercingCombo.addItem(*value)
-        self.ui.sheetBox.setTitle(f"{rules.system_named(system).title} sheet")
+        self.ui.sheetBox.setTitle(f"{profile.title} sheet")
         self._hide_attack_rows()
         self.initial = self._load(character) if character else {}
         self._last_max = self._value("max_hp") if "max_hp" in self.fields else None
@@ -126,22 +86,24 @@ class CharacterDialog(Validated, QDialog):
         self.revalidate()
 
     # building -----------------------------------------------------------------
-    def _field(self, key: str, kind: str, options) -> QWidget:
-        name = words(key).capitalize().replace("Hp", "HP")
+    def _field(self, sheet_field) -> QWidget:
+        name = words(sheet_field.key).capitalize().replace("Hp", "HP")
+        kind, options, tip = sheet_field.kind, sheet_field.options, sheet_field.tip
         if kind == "die":
-            box = combo([(d, d) for d in options], name, TIPS.get(key, ""))
+            box = combo([(d, d) for d in options], name, tip)
             select_data(box, "d6")
             return box
         if kind == "types":
-            return line(name, "none", TIPS.get(key, ""))
+            return line(name, "none", tip)
         special = "not tracked" if kind == "supplies" else ""
-        return spin(*options, name, TIPS.get(key, ""), special)
+        return spin(*options, name, tip, special)
 
     def _hide_attack_rows(self) -> None:
         form, ui = self.ui.attackForm, self.ui
-        form.setRowVisible(ui.piercingCombo, self.system == "stonetop")
-        form.setRowVisible(ui.tagsEdit, self.system == "stonetop")
-        form.setRowVisible(ui.damageTypeEdit, self.system == "freedom_fantasies")
+        holds = self.profile.attack_fields
+        form.setRowVisible(ui.piercingCombo, "piercing" in holds)
+        form.setRowVisible(ui.tagsEdit, "tags" in holds)
+        form.setRowVisible(ui.damageTypeEdit, "damage_type" in holds)
 
     def _tab_order(self) -> None:
         chain = [self.ui.nameEdit, self.ui.kindCombo, *self.fields.values(), self.ui.attackBox,
@@ -191,9 +153,9 @@ class CharacterDialog(Validated, QDialog):
         select_data(self.ui.kindCombo, char.get("kind"))
         self.ui.idLabel.setText(char["id"])
         initial = {}
-        for key in self.fields:
-            value = char.get(SHEET_SOURCE.get(key, key), char.get(key))
-            self._set(key, value)
+        for sheet_field in self.profile.sheet:
+            key = sheet_field.key
+            self._set(key, char.get(sheet_field.source or key, char.get(key)))
             initial[key] = self._value(key)
         attack = char.get("attack")
         if attack:
@@ -216,10 +178,12 @@ class CharacterDialog(Validated, QDialog):
         except Refused as err:
             raise Invalid(err.reason) from None
         attack = {"dice": expr}
-        if self.system == "stonetop":
+        holds = self.profile.attack_fields
+        if "piercing" in holds:
             attack["piercing"] = self.ui.piercingCombo.currentData()
+        if "tags" in holds:
             attack["tags"] = parse_names(self.ui.tagsEdit.text(), "tag")
-        if self.system == "freedom_fantasies":
+        if "damage_type" in holds:
             types = parse_names(self.ui.damageTypeEdit.text(), "damage type")
             if len(types) > 1:
                 raise Invalid("An attack has one damage type.")

@@ -309,17 +309,16 @@ class TraitsPage(Page):
         return [{"type": "edit_character", "target": target_value(ids), "changes": changes}]
 
 
-PAGES = {
-    "stonetop": (DebilityPage, WoundPage),
-    "lux_aeterna": (AddConditionPage, RemoveConditionPage, SavePage),
-    "freedom_fantasies": (ProtectionPage, TraitsPage),
-}
+# The pages a display profile names in its `condition_pages`, by key.
+PAGES = {"debility": DebilityPage, "wound": WoundPage, "add_condition": AddConditionPage,
+         "remove_condition": RemoveConditionPage, "save": SavePage,
+         "protection": ProtectionPage, "damage_types": TraitsPage}
 
 
 class ConditionDialog(Validated, QDialog):
     """Conditions for the selected characters. Result: `actions()` (target set)."""
 
-    def __init__(self, system: str, state: dict, targets, parent: QWidget | None = None,
+    def __init__(self, profile, state: dict, targets, parent: QWidget | None = None,
                  preset: str | None = None):
         super().__init__(parent)
         self.ui = Ui_ConditionDialog()
@@ -327,7 +326,7 @@ class ConditionDialog(Validated, QDialog):
         self.init_validation()
         self.desk = Desk(state, tuple(targets))
         self.preview_state = state
-        self.pages = [page(self.desk) for page in PAGES[system]]
+        self.pages = [PAGES[key](self.desk) for key in profile.condition_pages]
         for page in self.pages:
             self.ui.tabs.addTab(page, page.title)
             self.ui.tabs.setTabToolTip(self.ui.tabs.count() - 1, page.tip)

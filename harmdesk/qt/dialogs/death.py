@@ -1,4 +1,5 @@
-"""The GM's ruling on life and death for the selected characters (`set_death`).
+"""The GM's ruling on life and death for the selected characters (`set_death`), as the
+game's display profile reads it (`Profile.death_ruling`).
 
 Stonetop: any of the five death states, with the HP the GM chooses (ST-6, ST-7): Garet
 healed to 4/8 while out of the action comes back in only this way. Lux Aeterna: the dead
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
-from ...rules.stonetop.sheet import DEATH_WORDS
 from ..forms.ui_death_dialog import Ui_DeathDialog
 from .common import (
     Choice,
@@ -24,55 +24,29 @@ from .common import (
     target_value,
 )
 
-# ST-6, ST-7: each state as the GM reads it.
-STONETOP_STATES = {
-    "none": "&None: in the action",
-    "dying": "D&ying: at Death's Door, 0 HP",
-    "out_of_action": "&Out of the action: unconscious, trapped, disabled",
-    "fate_pending": "&Fate pending: Death's Door 6−, the choice is theirs",
-    "dead": "D&ead",
-}
-
-
-def shared(values) -> object:
-    """The one value everybody has, or None when they differ."""
-    values = set(values)
-    return next(iter(values)) if len(values) == 1 else None
-
-
 class DeathDialog(Validated, QDialog):
     """Result: `actions()` (one `set_death` for those whose state changes)."""
 
-    def __init__(self, system: str, state: dict, targets, parent: QWidget | None = None):
+    def __init__(self, profile, state: dict, targets, parent: QWidget | None = None):
         super().__init__(parent)
         self.ui = Ui_DeathDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.system = system
+        self.profile = profile
+        self.ruling = ruling = profile.death_ruling
         self.desk = Desk(state, tuple(targets))
         self.preview_state = state
         self.strain = None
         layout = QVBoxLayout(self.ui.ruling)
         layout.setContentsMargins(0, 0, 0, 0)
         chars = self.desk.chars()
-        if system == "stonetop":
-            self.state = Choice("Death state (a GM ruling)",
-                                [(label, key) for key, label in STONETOP_STATES.items()])
-            self.state.set_value(shared(c["death"] for c in chars) or "none")
-            low = 0
-        elif system == "lux_aeterna":
-            self.state = Choice("A GM ruling", [
-                ("&Alive: bring them back with the HP you choose", False),
-                ("&Dead", True)])
-            self.state.set_value(shared(c["dead"] for c in chars) is False)
-            low = -999  # HP Debt (LA-3)
+        self.state = None
+        if ruling is None:
+            layout.addWidget(note_label(profile.no_death_ruling))
         else:
-            self.state = None
-        if self.state is None:
-            layout.addWidget(note_label("Freedom Fantasies has no death state to rule on: an "
-                                        "ended Story stays ended (FF-3). Undo a mistaken hit "
-                                        "with Ctrl+Z, or correct Damage in the table."))
-        else:
+            self.state = Choice(ruling.heading, list(ruling.choices))
+            self.state.set_value(ruling.proposed(chars))
+            low = ruling.lowest_hp
             layout.addWidget(self.state)
             form = form_layout()
             most = min((c["max_hp"] for c in chars), default=1)
@@ -85,7 +59,7 @@ class DeathDialog(Validated, QDialog):
             self.set_hp.toggled.connect(self.revalidate)
             self.hp.valueChanged.connect(self.revalidate)
             self.hp.setEnabled(False)
-            if system == "lux_aeterna":
+            if ruling.sets_strain:
                 top = min((c["max_strain"] for c in chars), default=3)
                 self.set_strain = QCheckBox("Set &Strain to")
                 self.strain = spin(0, top, 0, "Strain after the ruling",
@@ -106,19 +80,15 @@ class DeathDialog(Validated, QDialog):
 
     def now(self, char: dict) -> str:
         """A character as the ruling finds them: "Garet (out of the action, 4/8 HP)"."""
-        if self.system == "stonetop":
-            where = DEATH_WORDS[char["death"]]
-        elif self.system == "lux_aeterna":
-            where = "dead" if char["dead"] else "alive"
-        else:
+        if self.ruling is None:
             return char["name"]
+        where = self.ruling.where(char)
         hp = str(char["hp"]).replace("-", "\u2212")
         return f"{char['name']} ({where}, {hp}/{char['max_hp']} HP)"
 
     def sync(self) -> None:
         """HP and Strain go with a ruling that leaves the character alive and not dying."""
-        value = self.state.value()
-        free = value is False if self.system == "lux_aeterna" else value != "dying"
+        free = self.ruling.alive(self.state.value())
         for box in (self.set_hp, getattr(self, "set_strain", None)):
             if box is not None:
                 box.setEnabled(free)
@@ -136,21 +106,17 @@ class DeathDialog(Validated, QDialog):
         return holder
 
     def _changing(self, ids: list[str], value, hp) -> list[str]:
-        """Those the ruling changes: another state, or (for Stonetop) other HP."""
+        """Those the ruling changes: another state, or (where the game says so) other HP."""
         chars = self.desk.characters
-        if self.system == "lux_aeterna":
-            return [c for c in ids if chars[c]["dead"] != value]
-        return [c for c in ids if chars[c]["death"] != value
-                or (hp is not None and chars[c]["hp"] != hp)]
+        return [c for c in ids if self.ruling.changes(chars[c], value, hp)]
 
     def build(self) -> list[dict]:
         ids = self.desk.need_targets()
-        if self.state is None:
-            raise Invalid("Freedom Fantasies has no death state to rule on.")
+        if self.ruling is None:
+            raise Invalid(f"{self.profile.title} has no death state to rule on.")
         value = self.state.value()
         hp = self.hp.value() if self.set_hp.isChecked() else None
-        key = "dead" if self.system == "lux_aeterna" else "death"
-        action = {"type": "set_death", key: value}
+        action = {"type": "set_death", self.ruling.key: value}
         if hp is not None:
             action["hp"] = hp
         if self.strain is not None and self.set_strain.isChecked():

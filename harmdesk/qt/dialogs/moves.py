@@ -1,4 +1,4 @@
-"""Rests and moves for the selected characters, per game, as a list of moves.
+"""Rests and moves for the selected characters, as a list of the game's moves.
 
 The result is a list of actions the window submits as one undoable step
 (`DeskController.submit_many(dialog.actions(), dialog.title())`).
@@ -12,11 +12,8 @@ from ..forms.ui_moves_dialog import Ui_MovesDialog
 from . import moves_ff, moves_lux, moves_stonetop
 from .common import Desk, Invalid, Page, Validated
 
-PAGES = {
-    "stonetop": moves_stonetop.PAGES,
-    "lux_aeterna": moves_lux.PAGES,
-    "freedom_fantasies": moves_ff.PAGES,
-}
+# The pages a display profile names in its `moves_pages`, by key.
+PAGES = {**moves_stonetop.PAGES, **moves_lux.PAGES, **moves_ff.PAGES}
 
 
 class MovesDialog(Validated, QDialog):
@@ -25,7 +22,7 @@ class MovesDialog(Validated, QDialog):
     `move` pre-selects a page by its title ("Make Camp"); `rng` is the random
     source for the rolls HarmDesk makes here (Resolve dice), for tests."""
 
-    def __init__(self, system: str, state: dict, targets, parent: QWidget | None = None,
+    def __init__(self, profile, state: dict, targets, parent: QWidget | None = None,
                  move: str | None = None, rng=None):
         super().__init__(parent)
         self.ui = Ui_MovesDialog()
@@ -34,8 +31,8 @@ class MovesDialog(Validated, QDialog):
         self.desk = Desk(state, tuple(targets), rng)
         self.preview_state = state
         self.pages: list[Page] = []
-        for page_class in PAGES[system]:
-            page = page_class(self.desk)
+        for key in profile.moves_pages:
+            page = PAGES[key](self.desk)
             self.pages.append(page)
             self.ui.pages.addWidget(page)
             item = QListWidgetItem(page.title, self.ui.movesList)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
+from ...profiles.freedom_fantasies import PROFILE, medicine_split_fits
 from .common import (
     ERROR_STYLE,
     Choice,
@@ -63,9 +64,10 @@ class MedicinePage(Page):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
         form = form_layout()
-        healers = [c for c in desk.characters.values() if c["kind"] != "object"]
-        # the healer is usually a PC or follower other than the patients
-        healers.sort(key=lambda c: (c["kind"] not in ("pc", "follower"), c["id"] in desk.targets))
+        healers = [c for c in desk.characters.values() if c["kind"] not in PROFILE.object_kinds]
+        # the healer is usually one of the party other than the patients
+        healers.sort(key=lambda c: (c["kind"] not in PROFILE.party_kinds,
+                                    c["id"] in desk.targets))
         self.healer = combo([(c["name"] + (f" ({c['supplies']} Supplies)"
                                            if c.get("supplies") is not None else ""), c["id"])
                              for c in healers], "Healer", "Who makes the healing check")
@@ -98,7 +100,7 @@ class MedicinePage(Page):
         given = sum(amount.value() for _, amount in self.split)
         roll = self.roll.value()
         self.total.setText(f"Split: {given} of the {roll} rolled")
-        self.total.setStyleSheet(ERROR_STYLE if given > roll else "")
+        self.total.setStyleSheet("" if medicine_split_fits(given, roll) else ERROR_STYLE)
 
     def actions(self) -> list[dict]:
         self.desk.need_targets()
@@ -106,7 +108,7 @@ class MedicinePage(Page):
         if healer is None:
             raise Invalid("Nobody on the desk can make a healing check.")
         given = sum(amount.value() for _, amount in self.split)
-        if given > self.roll.value():
+        if not medicine_split_fits(given, self.roll.value()):
             raise Invalid(f"The split heals {given}, more than the d20 roll "
                           f"{self.roll.value()}: the roll is the total that can be healed.")
         return [{"type": "medicine", "healer": healer, "roll": self.roll.value(),
@@ -114,4 +116,4 @@ class MedicinePage(Page):
                  "split": {c["id"]: a.value() for c, a in self.split if a.value()}}]
 
 
-PAGES = (ShortRestPage, LongRestPage, MedicinePage)
+PAGES = {"short_rest": ShortRestPage, "long_rest": LongRestPage, "medicine": MedicinePage}

@@ -290,5 +290,7 @@ class GrantEndurancePage(Page):
         return out
 
 
-PAGES = (ShortRestPage, FullRestPage, MedicalAidPage, StabilizePage, StartTurnPage,
-         EndTurnPage, EndScenePage, GrantEndurancePage)
+PAGES = {"resolve_short_rest": ShortRestPage, "full_rest": FullRestPage,
+         "medical_aid": MedicalAidPage, "stabilize": StabilizePage,
+         "start_turn": StartTurnPage, "end_turn": EndTurnPage, "end_scene": EndScenePage,
+         "grant_endurance": GrantEndurancePage}

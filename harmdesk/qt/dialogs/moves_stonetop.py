@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
+from ...profiles.stonetop import PROFILE
 from ...rules.stonetop.sheet import DEBILITIES
 from .common import (
     Choice,
@@ -21,7 +22,7 @@ from .common import (
     target_value,
 )
 
-PLAYERS = ("pc", "follower")  # the player moves are theirs (ST-8, ST-12)
+PLAYERS = PROFILE.party_kinds  # the player moves are theirs (ST-8, ST-12)
 
 
 def first_refusal(page: Page, action: dict) -> str:
@@ -344,4 +345,5 @@ class NpcRestPage(Page):
         return [action]
 
 
-PAGES = (RecoverPage, TendPage, MakeCampPage, DeathsDoorPage, ConvalescePage, NpcRestPage)
+PAGES = {"recover": RecoverPage, "tend": TendPage, "make_camp": MakeCampPage,
+         "deaths_door": DeathsDoorPage, "convalesce": ConvalescePage, "npc_rest": NpcRestPage}

@@ -22,14 +22,14 @@ class QuickHelpDialog(QDialog):
         super().__init__(parent)
         self.ui = Ui_QuickHelpDialog()
         self.ui.setupUi(self)
-        for key, title in quick.GAME_TITLES.items():
+        for key, title in quick.games():
             self.ui.gameCombo.addItem(title, key)
         header = self.ui.syntaxTable.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         # wrapped meanings: rows follow the column's width
         header.sectionResized.connect(lambda *_: self.ui.syntaxTable.resizeRowsToContents())
         self.ui.gameCombo.currentIndexChanged.connect(lambda _: self._fill())
-        self.show_game(system or quick.STONETOP)
+        self.show_game(system or self.ui.gameCombo.itemData(0))
 
     def show_game(self, system: str) -> None:
         index = self.ui.gameCombo.findData(system)
@@ -58,4 +58,4 @@ class QuickHelpDialog(QDialog):
             table.setItem(row, 1, QTableWidgetItem(meaning))
         table.resizeRowsToContents()
         self.ui.introLabel.setText(INTRO.format(combined=quick.combined(system)))
-        self.setWindowTitle(f"Quick entry — {quick.GAME_TITLES[system]}")
+        self.setWindowTitle(f"Quick entry — {quick.title(system)}")

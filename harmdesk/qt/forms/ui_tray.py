@@ -98,94 +98,94 @@ class Ui_Tray(object):
         self.modifiersGroup.setObjectName(u"modifiersGroup")
         self.modifiersLayout = QVBoxLayout(self.modifiersGroup)
         self.modifiersLayout.setObjectName(u"modifiersLayout")
-        self.stonetopMods = QWidget(self.modifiersGroup)
-        self.stonetopMods.setObjectName(u"stonetopMods")
-        self.stonetopModsLayout = QGridLayout(self.stonetopMods)
-        self.stonetopModsLayout.setObjectName(u"stonetopModsLayout")
-        self.stonetopModsLayout.setContentsMargins(0, 0, 0, 0)
-        self.piercingLabel = QLabel(self.stonetopMods)
+        self.checkMods = QWidget(self.modifiersGroup)
+        self.checkMods.setObjectName(u"checkMods")
+        self.checkModsLayout = QGridLayout(self.checkMods)
+        self.checkModsLayout.setObjectName(u"checkModsLayout")
+        self.checkModsLayout.setContentsMargins(0, 0, 0, 0)
+        self.piercingLabel = QLabel(self.checkMods)
         self.piercingLabel.setObjectName(u"piercingLabel")
 
-        self.stonetopModsLayout.addWidget(self.piercingLabel, 0, 0, 1, 1)
+        self.checkModsLayout.addWidget(self.piercingLabel, 0, 0, 1, 1)
 
-        self.piercingSpin = QSpinBox(self.stonetopMods)
+        self.piercingSpin = QSpinBox(self.checkMods)
         self.piercingSpin.setObjectName(u"piercingSpin")
         self.piercingSpin.setMaximum(20)
 
-        self.stonetopModsLayout.addWidget(self.piercingSpin, 0, 1, 1, 1)
+        self.checkModsLayout.addWidget(self.piercingSpin, 0, 1, 1, 1)
 
-        self.xPiercingCheck = QCheckBox(self.stonetopMods)
+        self.xPiercingCheck = QCheckBox(self.checkMods)
         self.xPiercingCheck.setObjectName(u"xPiercingCheck")
 
-        self.stonetopModsLayout.addWidget(self.xPiercingCheck, 0, 2, 1, 1)
+        self.checkModsLayout.addWidget(self.xPiercingCheck, 0, 2, 1, 1)
 
-        self.ignoresArmorCheck = QCheckBox(self.stonetopMods)
+        self.ignoresArmorCheck = QCheckBox(self.checkMods)
         self.ignoresArmorCheck.setObjectName(u"ignoresArmorCheck")
 
-        self.stonetopModsLayout.addWidget(self.ignoresArmorCheck, 1, 0, 1, 2)
+        self.checkModsLayout.addWidget(self.ignoresArmorCheck, 1, 0, 1, 2)
 
-        self.nonLethalCheck = QCheckBox(self.stonetopMods)
+        self.nonLethalCheck = QCheckBox(self.checkMods)
         self.nonLethalCheck.setObjectName(u"nonLethalCheck")
 
-        self.stonetopModsLayout.addWidget(self.nonLethalCheck, 1, 2, 1, 1)
+        self.checkModsLayout.addWidget(self.nonLethalCheck, 1, 2, 1, 1)
 
 
-        self.modifiersLayout.addWidget(self.stonetopMods)
+        self.modifiersLayout.addWidget(self.checkMods)
 
-        self.luxMods = QWidget(self.modifiersGroup)
-        self.luxMods.setObjectName(u"luxMods")
-        self.luxModsLayout = QHBoxLayout(self.luxMods)
-        self.luxModsLayout.setObjectName(u"luxModsLayout")
-        self.luxModsLayout.setContentsMargins(0, 0, 0, 0)
-        self.luxNonLethalCheck = QCheckBox(self.luxMods)
-        self.luxNonLethalCheck.setObjectName(u"luxNonLethalCheck")
+        self.knockoutMods = QWidget(self.modifiersGroup)
+        self.knockoutMods.setObjectName(u"knockoutMods")
+        self.knockoutModsLayout = QHBoxLayout(self.knockoutMods)
+        self.knockoutModsLayout.setObjectName(u"knockoutModsLayout")
+        self.knockoutModsLayout.setContentsMargins(0, 0, 0, 0)
+        self.knockoutCheck = QCheckBox(self.knockoutMods)
+        self.knockoutCheck.setObjectName(u"knockoutCheck")
 
-        self.luxModsLayout.addWidget(self.luxNonLethalCheck)
+        self.knockoutModsLayout.addWidget(self.knockoutCheck)
 
-        self.weakenedCheck = QCheckBox(self.luxMods)
+        self.weakenedCheck = QCheckBox(self.knockoutMods)
         self.weakenedCheck.setObjectName(u"weakenedCheck")
 
-        self.luxModsLayout.addWidget(self.weakenedCheck)
+        self.knockoutModsLayout.addWidget(self.weakenedCheck)
 
 
-        self.modifiersLayout.addWidget(self.luxMods)
+        self.modifiersLayout.addWidget(self.knockoutMods)
 
-        self.ffMods = QWidget(self.modifiersGroup)
-        self.ffMods.setObjectName(u"ffMods")
-        self.ffModsLayout = QFormLayout(self.ffMods)
-        self.ffModsLayout.setObjectName(u"ffModsLayout")
-        self.ffModsLayout.setContentsMargins(0, 0, 0, 0)
-        self.damageTypeLabel = QLabel(self.ffMods)
+        self.typeMods = QWidget(self.modifiersGroup)
+        self.typeMods.setObjectName(u"typeMods")
+        self.typeModsLayout = QFormLayout(self.typeMods)
+        self.typeModsLayout.setObjectName(u"typeModsLayout")
+        self.typeModsLayout.setContentsMargins(0, 0, 0, 0)
+        self.damageTypeLabel = QLabel(self.typeMods)
         self.damageTypeLabel.setObjectName(u"damageTypeLabel")
 
-        self.ffModsLayout.setWidget(0, QFormLayout.ItemRole.LabelRole, self.damageTypeLabel)
+        self.typeModsLayout.setWidget(0, QFormLayout.ItemRole.LabelRole, self.damageTypeLabel)
 
-        self.damageTypeCombo = QComboBox(self.ffMods)
+        self.damageTypeCombo = QComboBox(self.typeMods)
         self.damageTypeCombo.setObjectName(u"damageTypeCombo")
         self.damageTypeCombo.setEditable(True)
         self.damageTypeCombo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
 
-        self.ffModsLayout.setWidget(0, QFormLayout.ItemRole.FieldRole, self.damageTypeCombo)
+        self.typeModsLayout.setWidget(0, QFormLayout.ItemRole.FieldRole, self.damageTypeCombo)
 
-        self.directCheck = QCheckBox(self.ffMods)
+        self.directCheck = QCheckBox(self.typeMods)
         self.directCheck.setObjectName(u"directCheck")
 
-        self.ffModsLayout.setWidget(1, QFormLayout.ItemRole.FieldRole, self.directCheck)
+        self.typeModsLayout.setWidget(1, QFormLayout.ItemRole.FieldRole, self.directCheck)
 
-        self.additionalLabel = QLabel(self.ffMods)
+        self.additionalLabel = QLabel(self.typeMods)
         self.additionalLabel.setObjectName(u"additionalLabel")
 
-        self.ffModsLayout.setWidget(2, QFormLayout.ItemRole.LabelRole, self.additionalLabel)
+        self.typeModsLayout.setWidget(2, QFormLayout.ItemRole.LabelRole, self.additionalLabel)
 
         self.additionalRow = QHBoxLayout()
         self.additionalRow.setObjectName(u"additionalRow")
-        self.additionalSpin = QSpinBox(self.ffMods)
+        self.additionalSpin = QSpinBox(self.typeMods)
         self.additionalSpin.setObjectName(u"additionalSpin")
         self.additionalSpin.setMaximum(99)
 
         self.additionalRow.addWidget(self.additionalSpin)
 
-        self.additionalTypeCombo = QComboBox(self.ffMods)
+        self.additionalTypeCombo = QComboBox(self.typeMods)
         self.additionalTypeCombo.setObjectName(u"additionalTypeCombo")
         self.additionalTypeCombo.setEditable(True)
         self.additionalTypeCombo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -198,10 +198,10 @@ class Ui_Tray(object):
         self.additionalRow.addWidget(self.additionalTypeCombo)
 
 
-        self.ffModsLayout.setLayout(2, QFormLayout.ItemRole.FieldRole, self.additionalRow)
+        self.typeModsLayout.setLayout(2, QFormLayout.ItemRole.FieldRole, self.additionalRow)
 
 
-        self.modifiersLayout.addWidget(self.ffMods)
+        self.modifiersLayout.addWidget(self.typeMods)
 
         self.modifierSummary = QLabel(self.modifiersGroup)
         self.modifierSummary.setObjectName(u"modifierSummary")
@@ -384,9 +384,9 @@ class Ui_Tray(object):
 #endif // QT_CONFIG(tooltip)
         self.nonLethalCheck.setText(QCoreApplication.translate("Tray", u"&Non-lethal", None))
 #if QT_CONFIG(tooltip)
-        self.luxNonLethalCheck.setToolTip(QCoreApplication.translate("Tray", u"Non-lethal damage: dropping to 0 HP knocks out but does not Wound.", None))
+        self.knockoutCheck.setToolTip(QCoreApplication.translate("Tray", u"Non-lethal damage: dropping to 0 HP knocks out but does not Wound.", None))
 #endif // QT_CONFIG(tooltip)
-        self.luxNonLethalCheck.setText(QCoreApplication.translate("Tray", u"&Non-lethal", None))
+        self.knockoutCheck.setText(QCoreApplication.translate("Tray", u"&Non-lethal", None))
 #if QT_CONFIG(tooltip)
         self.weakenedCheck.setToolTip(QCoreApplication.translate("Tray", u"The attacker is Weakened: the rules halve its damage.", None))
 #endif // QT_CONFIG(tooltip)

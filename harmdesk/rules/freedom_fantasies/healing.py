@@ -95,6 +95,11 @@ def supply_spent(roll: int, success: bool, settings: dict) -> bool:
     return success or settings["medicine_failure_spends"]
 
 
+def split_fits(total: int, roll: int) -> bool:
+    """FF-11: the Performance (the raw d20) is the total a split may heal."""
+    return total <= roll
+
+
 def read_split(desk: Desk, action: dict, roll: int) -> dict[str, int]:
     """FF-11: the Performance (the raw d20) is the total that can be healed, split as
     the healer likes; no one is healed below 0 Damage."""
@@ -110,7 +115,7 @@ def read_split(desk: Desk, action: dict, roll: int) -> dict[str, int]:
             raise Refused(f"the split gives {who['name']} {amount}, more than their damage "
                           f"{who['damage']} (FF-11: no one is healed below 0)")
     total = sum(parts.values())
-    if total > roll:
+    if not split_fits(total, roll):
         raise Refused(f"the split heals {total} in all, more than the d20 roll {roll} "
                       "(FF-11: the Performance is the total that can be healed)")
     return parts

@@ -18,14 +18,20 @@ def is_object(char: dict) -> bool:
     return char.get("kind") == OBJECT
 
 
+def thresholds(hp: int) -> tuple[int, int]:
+    """FF-2 / FF-3 / FF-4: the Damage that Wounded (Broken) and the Story's End (Destroyed)
+    must exceed: HP, and twice HP."""
+    return hp, 2 * hp
+
+
 def exceeds_hp(damage: int, hp: int) -> bool:
     """FF-2 / FF-4: Wounded (Broken) iff Damage exceeds HP, strictly."""
-    return damage > hp
+    return damage > thresholds(hp)[0]
 
 
 def exceeds_twice_hp(damage: int, hp: int) -> bool:
     """FF-3 / FF-4: the Story Ends (the object is Destroyed) when Damage exceeds twice HP."""
-    return damage > 2 * hp
+    return damage > thresholds(hp)[1]
 
 
 def initial_status(damage: int, hp: int) -> dict:

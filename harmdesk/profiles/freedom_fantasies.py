@@ -1,0 +1,118 @@
+"""Freedom Fantasies as the window and the summary show it: Damage building up against a
+fixed HP, Block and Protection, damage types, objects (FF-1 … FF-12)."""
+
+from __future__ import annotations
+
+from ..display import KIND_LABELS, Bar, TileFacts, words
+from ..quick import HEADS, Modifier
+from ..rules.freedom_fantasies import SYSTEM
+from ..rules.freedom_fantasies.healing import split_fits
+from ..rules.freedom_fantasies.status import OBJECT, is_object, thresholds
+from . import SUPPLIES, Chip, Edit, Profile, ReportFacts, SheetField, register
+
+# FF-11: the Medicine page checks its split as the rules do.
+medicine_split_fits = split_fits
+
+
+def marks(char: dict) -> tuple[tuple[int, str], ...]:
+    """The Damage that Wounded and the Story's End (Broken, Destroyed) exceed (FF-2 … FF-4)."""
+    first, second = thresholds(char["hp"])
+    if is_object(char):
+        return (first, "Broken"), (second, "Destroyed")
+    return (first, "Wounded"), (second, "Story ends")
+
+
+def tile_facts(char: dict) -> TileFacts:
+    hp, damage = char["hp"], char["damage"]
+    if is_object(char):
+        status = ("destroyed" if char["destroyed"] else "broken" if char["broken"] else "ok")
+    else:
+        status = ("story_ended" if char["story_ended"] else
+                  "wounded" if char["wounded"] else "ok")
+    protection = char["protection"]
+    buffer = ("Protection", f"{protection} · {char['protection_source']}") if protection else \
+        ("Protection", "0")
+    badges = [f"immune: {words(t)}" for t in char.get("immune", [])]
+    badges += [f"resists {words(t)}" for t in char.get("resistant", [])]
+    badges += [f"vulnerable: {words(t)}" for t in char.get("vulnerable", [])]
+    extra = ("Short Rest used",) if char.get("short_rest_used") else ()
+    # the bar reaches one past the Story's End, so the last mark sits inside it
+    return TileFacts(
+        char["name"], KIND_LABELS[char["kind"]],
+        Bar(damage, thresholds(hp)[1] + 1, f"Damage {damage} · HP {hp}", marks(char),
+            fills_with_harm=True),
+        ("Block", str(char["block"])), buffer, tuple(badges), status, extra)
+
+
+# the summary ---------------------------------------------------------------------------
+def margin(char: dict) -> float:
+    """Room left before Damage exceeds twice HP and the Story Ends, as a share of it."""
+    limit = thresholds(char["hp"])[1]
+    return (limit - char["damage"]) / max(limit, 1)
+
+
+REPORT = ReportFacts(
+    charts_damage=True,
+    taken_heading="Damage taken (after Block, Protection)",
+    fates_heading="Wounded, Broken, Story Ends",
+    marker_columns=(),
+    markers=lambda char: [],
+    fate=lambda event: {"wounded": "Wounded", "wound_ended": "no longer Wounded",
+                        "story_end": "Story ended", "broken": "Broken", "repaired": "repaired",
+                        "destroyed": "Destroyed"}.get(event.get("kind")),
+    death=lambda event: {"story_end": "the Story Ends",
+                         "destroyed": "destroyed"}.get(event.get("kind")),
+    ended=lambda char: bool(char.get("story_ended") or char.get("destroyed")),
+    margin=margin,
+    standing=lambda char: (f"{char['name']} reached Damage {char['damage']} against HP "
+                           f"{char['hp']} (the Story Ends above {thresholds(char['hp'])[1]})"),
+    marks=marks,
+)
+
+TYPES_TIP = "Damage types that {}, separated by commas"
+
+PROFILE = Profile(
+    name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
+    tile_facts=tile_facts,
+    headers=("Name", "Kind", "Damage", "Block", "Protection", "Traits", "State"),
+    edits={"bar": Edit("set_state", "damage", "Damage"),
+           "buffer": Edit("set_state", "protection", "Protection")},
+    severity=(),
+    move_chips=(Chip("Short Rest", {"type": "short_rest"},
+                     "Short Rest: heal Damage equal to HP, once until the next Long Rest."),),
+    condition_chips=(),
+    conditions_title="Conditions",
+    gang=False,
+    modifiers=("damage_type", "direct", "additional"),
+    attack_fields=("damage_type",),
+    quick_forms=(
+        *HEADS,
+        Modifier("9 direct", "Direct Damage: never Blocked",
+                 pattern=r"direct", read=lambda m: {"direct": True}),
+        # last: any other word is a type's name (FF-8 allows any)
+        Modifier("9 fire", "a Damage Type (fire, cold, cold_iron …), one per entry",
+                 pattern=r"[a-z][a-z_]*", read=lambda m: {"damage_type": m[0]}),
+    ),
+    condition_pages=("protection", "damage_types"),
+    moves_pages=("short_rest", "long_rest", "medicine"),
+    sheet=(
+        SheetField("hp", "&HP (the limit):", "int", (1, 999, 10), "Current Hit Points"),
+        SheetField("might", "&Might:", "int", (-10, 30, 0), "Might, part of the Block Rating"),
+        SheetField("block_bonus", "&Block Bonus:", "int", (-10, 30, 0),
+                   "Block Bonus from armor"),
+        SheetField("immune", "&Immune to:", "types", (), TYPES_TIP.format("do nothing")),
+        SheetField("resistant", "&Resistant to:", "types", (), TYPES_TIP.format("are halved")),
+        SheetField("vulnerable", "&Vulnerable to:", "types", (),
+                   TYPES_TIP.format("are doubled")),
+        SUPPLIES,
+    ),
+    death_ruling=None,
+    no_death_ruling=("Freedom Fantasies has no death state to rule on: an ended Story stays "
+                     "ended (FF-3). Undo a mistaken hit with Ctrl+Z, or correct Damage in the "
+                     "table."),
+    ends_scenes="end_scene" in SYSTEM.actions,
+    report=REPORT,
+    object_kinds=(OBJECT,),
+)
+
+register(PROFILE)

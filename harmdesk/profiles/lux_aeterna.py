@@ -1,0 +1,149 @@
+"""Lux Aeterna as the window and the summary show it: HP and HP Debt, Endurance, Resolve,
+Wounded, Strain, Trauma and status conditions (LA-1 … LA-17)."""
+
+from __future__ import annotations
+
+from ..display import KIND_LABELS, Bar, TileFacts, words
+from ..quick import HEADS, Modifier
+from ..rules.lux_aeterna import SYSTEM
+from ..rules.lux_aeterna.common import CONDITIONS, DIE_CHAIN, TRAUMA_NAMES, signed
+from . import Chip, DeathRuling, Edit, Profile, ReportFacts, SheetField, register
+
+
+def tile_facts(char: dict) -> TileFacts:
+    hp = char["hp"]
+    text = f"{signed(hp)}/{char['max_hp']} HP" + (f" (debt {-hp})" if hp < 0 else "")
+    if char["dead"]:
+        status = "dead"
+    elif char["wounded"]:
+        status = "wounded"
+    elif not char["conscious"]:
+        status = "unconscious"
+    else:
+        status = "ok"
+    badges = []
+    for cond in char["conditions"]:
+        label = words(cond["name"])
+        if cond.get("amount"):
+            label += f" ({cond['amount']})"
+        if cond.get("origin_level") and not cond.get("from_trauma"):
+            label += f" {cond.get('bumps', 0)}/{cond['origin_level']}"
+        badges.append(label)
+    badges += [f"Trauma: {TRAUMA_NAMES.get(t, t)}" for t in char["traumas"]]
+    if char["wounded"] or char["strain"]:
+        badges.append(f"Strain {char['strain']}/{char['max_strain']}")
+    if char["wounded"]:
+        badges.append("stabilized" if char["stabilized"] else "not stabilized")
+    return TileFacts(
+        char["name"], KIND_LABELS[char["kind"]],
+        Bar(max(hp, 0), char["max_hp"], text, number=hp),
+        ("Resolve", f"{char['resolve_dice']}×{char['resolve_die']}"),
+        ("Endurance", str(char["endurance"])), tuple(badges), status)
+
+
+# the summary ---------------------------------------------------------------------------
+def markers(char: dict) -> list[str]:
+    """Status conditions; a list, so the same name twice counts twice."""
+    return [words(c["name"]) + (" (Trauma)" if c.get("from_trauma") else "")
+            for c in char.get("conditions", [])]
+
+
+def fate(event: dict) -> str | None:
+    kind = event.get("kind")
+    if kind == "unconscious":
+        return f"unconscious at {signed(event.get('hp', 0))} HP"
+    return {"wounded": "Wounded", "stabilized": "Stabilized", "death": "Dead",
+            "wakes": "conscious again", "wounded_ends": "no longer Wounded",
+            "set_death": "GM ruling: alive again"}.get(kind)
+
+
+def trauma(event: dict) -> str | None:
+    """A Trauma rolled or healed, or None."""
+    kind = event.get("kind")
+    if kind == "trauma":
+        number = event["trauma"]
+        return f"{number} {TRAUMA_NAMES.get(number, '')}".strip()
+    if kind == "brush_with_death":
+        survives = "survives" if event.get("total", 0) >= 6 else "dies"
+        return f"Brush with Death {event.get('total')}: {survives}"
+    if kind == "trauma_healed":
+        return f"healed: {event['trauma']} {TRAUMA_NAMES.get(event['trauma'], '')}".strip()
+    return None
+
+
+REPORT = ReportFacts(
+    charts_damage=False,
+    taken_heading="HP lost (after Endurance)",
+    fates_heading="Wounded, stabilized, death",
+    marker_columns=(("gained", "Conditions gained"), ("cleared", "Conditions cleared"),
+                    ("traumas", "Traumas")),
+    markers=markers, fate=fate, trauma=trauma,
+    death=lambda event: "dead" if event.get("kind") == "death" else None,
+    ended=lambda char: bool(char["dead"]),
+    margin=lambda char: char["hp"] / max(char["max_hp"], 1),  # HP may be negative (LA-3)
+    standing=lambda char: (f"{char['name']} dropped to {signed(char['hp'])} of "
+                           f"{char['max_hp']} HP"),
+)
+
+DEATH = DeathRuling(
+    key="dead", heading="A GM ruling",
+    choices=(("&Alive: bring them back with the HP you choose", False), ("&Dead", True)),
+    # the ruling that changes them: the dead brought back, the living ruled dead
+    proposed=lambda chars: {c["dead"] for c in chars} == {False},
+    where=lambda char: "dead" if char["dead"] else "alive",
+    alive=lambda value: value is False,
+    changes=lambda char, value, hp: char["dead"] != value,
+    lowest_hp=-999,  # HP Debt (LA-3)
+    sets_strain=True,
+)
+
+PROFILE = Profile(
+    name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
+    tile_facts=tile_facts,
+    headers=("Name", "Kind", "HP", "Resolve", "Endurance", "Conditions", "State"),
+    edits={"bar": Edit("set_state", "hp", "HP"),
+           "guard": Edit("set_state", "resolve_dice", "unspent Resolve dice"),
+           "buffer": Edit("set_state", "endurance", "Endurance")},
+    severity=(),
+    move_chips=(
+        Chip("Stabilize", {"type": "stabilize"},
+             "An item or ability stabilizes a Wounded character."),
+        Chip("Start turn", {"type": "start_turn"},
+             "Start of turn: Strain death, Regenerating, Ongoing Damage, Strain."),
+        Chip("End turn", {"type": "end_turn"}, "End of turn: durations in rounds count down."),
+    ),
+    condition_chips=tuple(
+        Chip(words(n).capitalize(), {"type": "add_condition", "name": n},
+             f"Add the condition {words(n)}; the drop asks for its origin Level.",
+             ask="condition")
+        for n in CONDITIONS),
+    conditions_title="Conditions",
+    gang=False,
+    modifiers=("non_lethal_knockout", "attacker_weakened"),
+    attack_fields=(),
+    quick_forms=(
+        *HEADS,
+        Modifier("7 nl", "non-lethal: dropping to 0 HP knocks out, no Wound",
+                 pattern=r"nl|nonlethal|non-lethal", read=lambda m: {"lethal": False}),
+    ),
+    condition_pages=("add_condition", "remove_condition", "save"),
+    moves_pages=("resolve_short_rest", "full_rest", "medical_aid", "stabilize", "start_turn",
+                 "end_turn", "end_scene", "grant_endurance"),
+    sheet=(
+        SheetField("max_hp", "&Max HP:", "int", (1, 999, 10), "Maximum Hit Points"),
+        SheetField("max_strain", "Max St&rain:", "int", (1, 20, 3),
+                   "Strain at which a Wounded character dies"),
+        SheetField("save_score", "Sa&ve score:", "int", (-20, 50, 0),
+                   "Added to Saves and the Brush with Death roll"),
+        SheetField("resolve_die", "Resolve &die:", "die", DIE_CHAIN,
+                   "The size of the Resolve dice on the sheet", source="base_resolve_die"),
+        SheetField("resolve_dice", "Resolve di&ce:", "int", (0, 20, 0),
+                   "How many Resolve dice the character has", source="resolve_dice_max"),
+    ),
+    death_ruling=DEATH,
+    no_death_ruling="",
+    ends_scenes="end_scene" in SYSTEM.actions,
+    report=REPORT,
+)
+
+register(PROFILE)

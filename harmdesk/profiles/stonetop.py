@@ -1,0 +1,156 @@
+"""Stonetop as the window and the summary show it: HP and armor, debilities and wounds,
+Death's Door (ST-1 … ST-16)."""
+
+from __future__ import annotations
+
+from ..display import KIND_LABELS, STATUS_LABELS, Bar, TileFacts
+from ..quick import HEADS, Form, Modifier
+from ..rules.core import ARROW, MINUS
+from ..rules.stonetop import SYSTEM
+from ..rules.stonetop.harm import signed
+from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES
+from . import SUPPLIES, Chip, DeathRuling, Edit, Profile, ReportFacts, SheetField, register
+
+# Damage by severity, for harm not tied to a prepared danger (seed 001).
+SEVERITY = (("d4", "bruises, scrapes, light burns"), ("d6", "nasty flesh wounds, bad burns"),
+            ("d8", "broken bones, debilitating pain"), ("d10", "death or dismemberment"))
+# ST-6, ST-7: each state as the GM reads it.
+DEATH_CHOICES = (
+    ("&None: in the action", "none"),
+    ("D&ying: at Death's Door, 0 HP", "dying"),
+    ("&Out of the action: unconscious, trapped, disabled", "out_of_action"),
+    ("&Fate pending: Death's Door 6−, the choice is theirs", "fate_pending"),
+    ("D&ead", "dead"),
+)
+ENDED = ("dead", "fate_pending")
+
+
+def tile_facts(char: dict) -> TileFacts:
+    death = char["death"]
+    status = death if death != "none" else "ok"
+    badges = [*char["debilities"], *(f"wound: {w}" for w in char["wounds"])]
+    supplies = char.get("supplies")
+    return TileFacts(
+        char["name"], KIND_LABELS[char["kind"]],
+        Bar(char["hp"], char["max_hp"], f"{char['hp']}/{char['max_hp']} HP"),
+        ("Armor", str(char["armor"])),
+        ("Supplies", str(supplies)) if supplies is not None else None,
+        tuple(badges), status,
+        () if char["can_recover"] else ("Recover used",))
+
+
+# the summary ---------------------------------------------------------------------------
+def death_label(state: str) -> str:
+    return STATUS_LABELS.get(state) or "up and about"
+
+
+def band(result: str) -> str:
+    """Death's Door bands as the rules print them: 10+, 7–9, 6−."""
+    return {"7-9": "7–9", "6-": f"6{MINUS}"}.get(result, result)
+
+
+def markers(char: dict) -> list[str]:
+    """Debilities and problematic wounds; a list, so the same name twice counts twice."""
+    return [*char.get("debilities", []), *(f"wound: {w}" for w in char.get("wounds", []))]
+
+
+def fate(event: dict) -> str | None:
+    kind = event.get("kind")
+    if kind == "death":
+        return f"0 HP: {death_label(event['death_after'])}"
+    if kind == "deaths_door":
+        after = event["death_after"]
+        outcome = "back at 1 HP" if after == "none" else death_label(after).lower()
+        return f"Death's Door {signed(event['roll'])} ({band(event['result'])}): {outcome}"
+    if kind == "set_death":
+        return (f"GM ruling: {death_label(event['death_before'])} {ARROW} "
+                f"{death_label(event['death_after'])}")
+    if "death_after" in event:  # healing or tending someone who was dying
+        return {"none": "back on their feet",
+                "out_of_action": "stabilized, out of the action"}.get(
+            event["death_after"], death_label(event["death_after"]))
+    return None
+
+
+def death(event: dict) -> str | None:
+    after = event.get("death_after")
+    if event.get("kind") in ("death", "set_death", "deaths_door") and after in ENDED:
+        return "dead" if after == "dead" else f"fate pending (Death's Door {band('6-')})"
+    return None
+
+
+def standing(char: dict) -> str:
+    text = f"{char['name']} fell to {char['hp']} of {char['max_hp']} HP"
+    return text + (" at Death's Door" if char["death"] == "dying" else "")
+
+
+REPORT = ReportFacts(
+    charts_damage=False,
+    taken_heading="HP lost (after armor)",
+    fates_heading="Death's Door and death",
+    marker_columns=(("gained", "Debilities and wounds gained"), ("cleared", "… cleared")),
+    markers=markers, fate=fate, death=death,
+    ended=lambda char: char["death"] in ENDED,
+    margin=lambda char: char["hp"] / max(char["max_hp"], 1),  # 0 is Death's Door
+    standing=standing,
+)
+
+DEATH = DeathRuling(
+    key="death", heading="Death state (a GM ruling)", choices=DEATH_CHOICES,
+    proposed=lambda chars: (states.pop() if len(states := {c["death"] for c in chars}) == 1
+                            else "none"),
+    where=lambda char: DEATH_WORDS[char["death"]],
+    alive=lambda value: value != "dying",
+    changes=lambda char, value, hp: char["death"] != value or (hp is not None
+                                                               and char["hp"] != hp),
+)
+
+QUICK = (
+    *HEADS,
+    Form("lose 3", "lose 3 HP: armor never applies", word="lose"),
+    Modifier("7 p1", "1 piercing: the target's armor counts 1 less",
+             pattern=r"p(\d+)", read=lambda m: {"piercing": int(m[1])}),
+    Modifier("7 px", "x piercing: piercing equal to the steading's Prosperity",
+             pattern=r"px", read=lambda m: {"piercing": "x"}),
+    Modifier("7 ia", "ignores armor",
+             pattern=r"ia|ignores|ignores_armor", read=lambda m: {"ignores_armor": True}),
+    Modifier("7 nl", "non-lethal: at 0 HP out of the action, not dying",
+             pattern=r"nl|nonlethal|non-lethal", read=lambda m: {"lethal": False}),
+)
+
+PROFILE = Profile(
+    name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
+    tile_facts=tile_facts,
+    headers=("Name", "Kind", "HP", "Armor", "Supplies", "Marks", "State"),
+    edits={"bar": Edit("edit_character", "hp", "HP"),
+           "guard": Edit("edit_character", "armor", "armor"),
+           # empty: supplies are not tracked
+           "buffer": Edit("edit_character", "supplies", "supplies", empty_ok=True)},
+    severity=SEVERITY,
+    move_chips=(Chip("Recover", {"type": "recover"},
+                     "Recover: spend 1 use of supplies and heal 4 + Prosperity HP."),),
+    condition_chips=tuple(
+        Chip(d.capitalize(), {"type": "mark_debility", "debility": d},
+             f"Mark the debility {d}. NPCs and monsters never mark debilities.")
+        for d in ("weakened", "dazed", "miserable") if d in DEBILITIES),
+    conditions_title="Debilities",
+    gang=True,
+    modifiers=("piercing", "ignores_armor", "non_lethal"),
+    attack_fields=("piercing", "tags", "ignores_armor"),
+    quick_forms=QUICK,
+    condition_pages=("debility", "wound"),
+    moves_pages=("recover", "tend", "make_camp", "deaths_door", "convalesce", "npc_rest"),
+    sheet=(
+        SheetField("max_hp", "&Max HP:", "int", (1, 999, 10), "Maximum Hit Points"),
+        SheetField("hp", "&HP now:", "int", (0, 999, 10), "Current Hit Points"),
+        SheetField("armor", "A&rmor:", "int", (0, 20, 0),
+                   "Armor subtracts from each hit (less piercing)"),
+        SUPPLIES,
+    ),
+    death_ruling=DEATH,
+    no_death_ruling="",
+    ends_scenes="end_scene" in SYSTEM.actions,
+    report=REPORT,
+)
+
+register(PROFILE)
