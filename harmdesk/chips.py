@@ -16,12 +16,13 @@ import json
 from typing import Any
 
 from .display import modifier_words, words
+from .errors import UserError
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
 
 
-class DropError(ValueError):
+class DropError(UserError):
     """The chip cannot become an action here (for example, a gang-up outside Stonetop)."""
 
 

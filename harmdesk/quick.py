@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .errors import UserError
 from .rules import Refused, dice
 
 STONETOP, LUX, FF = "stonetop", "lux_aeterna", "freedom_fantasies"
@@ -22,7 +23,7 @@ AMOUNT = re.compile(r"^\d+$")
 MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
 
 
-class QuickEntryError(ValueError):
+class QuickEntryError(UserError):
     pass
 
 

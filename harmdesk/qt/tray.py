@@ -142,13 +142,13 @@ class TrayWidget(QWidget):
 
     def _condition_chips(self, system: str | None) -> list:
         if system == "stonetop":
-            from ..rules.stonetop.sheet import DEBILITIES
+            from ..vocabulary import DEBILITIES
             return [(d.capitalize(), self._fixed(chips.action_chip(
                         d.capitalize(), {"type": "mark_debility", "debility": d})), "condition",
                      f"Mark the debility {d}. NPCs and monsters never mark debilities.")
                     for d in ("weakened", "dazed", "miserable") if d in DEBILITIES]
         if system == "lux_aeterna":
-            from ..rules.lux_aeterna.common import CONDITIONS
+            from ..vocabulary import CONDITIONS
             return [(words(n).capitalize(), self._fixed(chips.action_chip(
                         words(n).capitalize(), {"type": "add_condition", "name": n},
                         ask="condition")), "condition",

@@ -26,8 +26,7 @@ from PySide6.QtWidgets import (
 
 from .. import chips
 from ..display import modifier_words, words
-from ..rules import Refused, full_settings, system_named
-from ..rules.core import ARROW, Desk
+from ..session import gang_summary  # noqa: F401 (the tray and the gang slot read it here)
 from .tooltips import plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
@@ -91,30 +90,6 @@ def dangers(state: dict) -> list[tuple[str, str, str]]:
                    "or into the gang slot; the ticked modifiers apply to it too.")
             out.append((cid, f"{char['name']} {attack['dice']}", tip))
     return out
-
-
-def grouped(ids: list[str]) -> list[tuple[str, int]]:
-    """Repeated ids as (id, count), in the order they were first added."""
-    return [(cid, ids.count(cid)) for cid in dict.fromkeys(ids)]
-
-
-def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
-    """(member lines, what the gang deals, ok, chip label), as the Stonetop rules read it."""
-    chars = state["characters"]
-    groups = grouped(ids)
-    lines = [f"{n} × {chars[c]['name'] if c in chars else c}" for c, n in groups]
-    if not groups:
-        return [], "", True, ""
-    from ..rules.stonetop import harm
-    try:
-        desk = Desk({**state, "settings": full_settings(system_named("stonetop"),
-                                                         state["settings"])})
-        gang = harm.gang_up([harm.read_attacker(desk, {"id": c, "count": n}, i)
-                             for i, (c, n) in enumerate(groups)], desk.settings)
-    except Refused as err:
-        return lines, err.reason, False, ""
-    deals = gang.text.split(f" {ARROW} ", 1)[-1]
-    return lines, f"Deals {deals}", True, f"Gang: {deals}"
 
 
 def action_label(action: dict) -> str:

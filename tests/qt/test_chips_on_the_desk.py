@@ -39,10 +39,10 @@ def window(qtbot, folder):
     window.show()
     window.campaign_menus.load(folder, "Desk")
     qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not getattr(window.controller.campaign, "glimpse", False),
+                    and not window.controller.campaign.loading,
                     timeout=20000)
     yield window
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def stored(folder):

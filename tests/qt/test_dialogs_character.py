@@ -7,6 +7,7 @@ from harmdesk.campaign import Campaign
 from harmdesk.demo import ensure_demo
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.character import CharacterDialog, new_id
+from harmdesk.session import Session
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -19,7 +20,7 @@ def desks(qtbot, tmp_path):
     made = {}
     for info in store.campaigns():
         desk = DeskController()
-        desk.set_campaign(Campaign.open(store, info["name"]))
+        desk.set_session(Session.on(Campaign.open(store, info["name"])))
         made[info["system"]] = desk
     yield made
     store.close()

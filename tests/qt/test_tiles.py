@@ -27,8 +27,8 @@ def view(qtbot, desk):
     view.show()
     qtbot.waitExposed(view)
     desk.roll_provider = lambda action, need: (
-        [random.Random(3).randint(1, s) for s in __import__("harmdesk.rules.dice", fromlist=["x"]).sides(need["dice"])]
-        if need["key"] == "rolls" else 10)
+        [random.Random(3).randint(1, s) for s in __import__("harmdesk.rules.dice", fromlist=["x"]).sides(need.dice)]
+        if need.key == "rolls" else 10)
     return view
 
 

@@ -13,10 +13,10 @@ import unicodedata
 
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
-from ... import rules
 from ...display import KIND_LABELS
-from ...rules import Refused, dice
-from ...rules.lux_aeterna.common import DIE_CHAIN
+from ...errors import UserError
+from ...session import dice_sides, explain
+from ...vocabulary import DIE_CHAIN, full_settings, system_named
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
     Invalid,
@@ -101,8 +101,8 @@ class CharacterDialog(Validated, QDialog):
         self.init_validation()
         self.system, self.character = system, character
         self.existing = set(existing_ids) - ({character["id"]} if character else set())
-        self.settings = rules.full_settings(rules.system_named(system), settings or {})
-        for kind in rules.system_named(system).kinds:
+        self.settings = full_settings(system_named(system), settings or {})
+        for kind in system_named(system).kinds:
             self.ui.kindCombo.addItem(KIND_LABELS[kind], kind)
         self.fields: dict[str, QWidget] = {}
         for key, label, kind, options in SHEETS[system]:
@@ -110,7 +110,7 @@ class CharacterDialog(Validated, QDialog):
             self.ui.sheetForm.addRow(label, widget)
         for value in PIERCING:
             self.ui.piercingCombo.addItem(*value)
-        self.ui.sheetBox.setTitle(f"{rules.system_named(system).title} sheet")
+        self.ui.sheetBox.setTitle(f"{system_named(system).title} sheet")
         self._hide_attack_rows()
         self.initial = self._load(character) if character else {}
         self._last_max = self._value("max_hp") if "max_hp" in self.fields else None
@@ -211,10 +211,10 @@ class CharacterDialog(Validated, QDialog):
         if not expr:
             raise Invalid("Give the attack's damage dice, such as d8+2, or untick Attack.")
         try:
-            if not dice.sides(expr):
+            if not dice_sides(expr):
                 raise Invalid(f"{expr} has no die: an attack's damage is dice, such as d8+2.")
-        except Refused as err:
-            raise Invalid(err.reason) from None
+        except UserError as err:
+            raise Invalid(err.message) from None
         attack = {"dice": expr}
         if self.system == "stonetop":
             attack["piercing"] = self.ui.piercingCombo.currentData()
@@ -268,10 +268,7 @@ class CharacterDialog(Validated, QDialog):
         """Ask the rules core: a refused sheet says why; an accepted one explains itself."""
         chars = {self.character["id"]: self.character} if self.character else {}
         state = {"system": self.system, "settings": self.settings, "characters": chars}
-        outcome = rules.apply(state, actions[0])
-        if not outcome.ok:
-            return outcome.error, []
-        return None, [e.text for e in outcome.events]
+        return explain(state, actions[0])
 
     def action(self) -> dict | None:
         """The action to submit; None when nothing changed or the input is bad (a

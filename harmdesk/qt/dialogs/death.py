@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
-from ...rules.stonetop.sheet import DEATH_WORDS
+from ...vocabulary import DEATH_WORDS
 from ..forms.ui_death_dialog import Ui_DeathDialog
 from .common import (
     Choice,

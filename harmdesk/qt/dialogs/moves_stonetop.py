@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
-from ...rules.stonetop.sheet import DEBILITIES
+from ...vocabulary import DEBILITIES
 from .common import (
     Choice,
     Invalid,
