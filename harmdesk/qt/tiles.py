@@ -44,7 +44,7 @@ class TileView(QListView):
         self.setAccessibleName("Character tiles")
         self._hover_key = None
         self._dragged = None  # (the mime data, its chip): decoded once per drag-enter
-        # () -> the tray's modifier fields; ValueError when they cannot be read
+        # () -> the tray's modifier fields; UserError when they cannot be read
         self.modifiers = dict
         controller.changed.connect(self._forget_preview)
         controller.campaignChanged.connect(self._forget_preview)
@@ -144,7 +144,7 @@ class TileView(QListView):
             return {}
         try:
             return self.modifiers()
-        except ValueError as err:
+        except UserError as err:
             raise UserError(f"the modifiers need fixing first: {err}") from None
 
     def action_for(self, chip: dict, targets: list[str]):

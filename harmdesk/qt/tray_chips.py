@@ -1,7 +1,7 @@
 """The tray's building blocks: which chips a system offers, the flow layout, the chip
 button and the gang slot.
 
-A chip is dragged (QDrag with chips.MIME_TYPE) once the mouse has moved
+A chip is dragged (QDrag with the session's MIME_TYPE) once the mouse has moved
 QApplication.startDragDistance() with the button held; a plain click, Space or
 Enter emits `activated(chip)` instead, and the window asks before applying it to
 the selected tiles. The mouse resting on a chip emits `hovered(chip)`, and
@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import chips
 from ..display import modifier_words, words
+from ..session import MIME_TYPE, decode_chip, encode_chip
 from ..session import gang_summary  # noqa: F401 (the tray and the gang slot read it here)
 from .tooltips import plain_tip
 
@@ -109,16 +109,16 @@ def snake_case(text: str) -> str:
 
 def mime_for(chip: dict) -> QMimeData:
     mime = QMimeData()
-    mime.setData(chips.MIME_TYPE, QByteArray(chips.encode(chip)))
+    mime.setData(MIME_TYPE, QByteArray(encode_chip(chip)))
     mime.setText(chip.get("label", ""))
     return mime
 
 
 def chip_in(mime: QMimeData | None) -> dict | None:
     """The chip a drag carries, or None when it is not one of ours."""
-    if mime is None or not mime.hasFormat(chips.MIME_TYPE):
+    if mime is None or not mime.hasFormat(MIME_TYPE):
         return None
-    return chips.decode(mime.data(chips.MIME_TYPE).data())
+    return decode_chip(mime.data(MIME_TYPE).data())
 
 
 def start_chip_drag(source: QWidget, chip: dict) -> None:
