@@ -39,6 +39,8 @@ def run_gui(data_dir=None, campaign: str | None = None) -> int:
     app = make_app(dressed=False)
     from .qt.main_window import MainWindow
     window = MainWindow(deferred=True)
+    from .qt.bug_report import BugHook
+    BugHook(window).install()  # a bug shows its report instead of killing the desk
     window.restore_window()
     window.show()
 

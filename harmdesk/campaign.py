@@ -6,34 +6,14 @@ every change is checked by the rules, logged, saved at once and undoable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import rules
+from .errors import UserError
 from .replay import ScenarioError, parse_scenario, read_scenario
-from .store import LogEntry, Store, StoreError
-
-
-@dataclass(frozen=True)
-class Change:
-    """What one apply, undo or redo did, so views refresh only what changed."""
-
-    kind: str                       # "apply", "undo", "redo" or "refused"
-    changed: tuple[str, ...] = ()   # ids of characters whose state changed
-    desk_changed: bool = False      # characters joined or left the desk
-    settings_changed: bool = False
-    outcome: rules.Outcome | None = None  # an apply's (last) outcome, or the refusal
-    entries: tuple[LogEntry, ...] = ()    # the step's log rows, in log order
-
-    @property
-    def ok(self) -> bool:
-        return self.kind != "refused"
-
-    @property
-    def entry(self) -> LogEntry | None:
-        """The step's first log row (a step of one action has only that)."""
-        return self.entries[0] if self.entries else None
+from .store import LogEntry, Store
+from .values import Action, Change, ChangeKind
 
 
 def touched(before: dict, after: dict) -> tuple[dict, dict]:
@@ -68,7 +48,7 @@ class Campaign:
         try:
             state = rules.new_state(system, settings, list(characters))
         except rules.SheetError as err:
-            raise StoreError(f"Cannot create the campaign: `{err.key}` {err.message}") from None
+            raise UserError(f"Cannot create the campaign: `{err.key}` {err.message}") from None
         store.create_campaign(name, state["system"], state["settings"], list(characters),
                               list(state["characters"].values()), options)
         return cls(store, name)
@@ -92,38 +72,43 @@ class Campaign:
     def apply_step(self, actions: list, text: str | None = None) -> Change:
         """Actions applied one after the other as ONE undo step (a party's Make Camp),
         saved in one transaction; all or nothing: refused if the rules refuse any one.
-        `text` names the step for the undo stack."""
+        `text` names the step for the undo stack.
+
+        An `Action` that carries the outcome the rules gave it on this very desk (see
+        `Session.complete`) is not worked out again."""
         if not actions:
             raise ValueError("a step needs at least one action")
         state, logged, outcome = self.state, [], None
-        for action in actions:
-            outcome = rules.apply(state, action)
+        for given in actions:
+            action = given.to_dict() if isinstance(given, Action) else given
+            outcome = _kept_outcome(given, state) or rules.apply(state, action)
             if not outcome.ok:
-                return Change("refused", outcome=outcome)
+                return Change(ChangeKind.REFUSED, outcome=outcome)
             logged.append(_logged(state, outcome, action))
             state = outcome.state
         entries = self.store.record_step(self.info.id, logged,
                                          self.session["id"] if self.session else None, text)
         # only after the commit succeeded does the desk in memory move on
         self.state = state
-        return _step_change("apply", entries, tuple(dict.fromkeys(
+        return _step_change(ChangeKind.APPLY, entries, tuple(dict.fromkeys(
             cid for row in logged for cid in row["after"])), outcome)
 
     def undo(self) -> Change | None:
         """Undo the newest applied step, every action of it."""
-        return self._restore(self.store.undo(self.info.id), "undo")
+        return self._restore(self.store.undo(self.info.id), ChangeKind.UNDO)
 
     def redo(self) -> Change | None:
-        return self._restore(self.store.redo(self.info.id), "redo")
+        return self._restore(self.store.redo(self.info.id), ChangeKind.REDO)
 
-    def _restore(self, entries: list[LogEntry], kind: str) -> Change | None:
+    def _restore(self, entries: list[LogEntry], kind: ChangeKind) -> Change | None:
         """Follow the store: `entries` come in the order it wrote them, so the last wins."""
         if not entries:
             return None
         chars, settings = dict(self.state["characters"]), None
+        undo = kind is ChangeKind.UNDO
         for entry in entries:
-            states = entry.before if kind == "undo" else entry.after
-            step_settings = entry.settings_before if kind == "undo" else entry.settings_after
+            states = entry.before if undo else entry.after
+            step_settings = entry.settings_before if undo else entry.settings_after
             settings = step_settings if step_settings is not None else settings
             for cid, char in states.items():
                 if char is None:
@@ -137,7 +122,7 @@ class Campaign:
                       "characters": chars}
         ordered = sorted(entries, key=lambda e: e.seq)
         return _step_change(kind, ordered, tuple(dict.fromkeys(
-            cid for e in ordered for cid in (e.before if kind == "undo" else e.after))))
+            cid for e in ordered for cid in (e.before if kind is ChangeKind.UNDO else e.after))))
 
     def set_options(self, options: dict) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
@@ -178,13 +163,13 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
         scenario = (parse_scenario(source, "import") if isinstance(source, dict)
                     else read_scenario(source))
     except ScenarioError as err:
-        raise StoreError(f"Cannot import: {err}") from None
+        raise UserError(f"Cannot import: {err}") from None
     name = _campaign_name(name or scenario.name or "Imported campaign")
     state, steps = scenario.state, []
     for index, action in enumerate(scenario.actions):
         outcome = rules.apply(state, action)
         if not outcome.ok:
-            raise StoreError(f"Cannot import: action {index} is refused by the rules "
+            raise UserError(f"Cannot import: action {index} is refused by the rules "
                              f"({outcome.error}); the file does not match its own history.")
         steps.append(_logged(state, outcome, action))
         state = outcome.state
@@ -196,9 +181,9 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
 
 def _campaign_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise StoreError("A campaign needs a name.")
+        raise UserError("A campaign needs a name.")
     if len(name) > 200:
-        raise StoreError("A campaign's name can be at most 200 characters.")
+        raise UserError("A campaign's name can be at most 200 characters.")
     return name.strip()
 
 
@@ -212,7 +197,16 @@ def _logged(state: dict, outcome: rules.Outcome, action: Any) -> dict:
             "settings_after": outcome.state["settings"] if changed else None}
 
 
-def _step_change(kind: str, entries: list[LogEntry], changed: tuple[str, ...],
+def _kept_outcome(action: Any, state: dict) -> rules.Outcome | None:
+    """The passing outcome `Session.complete` kept on `action`, if it was worked out on
+    this same desk (the rules copy on write, so an unchanged desk is the same object)."""
+    kept = getattr(action, "outcome", None)
+    if kept is None or not kept.ok or getattr(action, "basis", None) is not state:
+        return None
+    return kept
+
+
+def _step_change(kind: ChangeKind, entries: list[LogEntry], changed: tuple[str, ...],
                  outcome: rules.Outcome | None = None) -> Change:
     return Change(kind, changed, any(_desk_changed(e.before, e.after) for e in entries),
                   any(e.settings_after is not None for e in entries), outcome, tuple(entries))

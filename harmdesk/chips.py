@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .display import modifier_words, words
+from .display import modifier_words
+from .errors import UserError
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
 
 
-class DropError(ValueError):
+class DropError(UserError):
     """The chip cannot become an action here (for example, a gang-up outside Stonetop)."""
 
 

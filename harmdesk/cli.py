@@ -62,7 +62,7 @@ def _desk(campaign) -> dict:
 def _store_command(args) -> int:
     """Open the store, run a store command on it, close it. Machine and file problems
     become a message, never a traceback."""
-    from .store import StoreError
+    from .errors import StoreError, UserError
 
     try:
         store = _open_store(args)
@@ -70,7 +70,7 @@ def _store_command(args) -> int:
             return args.store_func(args, store)
         finally:
             store.close()
-    except StoreError as err:
+    except (StoreError, UserError) as err:
         return _fail(str(err), 1)
 
 

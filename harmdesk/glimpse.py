@@ -29,9 +29,12 @@ class _NoStore:
     def sessions(self, *args, **kwargs) -> list:
         return []
 
+    def close(self) -> None:
+        pass
+
 
 class CampaignGlimpse:
-    glimpse = True
+    """What a `Session` with `loading=True` reads in place of a `Campaign`."""
 
     def __init__(self, snapshot: dict):
         self.info = _Info(snapshot["name"], snapshot["system"], snapshot.get("options") or {})

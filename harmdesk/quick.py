@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import profiles
+from .errors import UserError
 from .rules import Refused, dice
 
 AMOUNT = re.compile(r"^\d+$")
 MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
 
 
-class QuickEntryError(ValueError):
+class QuickEntryError(UserError):
     pass
 
 

@@ -32,7 +32,7 @@ def run_smoke() -> int:
 
     def check() -> None:
         campaign = window.controller.campaign
-        if campaign is None or getattr(campaign, "glimpse", False):
+        if campaign is None or campaign.loading:
             return  # not the store yet
         try:
             result["campaign"] = campaign.name
@@ -50,7 +50,7 @@ def run_smoke() -> int:
             pdf = folder / "summary.pdf"
             pages = write_pdf(from_store(campaign.store, campaign.name, everything=True), pdf)
             result.update(ok=True, hp=[heavy, hurt, back], pdf=str(pdf), pages=pages)
-            window.campaign_menus.store.close()
+            campaign.close()
             app.exit(0)
         except Exception as err:  # the smoke test reports, it does not hide
             fail("exception", f"{type(err).__name__}: {err}")

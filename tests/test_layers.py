@@ -35,3 +35,53 @@ def test_store_and_controller_import_no_qt():
     loaded = json.loads(out.stdout)
     assert "sqlmodel" in loaded
     assert [m for m in loaded if m.split(".")[0] in ("PySide6", "shiboken6")] == []
+
+
+# the window's floor: it reaches everything below through the session (and the display
+# profile), never the rules core, the store or the campaign directly
+QT_MUST_NOT_IMPORT = ("harmdesk.rules", "harmdesk.store", "harmdesk.campaign")
+
+
+def imports_of(path, package: str | None = None) -> list[str]:
+    """Every module `path` imports, relative imports resolved, at any depth of the file.
+    `package`: the package it is in (else read from its place under ROOT)."""
+    import ast
+    if package is None:
+        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            found.append(module)
+            found += [f"{module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def test_the_window_imports_neither_rules_nor_store_nor_campaign():
+    qt = sorted((ROOT / "harmdesk" / "qt").rglob("*.py"))
+    assert len(qt) > 20  # the scan really reads the window's modules
+    bad = {str(path.relative_to(ROOT)): name for path in qt for name in imports_of(path)
+           if any(name == f or name.startswith(f + ".") for f in QT_MUST_NOT_IMPORT)}
+    assert bad == {}
+
+
+def test_the_import_scan_sees_relative_and_nested_imports(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("import harmdesk.store.paths\n"
+                     "def f():\n    from ...rules import dice\n    from ..tasks import Task\n")
+    found = imports_of(probe, "harmdesk.qt.dialogs")
+    assert {"harmdesk.store.paths", "harmdesk.rules", "harmdesk.rules.dice",
+            "harmdesk.qt.tasks"} <= set(found)
+
+
+def test_the_session_imports_no_qt():
+    code = ("import sys, json\nimport harmdesk.session, harmdesk.values, harmdesk.errors\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    loaded = json.loads(out.stdout)
+    assert "harmdesk.session" in loaded
+    assert [m for m in loaded if m.split(".")[0] in ("PySide6", "shiboken6", "sqlmodel")] == []

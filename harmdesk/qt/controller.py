@@ -1,33 +1,26 @@
-"""The window's handle on a campaign: actions through a QUndoStack bound to the store's log.
+"""The window's handle on a campaign: a `Session` behind a QUndoStack bound to the store's log.
 
-Every change goes through `submit`, which checks the action with the rules core
-first (validate before push), asks for any missing dice, saves it, and only then
-pushes an undo command whose first redo has already happened. One command is one
-step of the store's log (a macro such as a party's Make Camp is one step of
-several actions), and its undo and redo call the store's persistent undo and
-redo, so the stack survives a restart: on loading, it is rebuilt from the log's
-steps.
+Every change goes through `submit`, which has the session complete the action (asking
+for any missing dice) and check it, saves it, and only then pushes an undo command
+whose first redo has already happened. One command is one step of the store's log (a
+macro such as a party's Make Camp is one step of several actions), and its undo and
+redo call the store's persistent undo and redo through the session, so the stack
+survives a restart: on loading, it is rebuilt from the log's steps.
+
+No rules and no SQL here: the session answers, the controller keeps the stack and
+tells the views.
 """
 
 from __future__ import annotations
 
-from typing import Callable
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..profiles import profile_for
+from ..errors import StoreError, UserError
+from ..session import RollProvider, Session, describe
+from ..values import Action
 
 HISTORY_WINDOW = 500  # log steps rebuilt into the undo stack when a campaign opens
-
-# (action, need) -> the value for need["key"], or None when the GM cancels
-RollProvider = Callable[[dict, dict], object]
-
-
-def describe(action: dict, events: list) -> str:
-    """The undo stack's text for a step: its first explanation, shortened."""
-    text = events[0]["text"] if events else action.get("type", "step").replace("_", " ")
-    return text if len(text) <= 80 else text[:77] + "…"
 
 
 class StepCommand(QUndoCommand):
@@ -63,40 +56,49 @@ class DeskController(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self.campaign = None
+        self.session: Session | None = None
         self.stack = QUndoStack(self)
         self.syncing = False
         self.roll_provider: RollProvider | None = None
-        # while a roll is asked for: the desk the action applies to (in a series, the
-        # desk after the steps before it), for the provider to show what the roll will do
-        self.rolling_on: dict | None = None
         self._redone: set[int] | None = None  # log rows redone while redoing through one
 
     # the campaign -------------------------------------------------------------
-    def set_campaign(self, campaign) -> None:
-        self.campaign = campaign
+    def set_session(self, session: Session | None) -> None:
+        """Show `session`'s campaign (None: nothing open yet)."""
+        self.session = session
         self._rebuild_stack()
         self.campaignChanged.emit()
 
     @property
+    def campaign(self) -> Session | None:
+        """The session while a campaign is open in it, else None."""
+        session = self.session
+        return session if session is not None and session.has_campaign else None
+
+    @property
     def state(self) -> dict:
-        return self.campaign.state
+        return self.session.state
 
     @property
     def system(self) -> str:
-        return self.campaign.system
+        return self.session.system
 
     @property
     def profile(self):
-        """The open campaign's display profile (what its game shows), or None."""
-        return profile_for(self.campaign.system) if self.campaign is not None else None
+        """The open game's display profile (None when no campaign is open)."""
+        return self.campaign.profile if self.campaign is not None else None
 
     @property
     def read_only(self) -> bool:
-        return self.campaign is not None and self.campaign.store.read_only
+        return self.campaign is not None and self.session.read_only
+
+    @property
+    def rolling_on(self) -> dict | None:
+        """While a roll is asked for: the desk the action applies to."""
+        return self.session.rolling_on if self.session is not None else None
 
     def option(self, key: str, default=None):
-        return self.campaign.info.options.get(key, default) if self.campaign else default
+        return self.session.option(key, default) if self.campaign else default
 
     def _rebuild_stack(self) -> None:
         """Mirror the store's log into the stack, one command per step: applied steps,
@@ -104,15 +106,9 @@ class DeskController(QObject):
         self.syncing = True
         try:
             self.stack.clear()
-            if self.campaign is None or getattr(self.campaign, "glimpse", False):
+            if self.campaign is None or self.session.loading:
                 return
-            store, cid = self.campaign.store, self.campaign.info.id
-            steps: list[tuple[int, str, bool]] = []  # (step, text, undone), oldest first
-            for entry in store.log(cid, include_undone=True):
-                if not steps or steps[-1][0] != entry.step:
-                    steps.append((entry.step, entry.step_text
-                                  or describe(entry.action, entry.events), entry.undone))
-            steps = steps[-HISTORY_WINDOW:]
+            steps = self.session.steps()[-HISTORY_WINDOW:]
             for _step, text, _undone in steps:
                 self.stack.push(StepCommand(self, text))
             self.stack.setIndex(sum(1 for *_, undone in steps if not undone))
@@ -121,31 +117,14 @@ class DeskController(QObject):
             self.syncing = False
 
     # changing -----------------------------------------------------------------
-    def complete(self, action: dict, state: dict | None = None) -> dict | None:
+    def complete(self, action: Action | dict, state: dict | None = None) -> Action | None:
         """The action with every roll the rules ask for, or None if the GM cancelled."""
-        from ..rules import apply
-        state = self.state if state is None else state
-        for _ in range(6):
-            outcome = apply(state, action)
-            if outcome.ok or not outcome.needs:
-                return action
-            if self.roll_provider is None:
-                return action
-            need = outcome.needs[0]
-            self.rolling_on = state
-            try:
-                value = self.roll_provider(action, need)
-            finally:
-                self.rolling_on = None
-            if value is None:
-                return None
-            action = {**action, need["key"]: value}
-        return action
+        return self.session.complete(action, self.roll_provider, state)
 
-    def submit(self, action: dict) -> bool:
+    def submit(self, action: Action | dict) -> bool:
         """Check, complete, save and push one action. False if refused or cancelled."""
-        targets = action.get("target")
-        ids = targets if isinstance(targets, list) else [targets] if targets else []
+        action = Action.of(action)
+        ids = list(action.targets)
         if not self._writable(ids):
             return False
         action = self.complete(action)
@@ -153,30 +132,21 @@ class DeskController(QObject):
             return False
         return self._save([action], None, ids)
 
-    def submit_many(self, actions: list[dict], text: str) -> int:
+    def submit_many(self, actions: list, text: str) -> int:
         """Several actions as one undoable step (a macro), logged as one step of the store,
         so it undoes as one also after a restart; all or nothing.
 
         Returns how many were applied (0 when refused or cancelled).
         """
-        from ..rules import apply
         if not actions or not self._writable([]):
             return 0
-        # complete and check the whole series in memory first, so a refusal leaves no half
-        # macro and names its own targets
-        state, ready = self.state, []
-        for action in actions:
-            action = self.complete(action, state)
-            if action is None:
-                return 0
-            outcome = apply(state, action)
-            if not outcome.ok:
-                targets = action.get("target")
-                self.refused.emit(outcome.error, targets if isinstance(targets, list)
-                                  else [targets] if targets else [])
-                return 0
-            state = outcome.state
-            ready.append(action)
+        # complete and check the whole series first, so a refusal leaves no half macro
+        # and names its own targets
+        ready, error, targets = self.session.complete_series(actions, self.roll_provider)
+        if error is not None:
+            self.refused.emit(error, list(targets))
+        if not ready:
+            return 0
         return len(ready) if self._save(ready, text, []) else 0
 
     def _writable(self, ids: list) -> bool:
@@ -184,24 +154,22 @@ class DeskController(QObject):
             return False
         if self.read_only:
             self.refused.emit(f"This campaign is open read-only: "
-                              f"{self.campaign.store.why_read_only}.", ids)
+                              f"{self.session.why_read_only}.", ids)
             return False
         return True
 
-    def _save(self, actions: list[dict], text: str | None, ids: list) -> bool:
+    def _save(self, actions: list[Action], text: str | None, ids: list) -> bool:
         """Apply and log `actions` as one step, then push its command."""
-        from ..store import StoreError
-
         try:
-            change = self.campaign.apply_step(actions, text)
-        except StoreError as err:
+            change = self.session.apply_step(actions, text)
+        except (StoreError, UserError) as err:
             self.failed.emit(str(err))
             return False
         if not change.ok:
-            self.refused.emit(change.outcome.error, ids)
+            self.refused.emit(change.error, ids)
             return False
         if text is None:
-            text = describe(actions[0], [e.to_dict() for e in change.outcome.events])
+            text = describe(actions[0].to_dict(), [e.to_dict() for e in change.outcome.events])
         self.stack.push(StepCommand(self, text))
         self.changed.emit(change)
         return True
@@ -209,8 +177,7 @@ class DeskController(QObject):
     def redo_through(self, entry_id: int) -> bool:
         """Redo the undone steps, oldest first, until the log row `entry_id` is applied
         again (a row comes back with the other rows of its step)."""
-        store, cid = self.campaign.store, self.campaign.info.id
-        if entry_id not in {e.id for e in store.log(cid, include_undone=True) if e.undone}:
+        if entry_id not in self.session.undone_entries():
             return False
         self._redone = set()
         try:
@@ -221,11 +188,9 @@ class DeskController(QObject):
             self._redone = None
 
     def _step(self, kind: str) -> None:
-        from ..store import StoreError
-
         try:
-            change = self.campaign.undo() if kind == "undo" else self.campaign.redo()
-        except StoreError as err:
+            change = self.session.undo() if kind == "undo" else self.session.redo()
+        except (StoreError, UserError) as err:
             self.failed.emit(str(err))
             change = None
         if change is None:
@@ -239,9 +204,9 @@ class DeskController(QObject):
 
     # play sessions ------------------------------------------------------------
     def start_session(self, title: str = "") -> None:
-        self.campaign.start_session(title)
+        self.session.start_session(title)
         self.sessionChanged.emit()
 
     def end_session(self, notes: str | None = None) -> None:
-        self.campaign.end_session(notes)
+        self.session.end_session(notes)
         self.sessionChanged.emit()

@@ -1,86 +1,38 @@
-"""File → Export session summary…: ask where, write the PDF in a worker thread with a
-progress dialog, replace the target only when the file is complete, offer to open it.
+"""File → Export session summary…: ask where, write the PDF as a task with a progress
+dialog, replace the target only when the file is complete, offer to open it.
 
-The worker takes plain data (a data folder to read, or a report already gathered) and
-a target path; it touches no widget. Errors come back as a message, never swallowed.
+The task takes plain data (a data folder to read, or a report already gathered) and a
+target path; it touches no widget. It runs on the one task runner (`tasks.Task`), so
+a failure comes back as a message and a bug goes to the excepthook.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QThread, QUrl, Signal, Slot
+from PySide6.QtCore import QObject, QStandardPaths, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
-from ..report.data import Report, ReportError
-from ..report.pdf import load_fonts, write_pdf
-from ..report.source import choose, from_store
-from ..store import Store, StoreError
+from ..errors import StoreError, UserError
+from ..session import SummaryRequest, prepare_summary, write_summary
+from .tasks import Task
 
 SHOW_AFTER_MS = 500   # quick exports never flash a dialog
 
-
-@dataclass(frozen=True)
-class SummaryRequest:
-    """What to read, as plain data: the worker opens the data folder read-only itself."""
-
-    data_dir: str
-    campaign: str
-    sessions: tuple[int, ...] | None = None    # session numbers; None: the default
-    everything: bool = False
-
-
-class SummaryWorker(QObject):
-    """Writes one summary. Move it to a QThread and connect `thread.started` to `run`."""
-
-    progress = Signal(int)
-    finished = Signal(str)      # the target path, complete and in place
-    failed = Signal(str)        # a message for the GM
-
-    def __init__(self, source: Report | SummaryRequest, target: str | Path):
-        super().__init__()
-        self.source = source
-        self.target = str(target)
-        load_fonts()  # registered here, on the GUI thread, before the thread needs them
-
-    @Slot()
-    def run(self) -> None:
-        try:
-            report = self.source if isinstance(self.source, Report) else self.gather()
-            self.progress.emit(15)
-            write_pdf(report, self.target, self.progress.emit)
-        except (ReportError, StoreError) as err:
-            self.failed.emit(str(err))
-            return
-        except Exception as err:
-            # a bug, not the GM's doing: say so, then let it reach the excepthook
-            self.failed.emit(f"The summary could not be written: {type(err).__name__}: {err}")
-            raise
-        self.finished.emit(self.target)
-
-    def gather(self) -> Report:
-        request = self.source
-        store = Store.open(request.data_dir, write=False)
-        try:
-            return from_store(store, request.campaign,
-                              list(request.sessions) if request.sessions else None,
-                              request.everything)
-        finally:
-            store.close()
+__all__ = ["SummaryJob", "SummaryRequest", "export_session_summary", "offer_to_open"]
 
 
 class SummaryJob(QObject):
-    """One export in flight: the thread, its worker and the progress dialog (GUI side)."""
+    """One export in flight: its task and the progress dialog (GUI side)."""
 
     done = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, parent, source: Report | SummaryRequest, target: str,
-                 offer_to_open: bool = True):
+    def __init__(self, parent, source, target: str, offer_to_open: bool = True):
         super().__init__(parent)
+        prepare_summary()  # the font, registered on the GUI thread before the task needs it
         self.window = parent
         self.offer_to_open = offer_to_open
         self.dialog = QProgressDialog("Writing the session summary…", "", 0, 100, parent)
@@ -89,32 +41,28 @@ class SummaryJob(QObject):
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)
         self.dialog.setAutoClose(False)
         self.dialog.setValue(0)
-        self.thread = QThread()
-        self.worker = SummaryWorker(source, target)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
-        # self lives on the GUI thread, so these arrive there (queued)
-        self.worker.progress.connect(self.on_progress)
-        self.worker.finished.connect(self.on_finished)
-        self.worker.failed.connect(self.on_failed)
-        self.thread.finished.connect(self.worker.deleteLater)
+        self.task = Task(lambda progress: write_summary(source, target, progress), self,
+                         reports=True, paints=True)
+        self.task.progress.connect(self.on_progress)
+        self.task.done.connect(self.on_finished)
+        self.task.failed.connect(self.on_failed)
+        self.task.broke.connect(self.stop)
 
     def start(self) -> None:
         _RUNNING.add(self)
-        self.thread.start()
+        self.task.start()
 
     @Slot(int)
     def on_progress(self, value: int) -> None:
         self.dialog.setValue(value)
 
     def stop(self) -> None:
-        self.thread.quit()
-        self.thread.wait()
+        self.task.wait()
         self.dialog.close()
         self.dialog.deleteLater()
         _RUNNING.discard(self)
 
-    @Slot(str)
+    @Slot(object)
     def on_finished(self, path: str) -> None:
         self.stop()
         self.done.emit(path)
@@ -130,7 +78,7 @@ class SummaryJob(QObject):
         self.deleteLater()
 
 
-_RUNNING: set[SummaryJob] = set()   # jobs stay alive until their thread is done
+_RUNNING: set[SummaryJob] = set()   # jobs stay alive until their task is done
 
 
 def offer_to_open(parent, path: str) -> None:
@@ -164,11 +112,11 @@ def suggested_name(campaign: str, chosen: list[dict], everything: bool) -> str:
 
 def export_session_summary(parent, campaign, sessions) -> None:
     """Ask for the target, then write the summary of `sessions` (session dicts or numbers;
-    None: the latest session, or the whole log when there is none) off the GUI thread."""
+    None: the latest session, or the whole log when there is none) off the GUI thread.
+    `campaign` is the window's session."""
     try:
-        chosen, everything = choose(campaign.name, campaign.store.sessions(campaign.info.id),
-                                    session_numbers(sessions), False)
-    except (ReportError, StoreError) as err:
+        chosen, everything = campaign.summary_choice(session_numbers(sessions))
+    except (UserError, StoreError) as err:
         QMessageBox.warning(parent, "Session summary", str(err))
         return
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
@@ -180,11 +128,9 @@ def export_session_summary(parent, campaign, sessions) -> None:
         return
     if not path.lower().endswith(".pdf"):
         path += ".pdf"
-    request = SummaryRequest(str(campaign.store.path.parent), campaign.name,
-                             tuple(s["number"] for s in chosen) or None, everything)
     try:
-        job = SummaryJob(parent, request, path)
-    except ReportError as err:    # the shipped font is missing
+        job = SummaryJob(parent, campaign.summary_request(chosen, everything), path)
+    except StoreError as err:    # the shipped font is missing
         QMessageBox.warning(parent, "Session summary not written", str(err))
         return
     job.start()

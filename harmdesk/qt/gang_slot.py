@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from .. import chips
+from ..session import attack_chip
 from .tray_chips import DragsChip, chip_in
 
 
@@ -74,7 +74,7 @@ class GangSlot(DragsChip, QFrame):
         self.setCursor(Qt.CursorShape.OpenHandCursor)
 
     def chip(self) -> dict | None:
-        return chips.attack_chip(self._ids, self._label) if self._ids else None
+        return attack_chip(self._ids, self._label) if self._ids else None
 
     # dropping in ----------------------------------------------------------------
     def _attackers(self, event) -> list[str] | None:

@@ -17,6 +17,7 @@ from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
 from ..rule_ids import rule_ids
+from ..values import ChangeKind
 from .forms.ui_log_dock import Ui_LogDock
 from .tooltips import plain_tip
 from .wrap_delegate import WrapDelegate
@@ -135,10 +136,9 @@ class LogModel(QAbstractItemModel):
         campaign = self.controller.campaign
         groups: list[Group] = []
         if campaign is not None:
-            store, cid = campaign.store, campaign.info.id
-            entries = store.log(cid, include_undone=True)
+            entries = campaign.log(include_undone=True)
             cut = len(entries) > self.limit
-            groups = build_groups(store.sessions(cid), entries[-self.limit:], cut,
+            groups = build_groups(campaign.sessions(), entries[-self.limit:], cut,
                                   campaign.system)
         self.beginResetModel()
         self._groups = groups
@@ -148,7 +148,7 @@ class LogModel(QAbstractItemModel):
         """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
         view keeps its place and selection."""
-        if change.kind == "apply" and any(r.undone for g in self._groups for r in g.rows):
+        if change.kind is ChangeKind.APPLY and any(r.undone for g in self._groups for r in g.rows):
             self.refresh()  # the new step replaced the undone ones, as the store did
             return
         for entry in change.entries:
@@ -156,7 +156,7 @@ class LogModel(QAbstractItemModel):
                 self.refresh()  # outside any session, or an older session: read it all again
                 return
 
-    def _follow(self, kind: str, entry) -> bool:
+    def _follow(self, kind: ChangeKind, entry) -> bool:
         """Insert (apply) one log entry's rows on top, or mark them undone or redone;
         False if it is not in the newest session."""
         campaign = self.controller.campaign
@@ -165,12 +165,12 @@ class LogModel(QAbstractItemModel):
                 or group.key != entry.session_id:
             return False
         parent = self.index(0, 0)
-        if kind in ("undo", "redo"):
+        if kind in (ChangeKind.UNDO, ChangeKind.REDO):
             rows = [i for i, r in enumerate(group.rows) if r.entry_id == entry.id]
             if not rows:
                 return False
             for i in rows:
-                group.rows[i] = replace(group.rows[i], undone=kind == "undo")
+                group.rows[i] = replace(group.rows[i], undone=kind is ChangeKind.UNDO)
             self.dataChanged.emit(self.index(rows[0], 0, parent),
                                   self.index(rows[-1], len(HEADERS) - 1, parent))
             return True

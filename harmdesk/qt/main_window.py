@@ -21,6 +21,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMenu, QMessageBox
 
+from ..errors import UserError
+from ..session import roll
+from ..values import ChangeKind
 from .controller import DeskController
 from . import window_memory
 from .desk_model import MARKS, DeskModel, DeskSortModel, IdRole
@@ -246,25 +249,23 @@ class MainWindow(QMainWindow):
             menu.deleteLater()
 
     # applying -------------------------------------------------------------------
-    def provide_roll(self, action: dict, need: dict):
+    def provide_roll(self, action, need):
         """The controller's roll provider: HarmDesk rolls, or the GM types the faces."""
-        from .. import rolling
         if self.controller.option("dice_mode", "app") == "manual":
             from .dialogs import manual_roll_provider
             chars = self.controller.state["characters"]
             return manual_roll_provider(self, lambda cid: chars[cid]["name"],
                                         lambda: self.controller.rolling_on)(action, need)
-        return rolling.value_for(need, rolling.roll_faces(need["dice"], self.rng))
+        return roll(need, self.rng)
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
-        from .. import chips
         if self.controller.campaign is None or not targets:
             return False
         if chip.get("ask") == "condition":
             return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
         try:
             action = self.tiles.action_for(chip, targets)
-        except chips.DropError as err:
+        except UserError as err:
             self.controller.refused.emit(str(err), targets)
             return False
         return self.controller.submit(action)
@@ -274,8 +275,6 @@ class MainWindow(QMainWindow):
 
         The dialog shows what it will do and its tags, and takes the faces when the
         GM rolls their own dice; only its Apply button applies. True when it opened."""
-        from .. import chips
-        from ..rules import apply
         from .dialogs.dice import ApplyDialog
         targets = self.selected_ids()
         if self.controller.campaign is None or not targets:
@@ -285,16 +284,16 @@ class MainWindow(QMainWindow):
             return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
         try:
             action = self.tiles.action_for(chip, targets)
-        except chips.DropError as err:
+        except UserError as err:
             self.controller.refused.emit(str(err), targets)
             return False
-        first = apply(self.controller.state, action)
-        if not first.ok and not first.needs:
-            self.controller.refused.emit(first.error, targets)
+        refusal, first_need = self.controller.session.first_need(action)
+        if refusal is not None:
+            self.controller.refused.emit(refusal, targets)
             return False
         manual = self.controller.option("dice_mode", "app") == "manual"
-        need = first.needs[0] if first.needs and manual else None
-        rolled = first.needs[0]["dice"] if first.needs and not manual else ""
+        need = first_need if manual else None
+        rolled = first_need.dice if first_need and not manual else ""
         dialog = ApplyDialog(self.controller.state, action, chip.get("label", "the chip"),
                              self, need, rolled)
         dialog.accepted.connect(lambda: self.controller.submit(dialog.action()))
@@ -333,20 +332,18 @@ class MainWindow(QMainWindow):
         self.ui.quickMessage.setVisible(bool(text))
 
     def apply_quick_entry(self) -> bool:
-        from .. import quick
         if self.controller.campaign is None:
             return False
         try:
-            action = quick.parse(self.ui.quickEntry.text(), self.controller.profile.name)
-        except quick.QuickEntryError as err:
+            action = self.controller.session.quick_action(self.ui.quickEntry.text())
+        except UserError as err:
             self.show_quick_message(str(err))
             return False
         targets = self.selected_ids()
         if not targets:
             self.show_quick_message("select one or more tiles first")
             return False
-        action["target"] = targets[0] if len(targets) == 1 else targets
-        if self.controller.submit(action):
+        if self.controller.submit(action.on(targets)):
             self.ui.quickEntry.clear()
             self.show_quick_message("")
             return True
@@ -362,12 +359,13 @@ class MainWindow(QMainWindow):
         QMessageBox.warning(self, "HarmDesk could not save", message)
 
     def on_changed(self, change) -> None:
-        if change.outcome is not None and change.outcome.events:
-            self.statusBar().showMessage(change.outcome.events[-1].text, 10000)
-        elif change.kind in ("undo", "redo"):
-            self.statusBar().showMessage(f"{change.kind.title()}: "
-                                         f"{self.controller.stack.text(self.controller.stack.index())}"
-                                         if change.kind == "redo" else "Undone.", 5000)
+        if change.said:
+            self.statusBar().showMessage(change.said, 10000)
+        elif change.kind is ChangeKind.REDO:
+            stack = self.controller.stack
+            self.statusBar().showMessage(f"Redo: {stack.text(stack.index())}", 5000)
+        elif change.kind is ChangeKind.UNDO:
+            self.statusBar().showMessage("Undone.", 5000)
         self.update_title()
 
     def update_title(self) -> None:
@@ -376,7 +374,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("HarmDesk")
             return
         parts = [campaign.name]
-        session = campaign.session
+        session = campaign.play_session
         if session:
             title = f"Session {session['number']}"
             if session.get("title"):
@@ -395,7 +393,7 @@ class MainWindow(QMainWindow):
                        self.ui.actionRemoveCharacter, self.ui.actionConditions,
                        self.ui.actionMoves, self.ui.actionSettings):
             action.setEnabled(writable)
-        in_play = writable and bool(self.controller.campaign.session)
+        in_play = writable and bool(self.controller.campaign.play_session)
         self.ui.actionStartSession.setEnabled(writable and not in_play)
         self.ui.actionEndSession.setEnabled(in_play)
         self.ui.actionEndScene.setEnabled(writable and profile.ends_scenes)
@@ -406,5 +404,4 @@ class MainWindow(QMainWindow):
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
         if profile is not None:
-            from .. import quick
-            self.ui.quickEntry.setPlaceholderText(quick.hint(profile.name))
+            self.ui.quickEntry.setPlaceholderText(self.controller.session.quick_hint())

@@ -13,7 +13,9 @@ from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 
-from .. import chips
+from ..errors import UserError
+from ..session import MIME_TYPE, attack_chip, decode_chip, encode_chip, takes_modifiers
+from ..values import TilePreview
 from .desk_model import IdRole
 from .tile_delegate import TileDelegate, base_size
 
@@ -41,7 +43,8 @@ class TileView(QListView):
         self.setItemDelegate(TileDelegate(self))
         self.setAccessibleName("Character tiles")
         self._hover_key = None
-        # () -> the tray's modifier fields; ValueError when they cannot be read
+        self._dragged = None  # (the mime data, its chip): decoded once per drag-enter
+        # () -> the tray's modifier fields; UserError when they cannot be read
         self.modifiers = dict
         controller.changed.connect(self._forget_preview)
         controller.campaignChanged.connect(self._forget_preview)
@@ -90,14 +93,19 @@ class TileView(QListView):
         return selected if cid in selected and len(selected) > 1 else [cid]
 
     # dropping chips ----------------------------------------------------------------
-    @staticmethod
-    def _chip(event):
+    def _chip(self, event):
+        """The chip in the drag, decoded once when it enters (moves reuse it)."""
         mime = event.mimeData()
-        if mime is None or not mime.hasFormat(chips.MIME_TYPE):
-            return None
-        return chips.decode(mime.data(chips.MIME_TYPE).data())
+        if self._dragged is not None and self._dragged[0] is mime:
+            return self._dragged[1]
+        chip = None
+        if mime is not None and mime.hasFormat(MIME_TYPE):
+            chip = decode_chip(mime.data(MIME_TYPE).data())
+        self._dragged = (mime, chip)
+        return chip
 
     def dragEnterEvent(self, event):
+        self._dragged = None  # a new drag: its chip is read anew
         if self._chip(event) is not None and self.controller.campaign is not None:
             event.acceptProposedAction()
         else:
@@ -114,11 +122,13 @@ class TileView(QListView):
         event.acceptProposedAction()
 
     def dragLeaveEvent(self, event):
+        self._dragged = None
         self.show_preview(None, [])
         event.accept()
 
     def dropEvent(self, event):
         chip = self._chip(event)
+        self._dragged = None
         targets = self.targets_at(event.position().toPoint()) if chip else []
         self.show_preview(None, [])
         if not targets:
@@ -129,18 +139,17 @@ class TileView(QListView):
 
     # chips into actions ------------------------------------------------------------------
     def modifiers_for(self, chip: dict) -> dict:
-        """The tray's modifiers if `chip` deals damage; DropError when they cannot be read."""
-        if not chips.takes_modifiers(chip):
+        """The tray's modifiers if `chip` deals damage; UserError when they cannot be read."""
+        if not takes_modifiers(chip):
             return {}
         try:
             return self.modifiers()
-        except ValueError as err:
-            raise chips.DropError(f"the modifiers need fixing first: {err}") from None
+        except UserError as err:
+            raise UserError(f"the modifiers need fixing first: {err}") from None
 
-    def action_for(self, chip: dict, targets: list[str]) -> dict:
-        """The action `chip` becomes on `targets`, toggles included; DropError if it cannot."""
-        return chips.action_for_drop(chip, self.controller.state, targets,
-                                     self.modifiers_for(chip))
+    def action_for(self, chip: dict, targets: list[str]):
+        """The `Action` `chip` becomes on `targets`, toggles included; UserError if it cannot."""
+        return self.controller.session.action_for(chip, targets, self.modifiers_for(chip))
 
     def show_preview(self, chip, targets: list[str]) -> None:
         """Preview `chip` on `targets` (None or no targets: clear every preview)."""
@@ -148,18 +157,18 @@ class TileView(QListView):
             chip, targets = None, []
         try:
             mods = self.modifiers_for(chip) if chip else {}
-        except chips.DropError as err:
+        except UserError as err:
             self._hover_key = None
-            self.model().set_preview({cid: (str(err), "", False) for cid in targets})
+            self.model().set_preview({cid: TilePreview(str(err), "", False) for cid in targets})
             return
-        key = (chips.encode(chip), chips.encode(mods), tuple(targets)) if chip else None
+        key = (encode_chip(chip), encode_chip(mods), tuple(targets)) if chip else None
         if key == self._hover_key:
             return  # drag moves fire often; preview once per tile and chip
         self._hover_key = key
         if chip is None:
             self.model().set_preview({})
             return
-        self.model().set_preview(chips.chip_preview(chip, self.controller.state, targets, mods))
+        self.model().set_preview(self.controller.session.preview(chip, targets, mods))
 
     def _forget_preview(self, *_) -> None:
         self._hover_key = None  # the desk changed: the next preview must be worked out anew
@@ -173,7 +182,7 @@ class TileView(QListView):
             return
         names = ", ".join(chars[a]["name"] for a in attackers)
         mime = QMimeData()
-        mime.setData(chips.MIME_TYPE, chips.encode(chips.attack_chip(attackers, names)))
+        mime.setData(MIME_TYPE, encode_chip(attack_chip(attackers, names)))
         drag = QDrag(self)
         drag.setMimeData(mime)
         drag.exec(Qt.DropAction.CopyAction)

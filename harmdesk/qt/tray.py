@@ -19,6 +19,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import chips, quick
+from ..errors import UserError
 from .forms.ui_tray import Ui_Tray
 from .tray_chips import (
     CHIP_STYLE,
@@ -243,7 +244,7 @@ class TrayWidget(QWidget):
 
     # the toggles ------------------------------------------------------------------
     def modifiers(self) -> dict:
-        """The action fields the toggles add to damage chips; ValueError on a bad type name."""
+        """The action fields the toggles add to damage chips; UserError on a bad type name."""
         ui, mods = self.ui, {}
         shown = self._profile.modifiers if self._profile else ()
         if "piercing" in shown:
@@ -278,21 +279,21 @@ class TrayWidget(QWidget):
     def _type_name(text: str, what: str) -> str:
         name = snake_case(text)
         if name and not SNAKE.match(name):
-            raise ValueError(f"{what} must be a name in letters, such as fire or cold_iron; "
+            raise UserError(f"{what} must be a name in letters, such as fire or cold_iron; "
                              f"{text.strip()!r} is not")
         return name
 
     def _modifiers_or_none(self) -> dict | None:
         try:
             return self.modifiers()
-        except ValueError:
+        except UserError:
             return None  # the modifier box already shows why
 
     def _show_modifiers(self, *_) -> None:
         """Say what the toggles add, on the summary line and on each damage chip."""
         try:
             mods = self.modifiers()
-        except ValueError as err:
+        except UserError as err:
             mods, problem = None, str(err)
         else:
             problem = ""

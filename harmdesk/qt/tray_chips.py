@@ -1,7 +1,7 @@
 """The tray's building blocks: the prepared dangers, the gang's summary, the flow layout
 and the chip button. Which chips a game offers is its display profile's.
 
-A chip is dragged (QDrag with chips.MIME_TYPE) once the mouse has moved
+A chip is dragged (QDrag with the session's MIME_TYPE) once the mouse has moved
 QApplication.startDragDistance() with the button held; a plain click, Space or
 Enter emits `activated(chip)` instead, and the window asks before applying it to
 the selected tiles. The mouse resting on a chip emits `hovered(chip)`, and
@@ -24,10 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import chips
 from ..display import modifier_words, words
-from ..rules import Refused, full_settings, system_named
-from ..rules.core import ARROW, Desk
+from ..session import MIME_TYPE, decode_chip, encode_chip
+from ..session import gang_summary  # noqa: F401 (the tray and the gang slot read it here)
 from .tooltips import plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
@@ -78,30 +77,6 @@ def dangers(state: dict, kinds) -> list[tuple[str, str, str]]:
     return out
 
 
-def grouped(ids: list[str]) -> list[tuple[str, int]]:
-    """Repeated ids as (id, count), in the order they were first added."""
-    return [(cid, ids.count(cid)) for cid in dict.fromkeys(ids)]
-
-
-def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
-    """(member lines, what the gang deals, ok, chip label), as the rules read it (ST-2)."""
-    chars = state["characters"]
-    groups = grouped(ids)
-    lines = [f"{n} × {chars[c]['name'] if c in chars else c}" for c, n in groups]
-    if not groups:
-        return [], "", True, ""
-    from ..rules.stonetop import harm
-    try:
-        desk = Desk({**state, "settings": full_settings(system_named(state["system"]),
-                                                         state["settings"])})
-        gang = harm.gang_up([harm.read_attacker(desk, {"id": c, "count": n}, i)
-                             for i, (c, n) in enumerate(groups)], desk.settings)
-    except Refused as err:
-        return lines, err.reason, False, ""
-    deals = gang.text.split(f" {ARROW} ", 1)[-1]
-    return lines, f"Deals {deals}", True, f"Gang: {deals}"
-
-
 def action_label(action: dict) -> str:
     """The chip label: 'd8, 1 piercing', 'Heal 1d4', 'Lose 3 HP'."""
     what = str(action.get("amount", action.get("dice", "")))
@@ -119,16 +94,16 @@ def snake_case(text: str) -> str:
 
 def mime_for(chip: dict) -> QMimeData:
     mime = QMimeData()
-    mime.setData(chips.MIME_TYPE, QByteArray(chips.encode(chip)))
+    mime.setData(MIME_TYPE, QByteArray(encode_chip(chip)))
     mime.setText(chip.get("label", ""))
     return mime
 
 
 def chip_in(mime: QMimeData | None) -> dict | None:
     """The chip a drag carries, or None when it is not one of ours."""
-    if mime is None or not mime.hasFormat(chips.MIME_TYPE):
+    if mime is None or not mime.hasFormat(MIME_TYPE):
         return None
-    return chips.decode(mime.data(chips.MIME_TYPE).data())
+    return decode_chip(mime.data(MIME_TYPE).data())
 
 
 def start_chip_drag(source: QWidget, chip: dict) -> None:

@@ -14,21 +14,28 @@ from PySide6.QtWidgets import (
     QProgressDialog,
 )
 
-from .loader import Job, close_desk, open_desk, write_json
+from ..errors import StoreError, UserError
+from ..session import Session, write_json
+from .tasks import Task
 
 RECENT = 8
 QUIT_WAIT_S = 5.0  # at quit, how long a worker still opening or writing may finish first
 
+open_desk = Session.open     # in a worker: the data folder and a campaign, as a Session
+close_desk = Session.close   # a session nobody took any more (the window quit first)
+
 
 class CampaignMenus(QObject):
-    """File menu: new, open, recent, import, export, session summary; loading off-thread."""
+    """File menu: new, open, recent, import, export, session summary; loading off-thread.
+
+    The campaigns are reached through the window's session (`self.session`), which
+    owns the store."""
 
     def __init__(self, window):
         super().__init__(window)
         self.w = window
-        self.store = None
         self.data_dir = None
-        self._jobs: list[Job] = []
+        self._jobs: list[Task] = []
         ui = window.ui
         ui.actionNewCampaign.triggered.connect(self.new_campaign)
         ui.actionOpenCampaign.triggered.connect(self.open_campaign)
@@ -38,130 +45,140 @@ class CampaignMenus(QObject):
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
 
+    @property
+    def session(self) -> Session | None:
+        """The open store's session (None until it opened; a glimpse is not one)."""
+        session = self.w.controller.session
+        return None if session is None or session.loading else session
+
     def wait_for_jobs(self) -> None:
         """At quit: let a worker still opening or writing finish (for a while; a worker
         that takes longer closes what it opened itself), then close the store."""
         for job in self._jobs:
             job.abandon(QUIT_WAIT_S)
         self._jobs.clear()
-        if self.store is not None:
-            self.store.close()
+        if self.session is not None:
+            self.session.close()
 
     # loading ----------------------------------------------------------------------
-    def load(self, data_dir, name: str | None = None, glimpse: bool = True) -> Job:
+    def load(self, data_dir, name: str | None = None, glimpse: bool = True) -> Task:
         """Open the data folder and a campaign in a worker thread.
 
         With `glimpse`, the tiles first show a read-only snapshot of the desk, read
         with sqlite3 alone, while the full store opens (its imports are slow).
         """
-        from ..store.paths import data_dir as resolve
-        data_dir = resolve(data_dir)  # absolute now, whatever the current folder later
+        data_dir = Session.data_dir(data_dir)  # absolute now, whatever the current folder later
         self.data_dir = data_dir
         self.w.statusBar().showMessage("Opening the campaign…")
-        if glimpse and self.w.controller.campaign is None:
-            from ..glimpse import CampaignGlimpse
-            from ..store.snapshot import read_desk
-            snapshot = read_desk(data_dir, name)
-            if snapshot is not None:
-                self.w.controller.set_campaign(CampaignGlimpse(snapshot))
-        return self._run(lambda: open_desk(data_dir, name), self._loaded, close_desk)
+        if glimpse and self.w.controller.session is None:
+            seen = Session.glimpse(data_dir, name)
+            if seen is not None:
+                self.w.controller.set_session(seen)
+        return self.run(lambda: open_desk(data_dir, name), self._loaded, close_desk,
+                        broke=self._not_loaded)
 
-    def _run(self, fn, on_done, discard=None) -> Job:
-        job = Job(fn, self.w, discard)
+    def run(self, fn, on_done, discard=None, on_failed=None, broke=None,
+            reports: bool = False) -> Task:
+        """Run `fn` on the one task runner; finished tasks are let go."""
+        job = Task(fn, self.w, discard, reports)
         job.done.connect(on_done)
-        job.failed.connect(self._failed)
+        job.failed.connect(on_failed or self._failed)
+        if broke is not None:
+            job.broke.connect(broke)
         self._jobs = [j for j in self._jobs if not j.settled()]
         self._jobs.append(job)
+        for signal in (job.done, job.failed, job.broke):
+            signal.connect(self._let_go)
         job.start()
         return job
 
-    @Slot(object)
-    def _loaded(self, result) -> None:
-        store, campaign = result
-        if self.store is not None and self.store is not store:
-            self.store.close()
-        self.store = store
-        self._use(campaign)
+    def _let_go(self, *_) -> None:
+        self._jobs = [j for j in self._jobs if not j.settled()]
 
-    def _use(self, campaign) -> None:
-        self.w.controller.set_campaign(campaign)
-        if campaign is None:
+    @Slot(object)
+    def _loaded(self, session: Session) -> None:
+        old = self.session
+        if old is not None and old.store is not session.store:
+            old.close()
+        self._use(session)
+
+    def _use(self, session: Session) -> None:
+        self.w.controller.set_session(session)
+        if not session.has_campaign:
             self.w.statusBar().showMessage("No campaign yet: File → New campaign…")
             return
-        note = (f" (read-only: {self.store.why_read_only})" if self.store.read_only else "")
-        self.w.statusBar().showMessage(f"Opened {campaign.name}{note}.", 8000)
+        note = f" (read-only: {session.why_read_only})" if session.read_only else ""
+        self.w.statusBar().showMessage(f"Opened {session.name}{note}.", 8000)
         if self.w.tiles.model().rowCount():
             self.w.tiles.setCurrentIndex(self.w.tiles.model().index(0, 0))
         self.w.tiles.setFocus()
 
+    def _not_loaded(self) -> None:
+        """The snapshot is no longer to be trusted once opening went wrong."""
+        if self.w.controller.session is not None and self.w.controller.session.loading:
+            self.w.controller.set_session(None)
+        self.w.statusBar().showMessage("Could not open the campaign.", 10000)
+
     @Slot(str)
     def _failed(self, message: str) -> None:
-        if getattr(self.w.controller.campaign, "glimpse", False):
-            self.w.controller.set_campaign(None)  # the snapshot is no longer to be trusted
-        self.w.statusBar().showMessage("Could not open the campaign.", 10000)
+        self._not_loaded()
         QMessageBox.critical(self.w, "HarmDesk", message)
 
     def open_named(self, name: str) -> None:
-        from ..campaign import Campaign
-        from ..store import StoreError
         try:
-            self._use(Campaign.open(self.store, name))
-        except StoreError as err:
+            self.session.use(name)
+        except (StoreError, UserError) as err:
             self._failed(str(err))
+            return
+        self._use(self.session)
 
     # the File menu ------------------------------------------------------------------
     def new_campaign(self) -> None:
-        from ..campaign import Campaign
-        from ..store import StoreError
         from .dialogs import NewCampaignDialog
-        if self.store is None:
+        if self.session is None:
             return
-        dialog = NewCampaignDialog([c["name"] for c in self.store.campaigns()], self.w)
+        dialog = NewCampaignDialog([c["name"] for c in self.session.campaigns()], self.w)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         try:
-            self._use(Campaign.create(self.store, dialog.name(), dialog.system()))
-        except StoreError as err:
+            self.session.create(dialog.name(), dialog.system())
+        except (StoreError, UserError) as err:
             self._failed(str(err))
+            return
+        self._use(self.session)
 
     def open_campaign(self) -> None:
         from .dialogs import OpenCampaignDialog
-        if self.store is None:
+        if self.session is None:
             return
-        dialog = OpenCampaignDialog(self.store.campaigns(), self.w)
+        dialog = OpenCampaignDialog(self.session.campaigns(), self.w)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.name():
             self.open_named(dialog.name())
 
     def fill_recent(self) -> None:
         menu = self.w.ui.menuRecent
         menu.clear()
-        if self.store is None:
+        if self.session is None:
             return
-        for n, entry in enumerate(self.store.campaigns()[:RECENT], start=1):
+        for n, entry in enumerate(self.session.campaigns()[:RECENT], start=1):
             action = menu.addAction(f"&{n} {entry['name']}")
             action.triggered.connect(lambda _=False, name=entry["name"]: self.open_named(name))
 
     def import_campaign(self) -> None:
-        if self.store is None:
+        if self.session is None:
             return
         path, _ = QFileDialog.getOpenFileName(self.w, "Import a campaign", str(Path.home()),
                                               "HarmDesk campaign (*.json)")
         if path:
             self.import_file(path)
 
-    def import_file(self, path: str) -> Job:
-        from ..campaign import import_campaign
-        store = self.store
+    def import_file(self, path: str) -> Task:
+        session = self.session
         progress = self._busy("Importing the campaign…")
-        job = self._run(lambda: import_campaign(store, path), self._imported)
-        job.done.connect(progress.close)
-        job.failed.connect(progress.close)
+        job = self.run(lambda: session.import_file(path), self.open_named)
+        for signal in (job.done, job.failed, job.broke):
+            signal.connect(progress.close)
         return job
-
-    @Slot(object)
-    def _imported(self, campaign) -> None:
-        from ..campaign import Campaign
-        self._use(Campaign(self.store, campaign.name))
 
     def export_campaign(self) -> None:
         campaign = self.w.controller.campaign
@@ -173,9 +190,9 @@ class CampaignMenus(QObject):
         if path:
             self.export_file(path)
 
-    def export_file(self, path: str) -> Job:
+    def export_file(self, path: str) -> Task:
         data = self.w.controller.campaign.export()  # read here: the log is plain data
-        return self._run(lambda: write_json(path, data), self._exported)
+        return self.run(lambda: write_json(path, data), self._exported)
 
     @Slot(object)
     def _exported(self, path) -> None:
@@ -296,7 +313,7 @@ class PlayMenus(QObject):
             self.c.start_session(title.strip())
 
     def end_session(self) -> None:
-        if self.c.campaign and self.c.campaign.session:
+        if self.c.campaign and self.c.campaign.play_session:
             self.c.end_session()
             self.w.statusBar().showMessage("Play session ended. File → Export session summary… "
                                            "writes its PDF.", 10000)
@@ -305,10 +322,10 @@ class PlayMenus(QObject):
         from .dialogs import SettingsDialog
         campaign = self.c.campaign
         dialog = SettingsDialog(campaign.system, campaign.state["settings"],
-                                dict(campaign.info.options), self.w)
+                                campaign.options, self.w)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        if dialog.options() != campaign.info.options:
+        if dialog.options() != campaign.options:
             campaign.set_options(dialog.options())
         action = dialog.settings_action()
         return self.c.submit(action) if action else True

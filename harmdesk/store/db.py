@@ -15,6 +15,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
+from ..errors import StoreError  # noqa: F401 (defined without SQL, so every layer catches it)
 from . import schema
 from .migrations import MIGRATIONS
 from .paths import DB_NAME, data_dir  # noqa: F401 (part of this module's interface)
@@ -23,10 +24,6 @@ APPLICATION_ID = 0x48524D44  # "HRMD": tells our files from other SQLite files
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
 KEEP_BACKUPS = 10
-
-
-class StoreError(Exception):
-    """A problem with the data file or folder, explained for the GM."""
 
 
 class CorruptFile(StoreError):

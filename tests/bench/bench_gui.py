@@ -58,7 +58,7 @@ HARMDESK = textwrap.dedent("""
         ok = w.tiles.model().rowCount() > 0 and w.tiles.acceptDrops()
         if "tiles" not in seen:
             seen.add("tiles"); print("tiles", time.time(), ok, flush=True)
-        if not getattr(w.controller.campaign, "glimpse", False):
+        if w.controller.campaign is not None and not w.controller.campaign.loading:
             print("store", time.time(), not w.controller.read_only, flush=True)
             QTimer.singleShot(0, app.quit)
     w.controller.campaignChanged.connect(lambda: QTimer.singleShot(0, ready))
@@ -99,6 +99,7 @@ def drop_to_repaint(runs: int = 60, log_steps: int = 0) -> list[float]:
     from harmdesk.app import make_app
     from harmdesk.campaign import Campaign
     from harmdesk.qt.main_window import MainWindow
+    from harmdesk.session import Session
     from harmdesk.store import Store
 
     app = make_app()
@@ -114,8 +115,7 @@ def drop_to_repaint(runs: int = 60, log_steps: int = 0) -> list[float]:
     window = MainWindow()
     window.resize(1280, 800)
     window.show()
-    window.campaign_menus.store = store
-    window.controller.set_campaign(campaign)
+    window.controller.set_session(Session.on(campaign))
     app.processEvents()
     view, model = window.tiles, window.tiles.model()
     mime = QMimeData()

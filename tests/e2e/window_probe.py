@@ -32,7 +32,7 @@ def snapshot(window) -> dict:
 
     controller = window.controller
     campaign = controller.campaign
-    status = {"writable": campaign is not None and not getattr(campaign, "glimpse", False)
+    status = {"writable": campaign is not None and not campaign.loading
               and not controller.read_only,
               "title": window.windowTitle(),
               "status_bar": window.statusBar().currentMessage()}

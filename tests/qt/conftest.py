@@ -1,6 +1,7 @@
 import pytest
 
 from harmdesk.campaign import Campaign
+from harmdesk.session import Session
 
 PARTY = [
     {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1, "supplies": 5},
@@ -22,5 +23,5 @@ def campaign(store):
 def desk(qtbot, campaign):
     from harmdesk.qt.controller import DeskController
     controller = DeskController()
-    controller.set_campaign(campaign)
+    controller.set_session(Session.on(campaign))
     return controller

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from harmdesk import chips
 from harmdesk.campaign import Campaign
+from harmdesk.errors import UserError
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.qt.tray_chips import mime_for
@@ -39,10 +40,10 @@ def window(qtbot, folder):
     window.show()
     window.campaign_menus.load(folder, "Desk")
     qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not getattr(window.controller.campaign, "glimpse", False),
+                    and not window.controller.campaign.loading,
                     timeout=20000)
     yield window
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def stored(folder):
@@ -119,7 +120,7 @@ def test_without_the_toggle_the_same_attack_is_lethal(window, folder):
 
 
 def test_a_bad_modifier_refuses_the_attack_with_its_reason(window, folder):
-    window.tray.modifiers = lambda: (_ for _ in ()).throw(ValueError("fire! is not a name"))
+    window.tray.modifiers = lambda: (_ for _ in ()).throw(UserError("fire! is not a name"))
     window.tiles.modifiers = window.tray.modifiers
     drop(window.tiles, mime_for(chips.attack_chip(["hagr"])), "vahid")
     assert "fire! is not a name" in window.statusBar().currentMessage()

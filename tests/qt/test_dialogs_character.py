@@ -8,6 +8,7 @@ from harmdesk.demo import ensure_demo
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.character import CharacterDialog, new_id
+from harmdesk.session import Session
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -20,7 +21,7 @@ def desks(qtbot, tmp_path):
     made = {}
     for info in store.campaigns():
         desk = DeskController()
-        desk.set_campaign(Campaign.open(store, info["name"]))
+        desk.set_session(Session.on(Campaign.open(store, info["name"])))
         made[info["system"]] = desk
     yield made
     store.close()

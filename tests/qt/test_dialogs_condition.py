@@ -8,6 +8,7 @@ from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
+from harmdesk.session import Session
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -37,7 +38,7 @@ def desks(qtbot, tmp_path):
     for system, sheets in (("stonetop", STONETOP), ("lux_aeterna", LUX),
                            ("freedom_fantasies", FREEDOM)):
         desk = DeskController()
-        desk.set_campaign(Campaign.create(store, system, system, {}, sheets))
+        desk.set_session(Session.on(Campaign.create(store, system, system, {}, sheets)))
         made[system] = desk
     yield made
     store.close()

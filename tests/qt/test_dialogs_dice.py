@@ -8,7 +8,9 @@ from harmdesk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs import dice as dice_dialogs
 from harmdesk.qt.dialogs.dice import DiceDialog, manual_roll_provider
+from harmdesk.session import Session
 from harmdesk.store import Store
+from harmdesk.values import Action, RollNeed
 
 # the offscreen platform cannot pass a shown dialog's size hints on; nothing is wrong
 OFFSCREEN_SHOW = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -83,7 +85,8 @@ def desk(qtbot, tmp_path):
     store = Store.open(tmp_path)
     sheets = [{"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2}]
     controller = DeskController()
-    controller.set_campaign(Campaign.create(store, "T", "stonetop", {"prosperity": 1}, sheets))
+    controller.set_session(Session.on(Campaign.create(store, "T", "stonetop", {"prosperity": 1},
+                                                      sheets)))
     yield controller
     store.close()
 
@@ -103,7 +106,7 @@ def test_manual_provider_gives_faces_or_their_total(monkeypatch, desk):
     heavy = desk.state["characters"]["heavy"]
     assert heavy["death"] == "none" and heavy["hp"] == 1  # 6 + 5 = 11: 10+, back at 1 HP
     provide = manual_roll_provider(None)
-    assert provide({}, {"key": "rolls", "dice": "2d6"}) == [6, 5]
+    assert provide(Action("damage"), RollNeed("rolls", "2d6")) == [6, 5]
 
 
 def test_manual_provider_cancel_cancels_the_action(monkeypatch, desk):

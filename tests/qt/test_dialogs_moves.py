@@ -9,6 +9,7 @@ from harmdesk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.moves import MovesDialog
+from harmdesk.session import Session
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -43,8 +44,8 @@ def desks(qtbot, tmp_path):
     for system, sheets in (("stonetop", STONETOP), ("lux_aeterna", LUX),
                            ("freedom_fantasies", FREEDOM)):
         desk = DeskController()
-        desk.set_campaign(Campaign.create(store, system, system, {"prosperity": 1}
-                                          if system == "stonetop" else {}, sheets))
+        desk.set_session(Session.on(Campaign.create(store, system, system, {"prosperity": 1}
+                                          if system == "stonetop" else {}, sheets)))
         made[system] = desk
     yield made
     store.close()
@@ -121,7 +122,7 @@ def test_deaths_door_left_empty_lets_the_rules_ask_and_previews_the_odds(dialog)
     assert "2d6 will be rolled for The Heavy" in text
     assert "Not dying, so no Death's Door: Vahid" in text
     assert "1 in" in text or "%" in text  # exact odds over 2d6
-    desk.roll_provider = lambda action, need: 11 if need["key"] == "roll" else None
+    desk.roll_provider = lambda action, need: 11 if need.key == "roll" else None
     assert desk.submit_many(dlg.actions(), dlg.title()) == 1
     assert desk.state["characters"]["heavy"]["hp"] == 1
 

@@ -56,13 +56,13 @@ def opened(qtbot, folder):
         qtbot.addWidget(window)
         window.show()
         window.campaign_menus.load(folder, name)
-        qtbot.waitUntil(lambda: window.controller.campaign is not None and not getattr(
-            window.controller.campaign, "glimpse", False), timeout=20000)
+        qtbot.waitUntil(lambda: window.controller.campaign is not None
+                        and not window.controller.campaign.loading, timeout=20000)
         windows.append(window)
         return window
     yield open_window
     for window in windows:
-        window.campaign_menus.store.close()
+        window.controller.session.close()
 
 
 def saved(folder, campaign, cid):

@@ -10,7 +10,7 @@ import threading
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from harmdesk.qt.loader import Job
+from harmdesk.qt.tasks import Task
 from harmdesk.store import Store
 from tests.conftest import ROOT
 
@@ -97,7 +97,7 @@ def test_quit_while_the_campaign_opens_exits_cleanly_and_closes_the_store(tmp_pa
 
 def test_a_job_left_behind_discards_its_result_and_never_reports(qtbot):
     gate, discarded, reported = threading.Event(), [], []
-    job = Job(lambda: gate.wait(30) and "the store")
+    job = Task(lambda: gate.wait(30) and "the store")
     job._discard = discarded.append
     job.done.connect(reported.append)
     job.start()
@@ -110,7 +110,7 @@ def test_a_job_left_behind_discards_its_result_and_never_reports(qtbot):
 
 
 def test_a_job_reports_on_the_gui_thread(qtbot):
-    job = Job(lambda: threading.current_thread().name)
+    job = Task(lambda: threading.current_thread().name)
     with qtbot.waitSignal(job.done, timeout=10000) as done:
         job.start()
     assert done.args == ["harmdesk-job"] and job.settled()

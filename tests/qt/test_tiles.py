@@ -27,8 +27,8 @@ def view(qtbot, desk):
     view.show()
     qtbot.waitExposed(view)
     desk.roll_provider = lambda action, need: (
-        [random.Random(3).randint(1, s) for s in __import__("harmdesk.rules.dice", fromlist=["x"]).sides(need["dice"])]
-        if need["key"] == "rolls" else 10)
+        [random.Random(3).randint(1, s) for s in __import__("harmdesk.rules.dice", fromlist=["x"]).sides(need.dice)]
+        if need.key == "rolls" else 10)
     return view
 
 
@@ -88,6 +88,25 @@ def test_hover_previews_and_saves_nothing(applied, desk, campaign):
     assert hp(campaign, "heavy") == 20 and desk.stack.count() == 0
     view.dragLeaveEvent(QDragLeaveEvent())
     assert index.data(PreviewRole) is None
+
+
+def test_a_drag_decodes_its_chip_once_not_on_every_move(applied, desk, monkeypatch):
+    from harmdesk.qt import tiles
+    decoded = []
+    monkeypatch.setattr(tiles, "decode_chip", lambda data: decoded.append(1) or
+                        chips.decode(data))
+    view = applied
+    mime = mime_for(chips.action_chip("5", {"type": "damage", "amount": 5}))
+    hover(view, mime, "heavy")
+    for cid in ("caradoc", "vahid", "heavy"):
+        view.dragMoveEvent(QDragMoveEvent(centre(view, cid), COPY, mime, LEFT, NONE))
+    index = view.model().index(view.model().row_of("heavy"), 0)
+    assert index.data(PreviewRole)[0] == "20/20 HP → 17/20 HP"
+    assert len(decoded) == 1
+    drop(view, mime, "heavy")
+    assert len(decoded) == 1 and desk.state["characters"]["heavy"]["hp"] == 17
+    hover(view, mime, "heavy")  # a new drag reads its chip anew
+    assert len(decoded) == 2
 
 
 def test_a_refusal_is_previewed_too(applied, desk):

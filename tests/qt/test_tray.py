@@ -12,6 +12,7 @@ from harmdesk.qt.tray import TrayWidget
 from harmdesk.qt.tray_chips import ChipButton, chip_in, mime_for
 from harmdesk.rules import apply
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
+from harmdesk.session import Session
 from harmdesk.store import Store
 
 COPY = Qt.DropAction.CopyAction
@@ -50,7 +51,7 @@ def tray_store(tmp_path):
 @pytest.fixture
 def desk(qtbot, tray_store):
     controller = DeskController()
-    controller.set_campaign(Campaign.open(tray_store, "Wood"))
+    controller.set_session(Session.on(Campaign.open(tray_store, "Wood")))
     return controller
 
 
@@ -63,7 +64,7 @@ def tray(qtbot, desk):
 
 
 def open_campaign(desk, store, name):
-    desk.set_campaign(Campaign.open(store, name))
+    desk.set_session(Session.on(Campaign.open(store, name)))
 
 
 def activated(qtbot, tray, do) -> dict:

@@ -5,6 +5,7 @@ from harmdesk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.desk_model import CharacterRole, DeskModel, IdRole
 from harmdesk.qt.log_dock import LogModel, UndoneRole
+from harmdesk.session import Session
 from harmdesk.store import Store
 
 PCS = ("caradoc", "heavy", "vahid")
@@ -40,7 +41,7 @@ def undone_rows(log):
 def open_desk(campaign):
     desk = DeskController()
     model, log = DeskModel(desk), LogModel(desk)
-    desk.set_campaign(campaign)
+    desk.set_session(Session.on(campaign))
     return desk, model, log
 
 

@@ -26,7 +26,7 @@ def folder(tmp_path):
 
 def store_ready(window) -> bool:
     campaign = window.controller.campaign
-    return campaign is not None and not getattr(campaign, "glimpse", False)
+    return campaign is not None and not campaign.loading
 
 
 def open_window(qtbot, folder, name="Desk"):
@@ -39,7 +39,7 @@ def open_window(qtbot, folder, name="Desk"):
 
 
 def close(window):
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def saved(folder, cid, key="hp"):
@@ -65,7 +65,7 @@ def test_the_tiles_show_a_snapshot_first_and_refuse_changes_until_the_store_open
     qtbot.addWidget(window)
     window.campaign_menus.load(folder, "Desk")
     # at once, before the worker has imported and opened the store
-    assert getattr(window.controller.campaign, "glimpse", False)
+    assert window.controller.campaign.loading
     assert window.tiles.model().rowCount() == 5
     assert window.tiles.acceptDrops()
     assert not window.controller.submit({"type": "damage", "target": "heavy", "amount": 1})
@@ -150,7 +150,7 @@ def test_dice_are_rolled_by_harmdesk_and_stored_as_faces(qtbot, folder):
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+3")
     assert window.apply_quick_entry()
-    entry, = window.controller.campaign.store.log(window.controller.campaign.info.id)
+    entry, = window.controller.session.log()
     face = entry.action["rolls"][0]
     assert saved(folder, "heavy") == 20 - max(0, face + 3 - 2)
     close(window)

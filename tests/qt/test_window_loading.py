@@ -1,6 +1,8 @@
 """Opening the desk: a relative data folder, an unexpected error, and quitting (issue 9: the
 window stayed on "Opening the campaign…" forever)."""
 
+import sys
+
 import pytest
 
 from harmdesk.campaign import Campaign
@@ -21,7 +23,7 @@ def make_folder(folder):
 
 def store_ready(window) -> bool:
     campaign = window.controller.campaign
-    return campaign is not None and not getattr(campaign, "glimpse", False)
+    return campaign is not None and not campaign.loading
 
 
 def saved_hp(folder, cid):
@@ -45,14 +47,19 @@ def test_a_relative_data_folder_opens_the_desk_on_a_later_start(qtbot, tmp_path,
     assert window.campaign_menus.data_dir == tmp_path / "table"
     assert window.controller.submit({"type": "damage", "target": "vahid", "amount": 3})
     assert saved_hp(tmp_path / "table", "vahid") == 13
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
-def test_an_unexpected_error_while_opening_reaches_the_window(qtbot, tmp_path, monkeypatch):
+def test_an_unexpected_error_while_opening_reaches_the_bug_dialog(qtbot, tmp_path, monkeypatch):
+    """A bug in the loader is not told as the GM's problem: it reaches the one excepthook
+    dialog, with its traceback, and the snapshot shown meanwhile is dropped."""
+    from harmdesk.qt import bug_report
     folder = make_folder(tmp_path)
-    shown = []
+    boxes, reports = [], []
     monkeypatch.setattr("harmdesk.qt.window_menus.QMessageBox.critical",
-                        lambda parent, title, text: shown.append(text))
+                        lambda parent, title, text: boxes.append(text))
+    monkeypatch.setattr(bug_report.BugDialog, "exec",
+                        lambda dialog: reports.append(dialog.ui.reportEdit.toPlainText()))
 
     def broken(data_dir, name):
         raise ValueError("relative path can't be expressed as a file URI")
@@ -60,11 +67,14 @@ def test_an_unexpected_error_while_opening_reaches_the_window(qtbot, tmp_path, m
     monkeypatch.setattr("harmdesk.qt.window_menus.open_desk", broken)
     window = MainWindow()
     qtbot.addWidget(window)
+    monkeypatch.setattr(sys, "excepthook", bug_report.BugHook(window))
     window.campaign_menus.load(folder, "Desk")
-    qtbot.waitUntil(lambda: bool(shown), timeout=20000)
-    assert "Something went wrong" in shown[0] and "file URI" in shown[0]
+    assert window.controller.session.loading  # the snapshot, while the store opens
+    qtbot.waitUntil(lambda: bool(reports), timeout=20000)
+    assert "Traceback" in reports[0] and "ValueError: relative path" in reports[0]
+    assert boxes == []  # no second box that blames the file
     assert window.statusBar().currentMessage() == "Could not open the campaign."
-    assert window.controller.campaign is None  # the snapshot is no longer trusted
+    assert window.controller.session is None  # the snapshot is no longer trusted
 
 
 def test_quitting_closes_the_store_for_the_next_start(qtbot, tmp_path):

@@ -43,13 +43,13 @@ def open_window(qtbot, folder, name="Desk", size=None):
     qtbot.waitExposed(window)
     window.campaign_menus.load(folder, name)
     qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not getattr(window.controller.campaign, "glimpse", False),
+                    and not window.controller.campaign.loading,
                     timeout=20000)
     return window
 
 
 def shut(window):
-    window.campaign_menus.store.close()
+    window.controller.session.close()
     window.close()
 
 

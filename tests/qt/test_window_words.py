@@ -42,7 +42,7 @@ def open_window(qtbot, folder, name="Desk"):
     window.show()
     window.campaign_menus.load(folder, name)
     qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not getattr(window.controller.campaign, "glimpse", False),
+                    and not window.controller.campaign.loading,
                     timeout=20000)
     return window
 
@@ -77,7 +77,7 @@ def test_a_broken_dice_expression_reads_in_plain_words_and_the_field_keeps_its_w
     assert message.fontMetrics().horizontalAdvance(message.shown()) <= message.width()
     assert rendered(message.toolTip()) == message.text()  # cut short, whole in the tooltip
     assert window.controller.stack.count() == 0 and saved(folder, "heavy") == 20
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 @pytest.mark.parametrize("text, words", [
@@ -97,7 +97,7 @@ def test_negative_zero_and_pointless_amounts_are_refused_before_any_dice_are_ask
     assert window.ui.quickMessage.text() == words
     assert asked == [] and window.controller.stack.count() == 0
     assert saved(folder, "heavy") == 20
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def test_the_quick_entry_hint_and_help_are_each_games_own(qtbot, folder):
@@ -121,7 +121,7 @@ def test_the_quick_entry_hint_and_help_are_each_games_own(qtbot, folder):
     assert saved(folder, "brute", "damage", "Gate") == 9
     dialog.ui.gameCombo.setCurrentIndex(dialog.ui.gameCombo.findData("stonetop"))
     assert "7 p1" in [table.item(r, 0).text() for r in range(table.rowCount())]
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def test_names_in_tooltips_read_as_typed_never_as_markup(qtbot, folder):
@@ -140,7 +140,7 @@ def test_names_in_tooltips_read_as_typed_never_as_markup(qtbot, folder):
     log = window.log.model
     first = log.index(0, 0, log.index(0, 0))
     assert BOLD in rendered(first.data(Qt.ItemDataRole.ToolTipRole))
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def test_labels_buttons_and_chips_carry_no_rule_ids(qtbot, folder):
@@ -160,7 +160,7 @@ def test_labels_buttons_and_chips_carry_no_rule_ids(qtbot, folder):
                     seen.append((widget.objectName(), text))
     assert seen == []
     assert window.tray.ui.gangSlot.deals.text().startswith("Deals d10+")
-    window.campaign_menus.store.close()
+    window.controller.session.close()
 
 
 def test_end_play_session_only_while_one_is_running(qtbot, folder):
@@ -169,12 +169,12 @@ def test_end_play_session_only_while_one_is_running(qtbot, folder):
     assert start.isEnabled() and not end.isEnabled()
     window.controller.start_session("The hagr")
     assert not start.isEnabled() and end.isEnabled()
-    store = window.controller.campaign.store
-    assert store.open_session(window.controller.campaign.info.id)["title"] == "The hagr"
+    store = window.controller.session.store
+    assert store.open_session(window.controller.session.campaign.info.id)["title"] == "The hagr"
     end.trigger()
     assert start.isEnabled() and not end.isEnabled()
-    assert store.open_session(window.controller.campaign.info.id) is None
-    window.campaign_menus.store.close()
+    assert store.open_session(window.controller.session.campaign.info.id) is None
+    window.controller.session.close()
 
 
 def click_header(table, section):
@@ -204,6 +204,6 @@ def test_the_table_shows_an_arrow_only_when_it_is_sorted_by_that_column(qtbot, f
     assert [proxy.index(r, NAME).data() for r in range(proxy.rowCount())] == names
     # sorting is a view: the tiles and the saved desk keep their order
     assert window.model.ids() == [c["id"] for c in PARTY]
-    store = window.controller.campaign.store
-    assert list(store.characters(window.controller.campaign.info.id)) == window.model.ids()
-    window.campaign_menus.store.close()
+    store = window.controller.session.store
+    assert list(store.characters(window.controller.session.campaign.info.id)) == window.model.ids()
+    window.controller.session.close()

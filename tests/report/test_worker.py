@@ -1,36 +1,26 @@
-"""The window's export: a worker thread that writes the PDF and reports back by signals."""
+"""The window's export: a summary task on the one task runner, reporting back by signals."""
 
 import pytest
-from PySide6.QtCore import QObject, QThread, Signal
 
 from harmdesk.qt import export_summary as ex
+from harmdesk.qt.tasks import Task
 from harmdesk.report.source import from_store
+from harmdesk.session import Session, prepare_summary, write_summary
 from tests.report.conftest import pdf_text
 
 
-class Relay(QObject):
-    """Lives on the test's thread, so the worker's signals arrive here queued, as they
-    do in the window (waitSignal's own timer must not be touched from the worker)."""
-
-    progress = Signal(int)
-    finished = Signal(str)
-    failed = Signal(str)
-
-
-def run_worker(qtbot, worker, signal: str):
-    """Run `worker` on its own thread; wait for `signal`; the values of everything emitted."""
-    relay = Relay()
+def run_worker(qtbot, source, target, signal: str):
+    """Write the summary of `source` as a task; wait for `signal`; what was emitted."""
+    prepare_summary()
+    task = Task(lambda progress: write_summary(source, target, progress), reports=True, paints=True)
     seen = {"progress": [], "finished": [], "failed": []}
-    for name, values in seen.items():
-        getattr(worker, name).connect(getattr(relay, name))
-        getattr(relay, name).connect(values.append)
-    thread = QThread()
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    with qtbot.waitSignal(getattr(relay, signal), timeout=20000):
-        thread.start()
-    thread.quit()
-    assert thread.wait(10000)
+    task.progress.connect(seen["progress"].append)
+    task.done.connect(seen["finished"].append)
+    task.failed.connect(seen["failed"].append)
+    with qtbot.waitSignal(task.done if signal == "finished" else task.failed, timeout=20000):
+        task.start()
+    assert task.wait(10)
+    qtbot.waitUntil(task.settled)
     return seen
 
 
@@ -40,7 +30,7 @@ def test_the_worker_reads_the_data_folder_and_replaces_the_target(qtbot, fonts, 
     target.parent.mkdir()
     target.write_bytes(b"last week's summary")
     request = ex.SummaryRequest(str(campaign.store.path.parent), campaign.name)
-    seen = run_worker(qtbot, ex.SummaryWorker(request, target), "finished")
+    seen = run_worker(qtbot, request, target, "finished")
     assert seen["finished"] == [str(target)] and seen["failed"] == []
     assert seen["progress"][-1] == 100 and seen["progress"] == sorted(seen["progress"])
     assert target.read_bytes().startswith(b"%PDF")
@@ -52,7 +42,7 @@ def test_the_worker_takes_a_report_already_gathered(qtbot, fonts, demo, tmp_path
     campaign = demo["freedom_fantasies"]
     report = from_store(campaign.store, campaign.name)
     target = tmp_path / "ff.pdf"
-    seen = run_worker(qtbot, ex.SummaryWorker(report, target), "finished")
+    seen = run_worker(qtbot, report, target, "finished")
     assert seen["finished"] == [str(target)] and "Bridge troll" in pdf_text(target)
 
 
@@ -64,7 +54,7 @@ def test_a_failure_comes_back_as_a_message(qtbot, fonts, demo, tmp_path, problem
     if problem == "session":
         target, sessions = tmp_path / "summary.pdf", (4,)
     request = ex.SummaryRequest(str(campaign.store.path.parent), campaign.name, sessions)
-    seen = run_worker(qtbot, ex.SummaryWorker(request, target), "failed")
+    seen = run_worker(qtbot, request, target, "failed")
     assert seen["finished"] == [] and len(seen["failed"]) == 1
     message = seen["failed"][0]
     expected = "Cannot write" if problem == "folder" else "has no session 4"
@@ -84,7 +74,7 @@ def test_export_session_summary_asks_writes_and_offers_to_open(qtbot, fonts, dem
     monkeypatch.setattr(ex.QMessageBox, "question",
                         lambda *a, **k: ex.QMessageBox.StandardButton.Open)
     monkeypatch.setattr(ex.QDesktopServices, "openUrl", opened.append)
-    ex.export_session_summary(None, campaign, None)
+    ex.export_session_summary(None, Session.on(campaign), None)
     qtbot.waitUntil(lambda: bool(opened), timeout=20000)
     assert asked[0].endswith("Stonetop the hagr in the Great Wood - session 1.pdf")
     written = tmp_path / "tonight.pdf"
@@ -100,7 +90,7 @@ def test_export_session_summary_shows_a_failure(qtbot, fonts, demo, tmp_path, mo
     monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
                         lambda *a, **k: (str(tmp_path / "gone" / "x.pdf"), ""))
     monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
-    ex.export_session_summary(None, campaign, None)
+    ex.export_session_summary(None, Session.on(campaign), None)
     qtbot.waitUntil(lambda: bool(warnings), timeout=20000)
     assert "Cannot write" in warnings[0]
     qtbot.waitUntil(lambda: not ex._RUNNING)
@@ -111,5 +101,5 @@ def test_no_such_session_is_said_before_asking_for_a_file(qtbot, demo, monkeypat
     monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
     monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
                         lambda *a, **k: pytest.fail("no file should be asked for"))
-    ex.export_session_summary(None, demo["stonetop"], [{"number": 3}])
+    ex.export_session_summary(None, Session.on(demo["stonetop"]), [{"number": 3}])
     assert warnings and "has no session 3" in warnings[0]

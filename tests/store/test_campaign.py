@@ -4,7 +4,9 @@ import pytest
 
 from harmdesk import rules
 from harmdesk.campaign import Campaign, import_campaign
+from harmdesk.errors import UserError
 from harmdesk.store import StoreError
+from harmdesk.values import ChangeKind
 
 from .conftest import PARTY, reopen
 
@@ -37,13 +39,13 @@ def test_undo_and_redo_survive_a_restart(store, campaign):
     assert campaign.state["characters"]["heavy"]["hp"] == 20 - 1 - 2 - 3
     store = reopen(store)
     campaign = Campaign.open(store, "Test")
-    assert campaign.undo().kind == "undo"
+    assert campaign.undo().kind is ChangeKind.UNDO
     assert campaign.state["characters"]["heavy"]["hp"] == 17
     store = reopen(store)
     campaign = Campaign.open(store, "Test")
     assert campaign.state["characters"]["heavy"]["hp"] == 17
     assert campaign.history() == (2, 1)
-    assert campaign.redo().kind == "redo"
+    assert campaign.redo().kind is ChangeKind.REDO
     store = reopen(store)
     assert Campaign.open(store, "Test").state["characters"]["heavy"]["hp"] == 14
     store.close()
@@ -129,7 +131,7 @@ def test_export_then_import_gives_identical_states(store, campaign):
 ])
 def test_a_bad_import_is_refused_and_changes_nothing(store, campaign, data, reason):
     before = store.campaigns()
-    with pytest.raises(StoreError, match=reason):
+    with pytest.raises(UserError, match=reason):
         import_campaign(store, data, name="Bad")
     assert store.campaigns() == before
 
@@ -139,7 +141,7 @@ def test_an_oversized_import_file_is_refused(store, tmp_path, monkeypatch):
     monkeypatch.setattr(replay, "MAX_BYTES", 100)
     path = tmp_path / "big.json"
     path.write_text('{"system": "stonetop", "characters": [], "name": "' + "x" * 200 + '"}')
-    with pytest.raises(StoreError, match="limit"):
+    with pytest.raises(UserError, match="limit"):
         import_campaign(store, path)
 
 

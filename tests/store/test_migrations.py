@@ -5,6 +5,7 @@ import sqlite3
 
 import pytest
 
+from harmdesk.values import ChangeKind
 from harmdesk.campaign import Campaign
 from harmdesk.store import Store, StoreError, db, schema
 from tests.conftest import ROOT
@@ -32,7 +33,7 @@ def test_each_released_version_opens_and_upgrades(tmp_path, fixture):
         # the fixture holds a hurt Heavy and one undone step
         assert campaign.state["characters"]["heavy"]["hp"] == 16
         assert campaign.history() == (1, 1)
-        assert campaign.redo().kind == "redo"
+        assert campaign.redo().kind is ChangeKind.REDO
         assert campaign.state["characters"]["heavy"]["hp"] == 13
     finally:
         store.close()

@@ -6,6 +6,7 @@ import sqlite3
 import pytest
 from sqlalchemy import event
 
+from harmdesk.values import ChangeKind
 from harmdesk.campaign import Campaign
 
 from .conftest import reopen
@@ -60,7 +61,7 @@ def test_st10_party_make_camp_is_one_step_before_and_after_a_restart(store, camp
     again = Campaign.open(store, "Camp")
     assert again.history() == (1, 1)
     redone = again.redo()
-    assert redone.kind == "redo" and len(redone.entries) == 3
+    assert redone.kind is ChangeKind.REDO and len(redone.entries) == 3
     assert hp(again) == RESTED and saved_hp(store) == RESTED
     assert again.history() == (2, 0) and again.redo() is None
     # and one undo after the restart takes the whole camp back again

@@ -7,8 +7,7 @@ from datetime import datetime
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QTreeWidgetItem, QWidget
 
-from ... import rules
-from ...rules.engine import SYSTEM_NAMES
+from ...vocabulary import SYSTEM_NAMES, game_title
 from ..forms.ui_new_campaign_dialog import Ui_NewCampaignDialog
 from ..forms.ui_open_campaign_dialog import Ui_OpenCampaignDialog
 from ..tooltips import plain_tip
@@ -18,10 +17,7 @@ NAME_ROLE = Qt.ItemDataRole.UserRole
 
 
 def system_title(system: str) -> str:
-    try:
-        return rules.system_named(system).title
-    except rules.SheetError:
-        return system
+    return game_title(system)
 
 
 def when(stamp) -> str:

@@ -13,9 +13,10 @@ import unicodedata
 
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
-from ... import rules
 from ...display import KIND_LABELS
-from ...rules import Refused, dice
+from ...errors import UserError
+from ...session import dice_sides, explain
+from ...vocabulary import full_settings, system_named
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
     Invalid,
@@ -61,7 +62,7 @@ class CharacterDialog(Validated, QDialog):
         self.profile, self.character = profile, character
         self.system = profile.name
         self.existing = set(existing_ids) - ({character["id"]} if character else set())
-        self.settings = rules.full_settings(rules.system_named(self.system), settings or {})
+        self.settings = full_settings(system_named(self.system), settings or {})
         for kind in profile.kinds:
             self.ui.kindCombo.addItem(KIND_LABELS[kind], kind)
         self.fields: dict[str, QWidget] = {}
@@ -173,10 +174,10 @@ class CharacterDialog(Validated, QDialog):
         if not expr:
             raise Invalid("Give the attack's damage dice, such as d8+2, or untick Attack.")
         try:
-            if not dice.sides(expr):
+            if not dice_sides(expr):
                 raise Invalid(f"{expr} has no die: an attack's damage is dice, such as d8+2.")
-        except Refused as err:
-            raise Invalid(err.reason) from None
+        except UserError as err:
+            raise Invalid(err.message) from None
         attack = {"dice": expr}
         holds = self.profile.attack_fields
         if "piercing" in holds:
@@ -232,10 +233,7 @@ class CharacterDialog(Validated, QDialog):
         """Ask the rules core: a refused sheet says why; an accepted one explains itself."""
         chars = {self.character["id"]: self.character} if self.character else {}
         state = {"system": self.system, "settings": self.settings, "characters": chars}
-        outcome = rules.apply(state, actions[0])
-        if not outcome.ok:
-            return outcome.error, []
-        return None, [e.text for e in outcome.events]
+        return explain(state, actions[0])
 
     def action(self) -> dict | None:
         """The action to submit; None when nothing changed or the input is bad (a

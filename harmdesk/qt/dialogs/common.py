@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ... import preview as previews
-from ... import rules
 from ...display import words  # noqa: F401 (the dialogs take it from here)
-from ...rules.fields import SNAKE
+from ...session import preview_lines  # noqa: F401 (the dialogs take it from here)
+from ...session import refusal as rules_refusal  # noqa: F401
+from ...vocabulary import SNAKE
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -111,36 +111,6 @@ class Desk:
         if not ids:
             raise Invalid("Select one or more characters on the desk first.")
         return ids
-
-
-def preview_lines(state: dict, actions: list[dict]) -> tuple[str | None, list[str]]:
-    """(refusal or None, one line per character touched) for actions applied in order."""
-    lines: list[str] = []
-    for action in actions:
-        shown = previews.preview(state, action)
-        if not shown.ok:
-            return shown.error, lines
-        for cid, line in shown.lines.items():
-            char = state["characters"].get(cid)
-            name = char["name"] if char else cid
-            detail = shown.details.get(cid)
-            if detail:  # an unchanged bar says nothing; the rules' explanation does
-                line = detail if "→" not in line and "·" not in line else f"{line} — {detail}"
-            lines.append(line if line.startswith(name) else f"{name}: {line}")
-        outcome = rules.apply(state, action)
-        if outcome.ok:  # a roll still to come leaves the state for the next preview as it is
-            # events that change nothing ("already weakened") still say what happens
-            lines += [e.text for e in outcome.events if e.target not in shown.lines]
-            state = outcome.state
-    return None, lines
-
-
-def rules_refusal(state: dict, action: dict) -> str | None:
-    """The rules' reason to refuse `action`, or None (missing rolls are not a refusal)."""
-    outcome = rules.apply(state, action)
-    if outcome.ok or outcome.needs:
-        return None
-    return outcome.error
 
 
 PREVIEW_LINES = (5, 12)  # a dialog's preview shows at least, and at most, this many lines

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
-from ...rules.lux_aeterna.common import CONDITIONS, POSITIVE, WITH_AMOUNT
-from ...rules.stonetop.sheet import DEBILITIES
+from ...vocabulary import CONDITIONS, DEBILITIES, POSITIVE, WITH_AMOUNT
 from ..forms.ui_condition_dialog import Ui_ConditionDialog
 from .common import (
     Choice,

@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
-from ... import chips
 from ...display import without_rule_ids
-from ...rolling import value_for
-from ...rules import Refused, dice
+from ...errors import UserError
+from ...session import dice_sides, dice_total, outcome_lines, roll_value, tag_words
+from ...values import Action
 from ..forms.ui_dice_dialog import Ui_DiceDialog
 from .common import Invalid, Validated, spin
 
@@ -45,9 +45,9 @@ class DiceDialog(Validated, QDialog):
         self.spins = []
         self.outcome = outcome
         try:
-            sizes = dice.sides(expr) if expr or not applying else []
-        except Refused as err:
-            sizes, self.bad_expr = [], err.reason
+            sizes = dice_sides(expr) if expr or not applying else []
+        except UserError as err:
+            sizes, self.bad_expr = [], err.message
         else:
             self.bad_expr = None if sizes or not expr else f"{expr} has no dice to roll"
         what = f"{label}: " if label else ""
@@ -92,9 +92,9 @@ class DiceDialog(Validated, QDialog):
             raise Invalid(self.bad_expr)
         if self.spins:
             try:
-                result = dice.total(self.expr, self.faces())
-            except Refused as err:
-                raise Invalid(err.reason) from None
+                result = dice_total(self.expr, self.faces())
+            except UserError as err:
+                raise Invalid(err.message) from None
             self.ui.totalLabel.setText(f"Total: {result.text}")
         if self.outcome is not None:
             refusal, lines, details = self.outcome(self.faces() if self.spins else None)
@@ -126,35 +126,31 @@ def ask_faces(parent: QWidget | None, expr: str, label: str = "", **shown) -> li
 def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
     """A `DeskController.roll_provider` that asks the GM for each missing roll.
 
-    `need` comes from the rules core: {"key", "dice", "why", "target"?}. A `rolls`
-    key takes the faces; any other key (a Death's Door `roll`) takes their total.
+    `need` is the `RollNeed` the rules ask for: a `rolls` need takes the faces; any
+    other (a Death's Door `roll`) takes their total.
     `name_of(id)` names the character the roll is for; `state_of()` is the desk the
     action applies to (or None), for the dialog to show what the faces will do.
     """
 
-    def provide(action: dict, need: dict):
-        target = need.get("target")
+    def provide(action, need):
+        target = need.target
         who = (name_of(target) if name_of else target) if target else ""
-        label = " — ".join(p for p in (without_rule_ids(need.get("why", "")), who) if p)
+        label = " — ".join(p for p in (without_rule_ids(need.why), who) if p)
         state = state_of() if state_of else None
         shown = {} if state is None else {"outcome": outcome_of(state, action, need),
-                                          "tags": chips.tag_words(action, state)}
-        faces = ask_faces(parent, need["dice"], label, **shown)
+                                          "tags": tag_words(action, state)}
+        faces = ask_faces(parent, need.dice, label, **shown)
         if faces is None:
             return None
-        return value_for(need, faces)
+        return roll_value(need, faces)
 
     return provide
 
 
-def outcome_of(state: dict, action: dict, need: dict | None) -> Outcome:
+def outcome_of(state: dict, action, need) -> Outcome:
     """What `action` will do on `state` with the faces entered for `need` (the odds
     over every face when there are none), for the dialog to show."""
-    def outcome(faces):
-        done = action if need is None or faces is None else \
-            {**action, need["key"]: value_for(need, faces)}
-        return chips.outcome_lines(state, done)
-    return outcome
+    return lambda faces: outcome_lines(state, action, need, faces)
 
 
 class ApplyDialog(DiceDialog):
@@ -163,23 +159,22 @@ class ApplyDialog(DiceDialog):
     `rolled_on_apply` names the dice HarmDesk will roll instead. Apply accepts; read
     `action()`."""
 
-    def __init__(self, state: dict, action: dict, label: str, parent: QWidget | None = None,
-                 need: dict | None = None, rolled_on_apply: str = ""):
-        target = action.get("target")
-        chars = state["characters"]
-        names = [chars[c]["name"] if c in chars else c
-                 for c in (target if isinstance(target, list) else [target])]
+    def __init__(self, state: dict, action, label: str, parent: QWidget | None = None,
+                 need=None, rolled_on_apply: str = ""):
+        action, chars = Action.of(action), state["characters"]
+        names = [chars[c]["name"] if c in chars else c for c in action.targets]
         whom = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-        super().__init__(need["dice"] if need else "", parent,
+        super().__init__(need.dice if need else "", parent,
                          outcome=outcome_of(state, action, need),
-                         tags=chips.tag_words(action, state), applying=f"{label} to {whom}")
+                         tags=tag_words(action, state), applying=f"{label} to {whom}")
         self.setWindowTitle(f"Apply {label}")
         if rolled_on_apply:
             self.ui.promptLabel.setText(f"{self.ui.promptLabel.text()} HarmDesk rolls "
                                         f"{rolled_on_apply} when you apply.")
-        self.base, self.need = dict(action), need
+        self.base, self.need = action, need
 
-    def action(self) -> dict:
+    def action(self):
+        """The `Action` to apply, with the faces entered when the GM rolls."""
         if self.need is None or not self.spins:
-            return dict(self.base)
-        return {**self.base, self.need["key"]: value_for(self.need, self.faces())}
+            return self.base
+        return self.base.with_fields(**{self.need.key: roll_value(self.need, self.faces())})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from ... import rolling
-from ...rules.lux_aeterna.common import TRAUMA_NAMES
+from ...vocabulary import TRAUMA_NAMES
 from .common import (
     Invalid,
     Page,

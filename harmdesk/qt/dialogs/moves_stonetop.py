@@ -7,7 +7,7 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
 from ...profiles.stonetop import PROFILE
-from ...rules.stonetop.sheet import DEBILITIES
+from ...vocabulary import DEBILITIES
 from .common import (
     Choice,
     Invalid,

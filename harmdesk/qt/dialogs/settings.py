@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ... import rules
+from ...vocabulary import full_settings, system_named
 from ...display import without_rule_ids
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
@@ -41,8 +41,8 @@ class SettingsDialog(Validated, QDialog):
         self.ui = Ui_SettingsDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.system = rules.system_named(system)
-        self.current = rules.full_settings(self.system, settings)
+        self.system = system_named(system)
+        self.current = full_settings(self.system, settings)
         self.given_options = dict(options or {})
         self.setWindowTitle(f"{self.system.title} settings")
         self.ui.rulesBox.setTitle(f"{self.system.title} rule settings")

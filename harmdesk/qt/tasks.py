@@ -1,20 +1,26 @@
-"""Work kept off the GUI thread: opening the store and a campaign, import and export.
+"""The one runner for work kept off the GUI thread: opening the store and a campaign,
+import and export, the session summary.
 
-Workers take plain data in and hand plain results (or an error message) back
-through signals; they never touch widgets and never swallow an exception.
+A task takes plain data in and hands a plain result back through a signal; it never
+touches widgets. What goes wrong is sorted as everywhere else (`harmdesk.errors`):
+the GM's mistake or the machine's refusal comes back as a message (`failed`), and a
+bug goes to the one excepthook, which shows its report (`broke` tells the caller
+to tidy up).
 """
 
 from __future__ import annotations
 
-import json
+import sys
 import threading
-import traceback
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+from ..errors import StoreError, UserError
 
 
-class Job(QObject):
-    """Runs `fn()` in a worker thread; emits done(result) or failed(message) on the GUI thread.
+class Task(QObject):
+    """Runs `fn()` in a worker thread; emits done(result), failed(message) or broke()
+    on the GUI thread.
 
     The worker is a plain Python thread, not a QThread: quitting while it works never
     destroys a running QThread (which aborts the process), and Python's own exit lets
@@ -24,16 +30,23 @@ class Job(QObject):
 
     done = Signal(object)
     failed = Signal(str)
+    broke = Signal()   # a bug: the excepthook has shown its report
+    progress = Signal(int)  # what `fn(report)` reports, 0 to 100, when it takes `report`
     _ready = Signal()  # the worker's outcome waits in `_outcome`
 
-    def __init__(self, fn, parent=None, discard=None):
+    def __init__(self, fn, parent=None, discard=None, reports: bool = False,
+                 paints: bool = False):
+        """`reports`: `fn` takes a callback for its progress (0 to 100). `paints`: `fn`
+        makes Qt objects (a PDF writer), which need a QThread's event dispatcher."""
         super().__init__(parent)
         self._fn = fn
+        self._reports = reports
         self._discard = discard
         self._lock = threading.Lock()
-        self._outcome: tuple[str, object] | None = None  # ("done" | "failed", value)
+        self._outcome: tuple[str, object] | None = None  # ("done" | "failed" | "bug", value)
         self._abandoned = False
-        self._thread = threading.Thread(target=self._run, name="harmdesk-job")
+        self._thread = (_PaintingThread(self._run) if paints
+                        else threading.Thread(target=self._run, name="harmdesk-job"))
         self._ready.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> None:
@@ -75,15 +88,14 @@ class Job(QObject):
         self._dispose(outcome)
 
     def _attempt(self) -> tuple[str, object]:
-        from ..store import StoreError
         try:
-            return "done", self._fn()
-        except StoreError as err:
+            return "done", self._fn(self.progress.emit) if self._reports else self._fn()
+        except (StoreError, UserError) as err:
             return "failed", str(err)
         except OSError as err:  # the machine said no: a full disk, a read-only folder
             return "failed", f"Cannot write {err.filename or 'the file'}: {err.strerror or err}."
-        except Exception as err:  # a bug: say so plainly, with the details for a report
-            return "failed", f"Something went wrong: {err}\n\n{traceback.format_exc(limit=3)}"
+        except Exception:  # a bug: its report goes to the excepthook, on the GUI thread
+            return "bug", sys.exc_info()
 
     @Slot()
     def _deliver(self) -> None:
@@ -94,43 +106,31 @@ class Job(QObject):
         kind, value = outcome
         if kind == "done":
             self.done.emit(value)
-        else:
+        elif kind == "failed":
             self.failed.emit(value)
+        else:
+            sys.excepthook(*value)
+            self.broke.emit()
 
     def _dispose(self, outcome: tuple[str, object] | None) -> None:
         if outcome is not None and outcome[0] == "done" and self._discard is not None:
             self._discard(outcome[1])
 
 
-def open_desk(data_dir, name: str | None = None):
-    """Open the store (making the demo campaigns on first run) and a campaign:
-    `name`, else the one used last."""
-    from ..campaign import Campaign
-    from ..demo import ensure_demo
-    from ..store import Store, StoreError
+class _PaintingThread(QThread):
+    """A QThread that answers like `threading.Thread`, for work that makes Qt objects.
+    Its task keeps it alive, and `abandon` waits for it, so it is never destroyed while
+    it runs."""
 
-    store = Store.open(data_dir)
-    ensure_demo(store)
-    listed = store.campaigns()
-    if name is None:
-        if not listed:
-            return store, None
-        name = listed[0]["name"]
-    try:
-        return store, Campaign.open(store, name)
-    except StoreError:
-        store.close()
-        raise
+    def __init__(self, target):
+        super().__init__()
+        self._target = target
 
+    def run(self) -> None:
+        self._target()
 
-def close_desk(result) -> None:
-    """Discard what `open_desk` opened: close its store."""
-    store, _campaign = result
-    store.close()
+    def is_alive(self) -> bool:
+        return self.isRunning()
 
-
-def write_json(path: str, data: dict) -> str:
-    """The campaign export, written whole or not at all."""
-    from ..files import write_atomically
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    return str(write_atomically(path, text.encode("utf-8")))
+    def join(self, seconds: float) -> None:
+        self.wait(int(seconds * 1000))

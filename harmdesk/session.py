@@ -1,0 +1,339 @@
+"""The one door between the window and everything below it. No Qt.
+
+A `Session` owns the store and the open campaign and answers every question the
+window asks: what a chip would do to some tiles, the action it becomes, the rolls
+the rules still need, applying one action or a step of several, undo and redo, the
+log, play sessions, options, import and export, the gang-up summary, the display
+profile. It hands back typed values (`harmdesk.values`), raises `UserError` for
+what the GM can fix and `StoreError` for what the machine refused.
+
+A campaign still opening is a `Session` too, read from a snapshot with
+`read_only=True` (see `Session.glimpse`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from . import chips, rules
+from .answers import (
+    SummaryRequest,
+    dice_sides,
+    dice_total,
+    explain,
+    gang_summary,
+    outcome_lines,
+    prepare_summary,
+    preview_lines,
+    refusal,
+    roll,
+    roll_value,
+    tag_words,
+    write_json,
+    write_summary,
+)
+from .errors import StoreError, UserError
+from .values import Action, Change, RollNeed, TilePreview
+
+# chips: what a drag carries (pure data; the tray and the tiles put it in a QMimeData)
+MIME_TYPE = chips.MIME_TYPE
+encode_chip, decode_chip = chips.encode, chips.decode
+action_chip, attack_chip = chips.action_chip, chips.attack_chip
+takes_modifiers = chips.takes_modifiers
+
+# (action, need) -> the value for need.key, or None when the GM cancels
+RollProvider = Callable[[Action, RollNeed], object]
+
+MAX_ROLLS = 6  # rolls asked for one action before giving up (the rules ask at most two)
+
+
+def describe(action: dict, events: list) -> str:
+    """The undo stack's text for a step: its first explanation, shortened."""
+    text = events[0]["text"] if events else action.get("type", "step").replace("_", " ")
+    return text if len(text) <= 80 else text[:77] + "…"
+
+
+class Session:
+    """The store and the campaign open in it (None until one is chosen or made)."""
+
+    def __init__(self, store, campaign=None, *, loading: bool = False):
+        self.store = store
+        self.campaign = campaign
+        self.loading = loading  # a snapshot shown while the store opens
+        # while a roll is asked for: the desk the action applies to (in a series, the
+        # desk after the steps before it), for the dialog to show what the roll will do
+        self.rolling_on: dict | None = None
+
+    # opening and closing --------------------------------------------------------
+    @classmethod
+    def on(cls, campaign) -> "Session":
+        """A session over a campaign already open (the command line, tests)."""
+        return cls(campaign.store, campaign)
+
+    @classmethod
+    def open(cls, data_dir, name: str | None = None) -> "Session":
+        """Open the data folder (making the demo campaigns on first run) and a campaign:
+        `name`, else the one used last. Slow (SQLModel): call it off the GUI thread."""
+        from .campaign import Campaign
+        from .demo import ensure_demo
+        from .store import Store
+        store = Store.open(data_dir)
+        try:
+            ensure_demo(store)
+            listed = store.campaigns()
+            if name is None and not listed:
+                return cls(store)
+            return cls(store, Campaign.open(store, name or listed[0]["name"]))
+        except BaseException:
+            store.close()
+            raise
+
+    @classmethod
+    def glimpse(cls, data_dir, name: str | None = None) -> "Session | None":
+        """The desk read with sqlite3 alone, read-only, while the store opens; None
+        when there is nothing to show yet."""
+        from .glimpse import CampaignGlimpse
+        from .store.snapshot import read_desk
+        snapshot = read_desk(data_dir, name)
+        if snapshot is None:
+            return None
+        glimpse = CampaignGlimpse(snapshot)
+        return cls(glimpse.store, glimpse, loading=True)
+
+    @staticmethod
+    def data_dir(explicit=None) -> Path:
+        """The data folder, absolute: `explicit`, else HARMDESK_DATA_DIR, else the user's."""
+        from .store.paths import data_dir
+        return data_dir(explicit)
+
+    def close(self) -> None:
+        if self.store is not None and not self.loading:
+            self.store.close()
+
+    # the campaigns in the store ---------------------------------------------------
+    def campaigns(self) -> list[dict]:
+        return [] if self.loading else self.store.campaigns()
+
+    def use(self, name: str) -> None:
+        """Open another campaign of the same store."""
+        from .campaign import Campaign
+        self.campaign = Campaign.open(self.store, name)
+
+    def create(self, name: str, system: str) -> None:
+        from .campaign import Campaign
+        self.campaign = Campaign.create(self.store, name, system)
+
+    def import_file(self, path: str | Path) -> str:
+        """Import a campaign export into the store (slow: off the GUI thread); its name.
+        Open it with `use` afterwards, on the thread that uses the session."""
+        from .campaign import import_campaign
+        return import_campaign(self.store, path).name
+
+    def export(self) -> dict:
+        return self.campaign.export()
+
+    # the open campaign ----------------------------------------------------------------
+    @property
+    def has_campaign(self) -> bool:
+        return self.campaign is not None
+
+    @property
+    def name(self) -> str:
+        return self.campaign.name
+
+    @property
+    def system(self) -> str:
+        return self.campaign.system
+
+    @property
+    def state(self) -> dict:
+        return self.campaign.state
+
+    @property
+    def options(self) -> dict:
+        return dict(self.campaign.info.options) if self.campaign else {}
+
+    def option(self, key: str, default=None):
+        return self.options.get(key, default)
+
+    def set_options(self, options: dict) -> None:
+        """Campaign options that are not rules (the dice mode); saved at once."""
+        self._writable()
+        self.campaign.set_options(options)
+
+    @property
+    def read_only(self) -> bool:
+        return self.store is not None and self.store.read_only
+
+    @property
+    def why_read_only(self) -> str:
+        return self.store.why_read_only if self.read_only else ""
+
+    @property
+    def data_folder(self) -> Path | None:
+        return None if self.loading else Path(self.store.path).parent
+
+    @property
+    def profile(self):
+        """The open game's display profile, or None when no campaign is open."""
+        from .profiles import profile_for
+        return profile_for(self.system) if self.campaign is not None else None
+
+    # the log and play sessions --------------------------------------------------------
+    def log(self, include_undone: bool = False) -> list:
+        return self.store.log(self.campaign.info.id, include_undone=include_undone)
+
+    def steps(self) -> list[tuple[int, str, bool]]:
+        """The log's steps, oldest first, as (step, text, undone)."""
+        steps: list[tuple[int, str, bool]] = []
+        for entry in self.log(include_undone=True):
+            if not steps or steps[-1][0] != entry.step:
+                steps.append((entry.step, entry.step_text
+                              or describe(entry.action, entry.events), entry.undone))
+        return steps
+
+    def history(self) -> tuple[int, int]:
+        """(steps that can be undone, steps that can be redone)."""
+        return self.campaign.history()
+
+    def sessions(self) -> list[dict]:
+        return self.store.sessions(self.campaign.info.id)
+
+    @property
+    def play_session(self) -> dict | None:
+        """The play session open tonight, if any."""
+        return self.campaign.session if self.campaign else None
+
+    def start_session(self, title: str = "") -> dict:
+        self._writable()
+        return self.campaign.start_session(title)
+
+    def end_session(self, notes: str | None = None) -> dict | None:
+        self._writable()
+        return self.campaign.end_session(notes)
+
+    # chips and actions ------------------------------------------------------------------
+    def action_for(self, chip: dict, targets, modifiers: dict | None = None) -> Action:
+        """The action `chip` becomes on `targets`, the tray's `modifiers` on it when it
+        deals damage; UserError when it cannot be one here."""
+        return Action.of(chips.action_for_drop(chip, self.state, list(targets), modifiers))
+
+    def preview(self, chip: dict, targets, modifiers: dict | None = None
+                ) -> dict[str, TilePreview]:
+        """What `chip` would do to each of `targets`, as the tiles show it. Saves nothing."""
+        rows = chips.chip_preview(chip, self.state, list(targets), modifiers)
+        return {cid: TilePreview(*row) for cid, row in rows.items()}
+
+    def first_need(self, action: Action) -> tuple[str | None, RollNeed | None]:
+        """(the rules' refusal, the first roll they ask for) of `action` on the desk now;
+        both None when they take it as it is."""
+        outcome = rules.apply(self.state, action.to_dict())
+        if outcome.ok:
+            return None, None
+        if outcome.needs:
+            return None, RollNeed.of(outcome.needs[0])
+        return outcome.error, None
+
+    def complete(self, action: Action | dict, provide_roll: RollProvider | None,
+                 state: dict | None = None) -> Action | None:
+        """`action` with every roll the rules ask for (from `provide_roll`), or None if
+        the GM cancelled. The rules' passing outcome stays on the action, so the commit
+        on the same desk does not run them again. A refused action comes back without
+        an outcome, for the commit to refuse it."""
+        action = Action.of(action)
+        state = self.state if state is None else state
+        for _ in range(MAX_ROLLS):
+            outcome = rules.apply(state, action.to_dict())
+            if outcome.ok:
+                return Action(action.type, action.targets, action.fields, outcome, state)
+            if not outcome.needs or provide_roll is None:
+                return action
+            need = RollNeed.of(outcome.needs[0])
+            self.rolling_on = state
+            try:
+                value = provide_roll(action, need)
+            finally:
+                self.rolling_on = None
+            if value is None:
+                return None
+            action = action.with_fields(**{need.key: value})
+        return action
+
+    def complete_series(self, actions: list, provide_roll: RollProvider | None
+                        ) -> tuple[list[Action] | None, str | None, tuple]:
+        """Complete and check a series on the desk as it will be after each one, so a
+        refusal leaves no half step: (ready actions, None, ()), (None, the refusal, its
+        targets), or (None, None, ()) when the GM cancelled."""
+        state, ready = self.state, []
+        for given in actions:
+            action = self.complete(given, provide_roll, state)
+            if action is None:
+                return None, None, ()
+            if action.outcome is None:
+                error = rules.apply(state, action.to_dict()).error
+                return None, error, action.targets
+            state = action.outcome.state
+            ready.append(action)
+        return ready, None, ()
+
+    def apply(self, action: Action | dict) -> Change:
+        return self.apply_step([action])
+
+    def apply_step(self, actions: list, text: str | None = None) -> Change:
+        """Apply and log `actions` as one undoable step; StoreError if it cannot be saved."""
+        self._writable()
+        return self.campaign.apply_step(list(actions), text)
+
+    def undo(self) -> Change | None:
+        self._writable()
+        return self.campaign.undo()
+
+    def redo(self) -> Change | None:
+        self._writable()
+        return self.campaign.redo()
+
+    def undone_entries(self) -> set[int]:
+        """The ids of the log rows that were undone (and can be redone)."""
+        return {e.id for e in self.log(include_undone=True) if e.undone}
+
+    def _writable(self) -> None:
+        if self.campaign is None:
+            raise UserError("No campaign is open.", "Open or make one from the File menu.")
+        if self.read_only:
+            raise StoreError(f"This campaign is open read-only: {self.why_read_only}.")
+
+    def quick_action(self, text: str) -> Action:
+        """What the GM typed in the quick entry ('7 p1', 'heal 4'), without targets yet;
+        UserError saying what it cannot read."""
+        from . import quick
+        return Action.of(quick.parse(text, self.system))
+
+    def quick_hint(self) -> str:
+        from . import quick
+        return quick.hint(self.system)
+
+    # the session summary ----------------------------------------------------------------
+    def summary_choice(self, numbers: list[int] | None) -> tuple[list[dict], bool]:
+        """(the play sessions a summary of `numbers` covers, whether it is the whole log);
+        UserError when there is no such session."""
+        from .report.data import ReportError
+        from .report.source import choose
+        try:
+            return choose(self.name, self.sessions(), numbers, False)
+        except ReportError as err:
+            raise UserError(str(err)) from None
+
+    def summary_request(self, chosen: list[dict], everything: bool) -> SummaryRequest:
+        return SummaryRequest(str(self.data_folder), self.name,
+                              tuple(s["number"] for s in chosen) or None, everything)
+
+    # what the tray and dialogs read ---------------------------------------------------
+    def gang_summary(self, ids: list[str]) -> tuple[list[str], str, bool, str]:
+        return gang_summary(self.state, ids)
+
+
+__all__ = ["Action", "Change", "RollNeed", "RollProvider", "Session", "SummaryRequest",
+           "TilePreview", "prepare_summary", "write_json", "write_summary",
+           "UserError", "describe", "dice_sides", "dice_total", "explain", "gang_summary",
+           "outcome_lines", "preview_lines", "refusal", "roll", "roll_value", "tag_words"]

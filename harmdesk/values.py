@@ -1,0 +1,128 @@
+"""The typed values the session hands the window: no Qt, no SQL, no rules arithmetic.
+
+An `Action` holds its targets as a tuple, so nobody normalises `target` by hand; a
+`RollNeed` is a roll the rules ask for; a `TilePreview` is what one tile shows
+under a chip; a `Change` says what one apply, undo or redo did, with a `ChangeKind`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any, NamedTuple
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action as the rules read it: its `type`, its `targets` (character ids, in the
+    GM's order) and every other field. `outcome` is the rules' passing outcome once
+    `Session.complete` has checked it on the desk `basis`, so the commit does not run
+    the rules again on that same desk."""
+
+    type: str
+    targets: tuple = ()
+    fields: dict = field(default_factory=dict)
+    outcome: Any = field(default=None, compare=False, repr=False)
+    basis: Any = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, data: "Action | dict") -> "Action":
+        """An action from the rules' JSON form (`target` one id or a list of them)."""
+        if isinstance(data, Action):
+            return data
+        fields = {k: v for k, v in data.items() if k not in ("type", "target")}
+        target = data.get("target")
+        targets = tuple(target) if isinstance(target, (list, tuple)) else (
+            () if target is None else (target,))
+        return cls(data.get("type"), targets, fields)
+
+    def to_dict(self) -> dict:
+        """The rules' and the log's JSON form: one target is a plain id."""
+        out: dict = {"type": self.type}
+        if self.targets:
+            out["target"] = self.targets[0] if len(self.targets) == 1 else list(self.targets)
+        out.update(self.fields)
+        return out
+
+    def get(self, key: str, default=None):
+        return self.fields.get(key, default)
+
+    def on(self, targets) -> "Action":
+        """The same action aimed at `targets`."""
+        return replace(self, targets=tuple(targets), outcome=None, basis=None)
+
+    def with_fields(self, **fields) -> "Action":
+        """The same action with `fields` added (a roll's faces); not checked yet."""
+        return replace(self, fields={**self.fields, **fields}, outcome=None, basis=None)
+
+
+@dataclass(frozen=True)
+class RollNeed:
+    """A roll the rules ask for before they can apply an action: the field it fills
+    (`key`), the dice to roll, why, and whose roll it is (None: the action's own)."""
+
+    key: str
+    dice: str
+    why: str = ""
+    target: str | None = None
+
+    @classmethod
+    def of(cls, need: dict) -> "RollNeed":
+        return cls(need["key"], str(need["dice"]), need.get("why") or "", need.get("target"))
+
+    @property
+    def takes_faces(self) -> bool:
+        """`rolls` takes the faces themselves; any other field (Death's Door's `roll`)
+        takes their total."""
+        return self.key == "rolls"
+
+
+class TilePreview(NamedTuple):
+    """What one tile shows under a chip: the numbers, the rules' explanation, and
+    whether the rules would take it (False: `line` is their refusal)."""
+
+    line: str
+    detail: str = ""
+    ok: bool = True
+
+
+class ChangeKind(Enum):
+    APPLY = "apply"
+    UNDO = "undo"
+    REDO = "redo"
+    REFUSED = "refused"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one apply, undo or redo did, so views refresh only what changed."""
+
+    kind: ChangeKind
+    changed: tuple[str, ...] = ()   # ids of characters whose state changed
+    desk_changed: bool = False      # characters joined or left the desk
+    settings_changed: bool = False
+    outcome: Any = None             # an apply's (last) outcome, or the refusal
+    entries: tuple = ()             # the step's log rows, in log order
+
+    @property
+    def ok(self) -> bool:
+        return self.kind is not ChangeKind.REFUSED
+
+    @property
+    def entry(self):
+        """The step's first log row (a step of one action has only that)."""
+        return self.entries[0] if self.entries else None
+
+    @property
+    def error(self) -> str | None:
+        """The rules' reason, when they refused."""
+        return None if self.ok or self.outcome is None else self.outcome.error
+
+    @property
+    def said(self) -> str:
+        """The rules' last explanation of an apply ('' for undo and redo)."""
+        events = self.outcome.events if self.outcome is not None else ()
+        return events[-1].text if events else ""
+
+
+__all__ = ["Action", "Change", "ChangeKind", "RollNeed", "TilePreview"]
