@@ -24,3 +24,19 @@ def desk(qtbot, campaign):
     controller = DeskController()
     controller.set_campaign(campaign)
     return controller
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A data folder holding the Stonetop campaign "Desk" with PARTY."""
+    from .windows import make_folder
+    return make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
+
+
+@pytest.fixture
+def window(qtbot, folder):
+    """The real main window on "Desk", its store open; closed after the test."""
+    from .windows import open_window
+    window = open_window(qtbot, folder, size=(1300, 850))
+    yield window
+    window.campaign_menus.store.close()
