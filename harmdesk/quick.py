@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .rules import Refused, dice
+from .rules.fields import NAME, SNAKE
 
 STONETOP, LUX, FF = "stonetop", "lux_aeterna", "freedom_fantasies"
 ALL = (STONETOP, LUX, FF)
@@ -68,8 +69,18 @@ MODIFIERS = (
              r"direct", lambda m: {"direct": True}),
     # last: any other word is a type's name (FF-8 allows any)
     Modifier("9 fire", "a Damage Type (fire, cold, cold_iron …), one per entry", (FF,),
-             r"[a-z][a-z_]*", lambda m: {"damage_type": m[0]}),
+             NAME, lambda m: {"damage_type": m[0]}),
 )
+
+
+def rules_name(text: str) -> str:
+    """What the GM typed as a rules name: "Cold Iron" -> cold_iron."""
+    return re.sub(r"[\s\-]+", "_", text.strip().lower())
+
+
+def is_rules_name(name: str) -> bool:
+    """A name the rules accept for a damage type, condition or tag (`fire2` too)."""
+    return bool(SNAKE.match(name))
 
 
 def forms(system: str) -> list[Form]:

@@ -26,14 +26,12 @@ from .tray_chips import (
     HEAL_DICE,
     MOVES,
     SEVERITY,
-    SNAKE,
     ChipButton,
     FlowLayout,
     action_label,
     dangers,
     gang_summary,
     modifier_words,
-    snake_case,
     words,
 )
 
@@ -275,10 +273,10 @@ class TrayWidget(QWidget):
 
     @staticmethod
     def _type_name(text: str, what: str) -> str:
-        name = snake_case(text)
-        if name and not SNAKE.match(name):
-            raise ValueError(f"{what} must be a name in letters, such as fire or cold_iron; "
-                             f"{text.strip()!r} is not")
+        name = quick.rules_name(text)
+        if name and not quick.is_rules_name(name):
+            raise ValueError(f"{what} must be a name in letters and digits, such as fire or "
+                             f"cold_iron; {text.strip()!r} is not")
         return name
 
     def _modifiers_or_none(self) -> dict | None:

@@ -11,7 +11,6 @@ itself is built by a factory at that moment.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRect, QSize, Qt, Signal
@@ -52,7 +51,6 @@ MOVES = {
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
 COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
                 "acid", "psychic")
-SNAKE = re.compile(r"^[a-z][a-z_]*$")
 CHIP_STYLE = """
 QPushButton[chip] { color: #202020; border-radius: 9px; padding: 3px 9px; border: 1px solid; }
 QPushButton[chip="damage"] { background: #f7dcdc; border-color: #b85c5c; }
@@ -125,10 +123,6 @@ def action_label(action: dict) -> str:
     if action["type"] == "lose_hp":
         return f"Lose {what} HP"
     return ", ".join([what, *modifier_words(action)])
-
-
-def snake_case(text: str) -> str:
-    return re.sub(r"[\s-]+", "_", text.strip().lower())
 
 
 

@@ -8,7 +8,7 @@ The rules core has already done every sum; this only reads the numbers its event
 from __future__ import annotations
 
 from ..display import STATUS_LABELS, tile_facts, words
-from ..rules.core import ARROW, MINUS
+from ..rules.core import ARROW, MINUS, signed
 from ..rules.lux_aeterna.common import TRAUMA_NAMES
 
 # Kinds of event that are a hit. Their `lost` (Stonetop, Lux Aeterna) or `taken`
@@ -16,10 +16,6 @@ from ..rules.lux_aeterna.common import TRAUMA_NAMES
 HARM_KINDS = ("damage", "gang_damage", "lose_hp")
 # Freedom Fantasies charts the Damage that builds up against a fixed HP.
 DAMAGE_SYSTEMS = ("freedom_fantasies",)
-
-
-def signed(n: int) -> str:
-    return f"{MINUS}{-n}" if n < 0 else str(n)
 
 
 def charts_damage(system: str) -> bool:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from ... import preview as previews
 from ... import rules
 from ...display import words  # noqa: F401 (the dialogs take it from here)
-from ...rules.fields import SNAKE
+from ...quick import is_rules_name, rules_name
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -51,19 +51,14 @@ def target_value(ids: list[str]):
     return ids[0] if len(ids) == 1 else list(ids)
 
 
-def snake(text: str) -> str:
-    """What the GM typed as a rules name: "Cold Iron" -> cold_iron."""
-    return re.sub(r"[\s\-]+", "_", text.strip().lower())
-
-
 def parse_names(text: str, what: str) -> list[str]:
     """A comma-separated list of names (damage types, tags), each snake_case."""
     out: list[str] = []
     for part in text.split(","):
         if not part.strip():
             continue
-        name = snake(part)
-        if not SNAKE.match(name):
+        name = rules_name(part)
+        if not is_rules_name(name):
             raise Invalid(f"{part.strip()!r} is not a {what}: use letters, digits and spaces")
         if name not in out:
             out.append(name)
