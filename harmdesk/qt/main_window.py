@@ -25,9 +25,9 @@ from .controller import DeskController
 from . import window_memory
 from .desk_model import MARKS, DeskModel, DeskSortModel, IdRole
 from .forms.ui_main_window import Ui_MainWindow
+from .style import ERROR_STYLE
 from .tooltips import plain_tip
 
-DANGER_STYLE = "color: #c82828;"
 
 
 class EmptyFieldPassesUndo(QObject):
@@ -328,7 +328,7 @@ class MainWindow(QMainWindow):
 
     def show_quick_message(self, text: str, error: bool = True) -> None:
         # on a line of its own, under the field, so it never squeezes it
-        self.ui.quickMessage.setStyleSheet(DANGER_STYLE if error else "")
+        self.ui.quickMessage.setStyleSheet(ERROR_STYLE if error else "")
         self.ui.quickMessage.setText(text)
         self.ui.quickMessage.setVisible(bool(text))
 

@@ -19,10 +19,9 @@ from PySide6.QtWidgets import QWidget
 
 from .. import chips, quick
 from .forms.ui_tray import Ui_Tray
+from .style import CHIP_STYLE, ERROR_STYLE
 from .tray_chips import (
-    CHIP_STYLE,
     COMMON_TYPES,
-    DANGER_STYLE,
     HEAL_DICE,
     MOVES,
     SEVERITY,
@@ -294,7 +293,7 @@ class TrayWidget(QWidget):
         else:
             problem = ""
         added = modifier_words(mods or {})
-        self.ui.modifierSummary.setStyleSheet(DANGER_STYLE if problem else "")
+        self.ui.modifierSummary.setStyleSheet(ERROR_STYLE if problem else "")
         self.ui.modifierSummary.setText(
             problem or ("Every damage chip adds: " + ", ".join(added) + " (prepared dangers "
                         "and the gang too)" if added else
@@ -334,7 +333,7 @@ class TrayWidget(QWidget):
                 action = self._parsed(text, heal)
             except quick.QuickEntryError as err:
                 error = str(err)
-        message.setStyleSheet(DANGER_STYLE)
+        message.setStyleSheet(ERROR_STYLE)
         message.setText(error)
         message.setVisible(bool(error))
         if action is None:

@@ -51,18 +51,6 @@ MOVES = {
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
 COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
                 "acid", "psychic")
-CHIP_STYLE = """
-QPushButton[chip] { color: #202020; border-radius: 9px; padding: 3px 9px; border: 1px solid; }
-QPushButton[chip="damage"] { background: #f7dcdc; border-color: #b85c5c; }
-QPushButton[chip="danger"] { background: #f8e2c8; border-color: #b87a3c; }
-QPushButton[chip="heal"] { background: #daf0dc; border-color: #4f9a58; }
-QPushButton[chip="move"] { background: #dde6f4; border-color: #5a76a8; }
-QPushButton[chip="condition"] { background: #ebe0f4; border-color: #8762a8; }
-QPushButton[chip]:focus { border-width: 2px; border-color: palette(highlight); }
-QPushButton[chip]:pressed { background: palette(midlight); }
-QPushButton[chip]:disabled { color: #8a8a8a; background: #eeeeee; border-color: #c0c0c0; }
-"""
-DANGER_STYLE = "color: #c82828;"
 
 
 def attack_words(attack: dict) -> str:

@@ -32,8 +32,7 @@ from ... import preview as previews
 from ... import rules
 from ...display import words  # noqa: F401 (the dialogs take it from here)
 from ...quick import is_rules_name, rules_name
-
-ERROR_STYLE = "color: #b00020;"
+from ..style import ERROR_STYLE
 
 
 class Invalid(ValueError):

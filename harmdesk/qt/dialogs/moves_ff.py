@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
+from ..style import ERROR_STYLE
 from .common import (
-    ERROR_STYLE,
     Choice,
     Invalid,
     Page,
