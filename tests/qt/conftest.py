@@ -27,16 +27,31 @@ def desk(qtbot, campaign):
 
 
 @pytest.fixture
+def view(qtbot, desk):
+    """The tile view alone on the desk's model, shown."""
+    from harmdesk.qt.desk_model import DeskModel
+    from harmdesk.qt.tiles import TileView
+    model = DeskModel(desk)
+    model.reload()
+    view = TileView(desk)
+    view.setModel(model)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+@pytest.fixture
 def folder(tmp_path):
     """A data folder holding the Stonetop campaign "Desk" with PARTY."""
-    from .windows import make_folder
+    from .kit import make_folder
     return make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
 
 
 @pytest.fixture
 def window(qtbot, folder):
     """The real main window on "Desk", its store open; closed after the test."""
-    from .windows import open_window
+    from .kit import open_window
     window = open_window(qtbot, folder, size=(1300, 850))
     yield window
     window.campaign_menus.store.close()

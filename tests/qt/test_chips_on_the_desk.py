@@ -10,8 +10,8 @@ from harmdesk import chips
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
 from harmdesk.qt.tray_chips import mime_for
 
+from .kit import saved
 from .test_tiles import drop
-from .windows import saved
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 APPLY = QDialogButtonBox.StandardButton.Ok

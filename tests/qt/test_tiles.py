@@ -6,28 +6,14 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 
 from harmdesk import chips
-from harmdesk.qt.desk_model import BAR, DeskModel, FactsRole, IdRole, NoticeRole, PreviewRole
-from harmdesk.qt.tiles import TileView
+from harmdesk.qt.desk_model import BAR, FactsRole, IdRole, NoticeRole, PreviewRole
 
-from .windows import saved
+from .kit import saved
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 COPY = Qt.DropAction.CopyAction
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
-
-
-@pytest.fixture
-def view(qtbot, desk):
-    model = DeskModel(desk)
-    model.reload()
-    view = TileView(desk)
-    view.setModel(model)
-    view.resize(900, 700)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
 
 
 def mime_for(chip) -> QMimeData:

@@ -7,8 +7,8 @@ from PySide6.QtTest import QTest
 from harmdesk.qt.desk_model import BAR, GUARD, NAME, HighlightRole, NoticeRole
 from harmdesk.qt.main_window import MainWindow
 
-from . import windows
-from .windows import open_window, writable
+from . import kit
+from .kit import open_window, writable
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -18,7 +18,7 @@ def close(window):
 
 
 def saved(folder, cid, key="hp"):
-    return windows.saved(folder)[0][cid][key]
+    return kit.saved(folder)[0][cid][key]
 
 
 def test_the_window_loads_the_campaign_off_the_gui_thread(qtbot, folder):

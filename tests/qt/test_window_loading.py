@@ -6,19 +6,19 @@ import pytest
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
 
-from . import windows
+from . import kit
 from .conftest import PARTY
-from .windows import writable
+from .kit import writable
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 def make_folder(folder):
-    return windows.make_folder(folder, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
+    return kit.make_folder(folder, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
 
 
 def saved_hp(folder, cid):
-    return windows.saved(folder)[0][cid]["hp"]
+    return kit.saved(folder)[0][cid]["hp"]
 
 
 def test_a_relative_data_folder_opens_the_desk_on_a_later_start(qtbot, tmp_path, monkeypatch):
