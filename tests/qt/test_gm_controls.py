@@ -3,18 +3,16 @@ take question (LA-2), the death state as a GM ruling (ST-6, ST-7, LA-10), Tend's
 result (ST-15), and corrections typed into the table. Each is checked in the model and in
 the saved campaign, and undone."""
 
-import random
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 
-from harmdesk.campaign import Campaign
 from harmdesk.qt.desk_model import BAR, BUFFER, GUARD, MARKS, STATUS, NoticeRole
 from harmdesk.qt.dialogs import DeathDialog, MovesDialog
-from harmdesk.qt.main_window import MainWindow
-from harmdesk.store import Store
+
+from . import kit
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -38,12 +36,9 @@ FREEDOM = [{"id": "brann", "name": "Brann", "kind": "pc", "hp": 10, "damage": 4}
 
 @pytest.fixture
 def folder(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Stonetop", "stonetop", {}, STONETOP)
-    Campaign.create(store, "Lux", "lux_aeterna", {}, LUX)
-    Campaign.create(store, "Freedom", "freedom_fantasies", {}, FREEDOM)
-    store.close()
-    return tmp_path
+    return kit.make_folder(tmp_path, [("Stonetop", "stonetop", {}, STONETOP),
+                                      ("Lux", "lux_aeterna", {}, LUX),
+                                      ("Freedom", "freedom_fantasies", {}, FREEDOM)])
 
 
 @pytest.fixture
@@ -51,12 +46,7 @@ def opened(qtbot, folder):
     windows = []
 
     def open_window(name):
-        window = MainWindow(rng=random.Random(5))
-        qtbot.addWidget(window)
-        window.show()
-        window.campaign_menus.load(folder, name)
-        qtbot.waitUntil(lambda: window.controller.campaign is not None and not getattr(
-            window.controller.campaign, "glimpse", False), timeout=20000)
+        window = kit.open_window(qtbot, folder, name)
         windows.append(window)
         return window
     yield open_window
@@ -66,11 +56,7 @@ def opened(qtbot, folder):
 
 def saved(folder, campaign, cid):
     """The character as the campaign's store has it now."""
-    store = Store.open(folder, write=False)
-    try:
-        return Campaign(store, campaign).state["characters"][cid]
-    finally:
-        store.close()
+    return kit.saved(folder, campaign)[0][cid]
 
 
 def cell(window, cid, column):
