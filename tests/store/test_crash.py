@@ -17,7 +17,7 @@ from harmdesk.store import Store
 
 from .conftest import PARTY, fold
 
-KILLS = int(os.environ.get("HARMDESK_CRASH_KILLS", "200"))
+KILLS = int(os.environ.get("HARMDESK_CRASH_KILLS", "100"))
 MOST_STEPS = 12  # a kill comes after 0 to this many confirmed steps
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and SIGKILL")
