@@ -140,6 +140,7 @@ def write_summary(source, target: str | Path, progress: Callable[[int], object])
 def write_json(path: str, data: dict) -> str:
     """A campaign export, written whole or not at all."""
     import json
+
     from .files import write_atomically
     text = json.dumps(data, ensure_ascii=False, indent=1)
     return str(write_atomically(path, text.encode("utf-8")))

@@ -62,10 +62,6 @@ class Campaign:
         return self.info.system
 
     # changing ---------------------------------------------------------------
-    def preview(self, action: Any) -> rules.Outcome:
-        """What `action` would do, without saving anything."""
-        return rules.apply(self.state, action)
-
     def apply(self, action: Any) -> Change:
         return self.apply_step([action])
 

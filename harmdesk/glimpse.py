@@ -50,6 +50,3 @@ class CampaignGlimpse:
     @property
     def system(self) -> str:
         return self.info.system
-
-    def history(self) -> tuple[int, int]:
-        return 0, 0

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from . import profiles
 from .errors import UserError
 from .rules import Refused, dice
+from .rules.fields import SNAKE
 
 AMOUNT = re.compile(r"^\d+$")
 MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
@@ -50,6 +51,16 @@ HEADS = (
     Form("d8+3", "damage dice: HarmDesk rolls them, or asks for the faces you rolled"),
     Form("heal 4", "heal 4 (also h4 or +4; heal d6 rolls a d6)"),
 )
+
+
+def rules_name(text: str) -> str:
+    """What the GM typed as a rules name: "Cold Iron" -> cold_iron."""
+    return re.sub(r"[\s\-]+", "_", text.strip().lower())
+
+
+def is_rules_name(name: str) -> bool:
+    """A name the rules accept for a damage type, condition or tag (`fire2` too)."""
+    return bool(SNAKE.match(name))
 
 
 def forms(system: str) -> list[Form]:

@@ -32,6 +32,19 @@ def test_quick_entry_reads_like_the_table(text, system, action):
     assert quick.parse(text, system) == action
 
 
+def test_quick_entry_takes_every_damage_type_name_the_rules_take():
+    """FF-8: any snake_case name is a Damage Type, digits included; the quick entry and the
+    rules read names with one pattern."""
+    state = rules.new_state("freedom_fantasies", {}, [{"id": "v", "hp": 10,
+                                                       "immune": ["fire2"]}])
+    action = quick.parse("9 fire2", "freedom_fantasies")
+    assert action == {"type": "damage", "amount": 9, "damage_type": "fire2"}
+    outcome = rules.apply(state, {**action, "target": "v"})
+    assert outcome.ok and outcome.state["characters"]["v"]["damage"] == 0  # immune to fire2
+    assert quick.rules_name(" Cold Iron 2 ") == "cold_iron_2" and quick.is_rules_name("cold_iron_2")
+    assert not quick.is_rules_name("2fire") and not quick.is_rules_name("fire!")
+
+
 @pytest.mark.parametrize("text, system, words", [
     ("", "stonetop", "type an amount"),
     ("d8+", "stonetop", "d8\\+ is not a dice expression: something is missing after \\+$"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..display import KIND_LABELS, Bar, TileFacts, words
 from ..quick import HEADS, Modifier
+from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
 from ..rules.freedom_fantasies.status import OBJECT, is_object, thresholds
@@ -91,7 +92,7 @@ PROFILE = Profile(
                  pattern=r"direct", read=lambda m: {"direct": True}),
         # last: any other word is a type's name (FF-8 allows any)
         Modifier("9 fire", "a Damage Type (fire, cold, cold_iron …), one per entry",
-                 pattern=r"[a-z][a-z_]*", read=lambda m: {"damage_type": m[0]}),
+                 pattern=NAME, read=lambda m: {"damage_type": m[0]}),
     ),
     condition_pages=("protection", "damage_types"),
     moves_pages=("short_rest", "long_rest", "medicine"),

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from ..session import attack_chip
+from .style import ERROR_STYLE
 from .tray_chips import DragsChip, chip_in
 
 
@@ -70,7 +71,7 @@ class GangSlot(DragsChip, QFrame):
         self.members.setEnabled(True)
         self.members.setText("\n".join(lines))
         self.deals.setText(deals)
-        self.deals.setStyleSheet("" if ok else "color: #c82828;")
+        self.deals.setStyleSheet("" if ok else ERROR_STYLE)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
 
     def chip(self) -> dict | None:

@@ -24,13 +24,12 @@ from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMenu, QMes
 from ..errors import UserError
 from ..session import roll
 from ..values import ChangeKind
-from .controller import DeskController
 from . import window_memory
+from .controller import DeskController
 from .desk_model import MARKS, DeskModel, DeskSortModel, IdRole
 from .forms.ui_main_window import Ui_MainWindow
+from .style import ERROR_STYLE
 from .tooltips import plain_tip
-
-DANGER_STYLE = "color: #c82828;"
 
 
 class EmptyFieldPassesUndo(QObject):
@@ -327,7 +326,7 @@ class MainWindow(QMainWindow):
 
     def show_quick_message(self, text: str, error: bool = True) -> None:
         # on a line of its own, under the field, so it never squeezes it
-        self.ui.quickMessage.setStyleSheet(DANGER_STYLE if error else "")
+        self.ui.quickMessage.setStyleSheet(ERROR_STYLE if error else "")
         self.ui.quickMessage.setText(text)
         self.ui.quickMessage.setVisible(bool(text))
 

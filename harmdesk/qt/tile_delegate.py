@@ -20,12 +20,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
 from .desk_model import FactsRole, HighlightRole, NoticeRole, PreviewRole
+from .style import BADGE_TEXT, DANGER, GOOD, HIGHLIGHT, WARNING
 
 TILE_SIZE = QSize(250, 140)  # at a 13 px font; scaled with the font in sizeHint
 
-DANGER = QColor(200, 40, 40)
-WARNING = QColor(220, 130, 20)
-GOOD = QColor(60, 160, 80)
 ENDED = {"dead", "story_ended", "destroyed"}
 DOWN = {"dying", "fate_pending", "out_of_action", "unconscious", "wounded", "broken"}
 
@@ -89,7 +87,7 @@ class TileDelegate(QStyledItemDelegate):
         if option.state & QStyle.StateFlag.State_Selected:
             border, width = pal.color(QPalette.ColorRole.Highlight), 4
         if index.data(HighlightRole):
-            border, width = QColor(240, 200, 40), 4
+            border, width = HIGHLIGHT, 4
         pen = QPen(border, width)
         if facts.status == "broken":
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -235,7 +233,7 @@ class TileDelegate(QStyledItemDelegate):
         painter.setBrush(colour)
         painter.drawRoundedRect(box, 4, 4)
         painter.setFont(bold)
-        painter.setPen(QColor(255, 255, 255))
+        painter.setPen(BADGE_TEXT)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.upper())
         painter.setFont(font)
 

@@ -21,19 +21,16 @@ from PySide6.QtWidgets import QWidget
 from .. import chips, quick
 from ..errors import UserError
 from .forms.ui_tray import Ui_Tray
+from .style import CHIP_STYLE, ERROR_STYLE
 from .tray_chips import (
-    CHIP_STYLE,
     COMMON_TYPES,
-    DANGER_STYLE,
     HEAL_DICE,
-    SNAKE,
     ChipButton,
     FlowLayout,
     action_label,
     dangers,
     gang_summary,
     modifier_words,
-    snake_case,
 )
 
 
@@ -277,10 +274,10 @@ class TrayWidget(QWidget):
 
     @staticmethod
     def _type_name(text: str, what: str) -> str:
-        name = snake_case(text)
-        if name and not SNAKE.match(name):
-            raise UserError(f"{what} must be a name in letters, such as fire or cold_iron; "
-                             f"{text.strip()!r} is not")
+        name = quick.rules_name(text)
+        if name and not quick.is_rules_name(name):
+            raise UserError(f"{what} must be a name in letters and digits, such as fire or "
+                            f"cold_iron; {text.strip()!r} is not")
         return name
 
     def _modifiers_or_none(self) -> dict | None:
@@ -298,7 +295,7 @@ class TrayWidget(QWidget):
         else:
             problem = ""
         added = modifier_words(mods or {})
-        self.ui.modifierSummary.setStyleSheet(DANGER_STYLE if problem else "")
+        self.ui.modifierSummary.setStyleSheet(ERROR_STYLE if problem else "")
         self.ui.modifierSummary.setText(
             problem or ("Every damage chip adds: " + ", ".join(added) + " (prepared dangers "
                         "and the gang too)" if added else
@@ -340,7 +337,7 @@ class TrayWidget(QWidget):
                 action = self._parsed(text, heal)
             except quick.QuickEntryError as err:
                 error = str(err)
-        message.setStyleSheet(DANGER_STYLE)
+        message.setStyleSheet(ERROR_STYLE)
         message.setText(error)
         message.setVisible(bool(error))
         if action is None:

@@ -11,7 +11,6 @@ itself is built by a factory at that moment.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRect, QSize, Qt, Signal
@@ -25,8 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..display import modifier_words, words
-from ..session import MIME_TYPE, decode_chip, encode_chip
-from ..session import gang_summary  # noqa: F401 (the tray and the gang slot read it here)
+from ..session import (
+    MIME_TYPE,
+    decode_chip,
+    encode_chip,
+    gang_summary,  # noqa: F401 (the tray and the gang slot read it here)
+)
 from .tooltips import plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
@@ -35,19 +38,6 @@ HEAL_DICE = ("d4", "d6", "d8")
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
 COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
                 "acid", "psychic")
-SNAKE = re.compile(r"^[a-z][a-z_]*$")
-CHIP_STYLE = """
-QPushButton[chip] { color: #202020; border-radius: 9px; padding: 3px 9px; border: 1px solid; }
-QPushButton[chip="damage"] { background: #f7dcdc; border-color: #b85c5c; }
-QPushButton[chip="danger"] { background: #f8e2c8; border-color: #b87a3c; }
-QPushButton[chip="heal"] { background: #daf0dc; border-color: #4f9a58; }
-QPushButton[chip="move"] { background: #dde6f4; border-color: #5a76a8; }
-QPushButton[chip="condition"] { background: #ebe0f4; border-color: #8762a8; }
-QPushButton[chip]:focus { border-width: 2px; border-color: palette(highlight); }
-QPushButton[chip]:pressed { background: palette(midlight); }
-QPushButton[chip]:disabled { color: #8a8a8a; background: #eeeeee; border-color: #c0c0c0; }
-"""
-DANGER_STYLE = "color: #c82828;"
 
 
 def attack_words(attack: dict) -> str:
@@ -85,10 +75,6 @@ def action_label(action: dict) -> str:
     if action["type"] == "lose_hp":
         return f"Lose {what} HP"
     return ", ".join([what, *modifier_words(action)])
-
-
-def snake_case(text: str) -> str:
-    return re.sub(r"[\s-]+", "_", text.strip().lower())
 
 
 

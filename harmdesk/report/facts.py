@@ -9,15 +9,11 @@ profile (`harmdesk.profiles`) names them in the rules' words.
 from __future__ import annotations
 
 from ..profiles import profile_for
-from ..rules.core import MINUS
+from ..rules.core import signed  # noqa: F401 (charts and the document read it here)
 
 # Kinds of event that are a hit. Their `lost` (HP games) or `taken` (games that chart
 # Damage) is the harm left after armor, Endurance, Block and Protection.
 HARM_KINDS = ("damage", "gang_damage", "lose_hp")
-
-
-def signed(n: int) -> str:
-    return f"{MINUS}{-n}" if n < 0 else str(n)
 
 
 def charts_damage(system: str) -> bool:

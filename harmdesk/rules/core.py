@@ -14,6 +14,11 @@ MINUS = "\u2212"  # the rules' texts print a real minus sign
 ARROW = "\u2192"
 
 
+def signed(n: int) -> str:
+    """A number as the rules print it, with a real minus sign."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
 class Refused(Exception):
     """The rules forbid this action. Raised inside a handler, caught by `apply`.
 

@@ -200,10 +200,3 @@ def _apply(state: dict, action: Any) -> Outcome:
         for cid in _targets(desk, action, everyone=rule.targets == "all"):
             events.extend(rule.handler(desk, action, cid))
     return Outcome(True, desk.result(), tuple(events))
-
-
-def fold(state: dict, actions) -> dict:
-    """The state after applying `actions` in order, skipping refusals."""
-    for action in actions:
-        state = apply(state, action).state
-    return state

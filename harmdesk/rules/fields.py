@@ -12,7 +12,20 @@ from typing import Any, Iterable
 from .core import Refused
 
 _MISSING = object()
-SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+# a snake_case name (condition, debility, damage type): the one pattern every reader uses
+NAME = r"[a-z][a-z0-9_]*"
+SNAKE = re.compile(rf"^{NAME}$")
+ACTION_KEYS = ("type", "target")  # every action has them; `refuse_unknown` need not list them
+
+
+def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[str] = ()) -> None:
+    """Typos are caught: a key that is neither `known` nor `also` (taken but not listed,
+    such as an action's type and target) is refused by name."""
+    known = tuple(known)
+    unknown = sorted(str(k) for k in given if k not in known and k not in also)
+    if unknown:
+        raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
+                      f"{', '.join(unknown)}; known: {', '.join(known)}")
 
 
 def _is_int(value: Any) -> bool:

@@ -1,4 +1,5 @@
-"""Crash stress: many more SIGKILLs than the test suite's 200, and the counts.
+"""Crash stress: many more SIGKILLs than the test suite's 100, each after a random number of
+confirmed steps, and the counts.
 
 Run by hand: python tests/bench/crash_stress.py [KILLS]
 """

@@ -25,3 +25,34 @@ def desk(qtbot, campaign):
     controller = DeskController()
     controller.set_session(Session.on(campaign))
     return controller
+
+
+@pytest.fixture
+def view(qtbot, desk):
+    """The tile view alone on the desk's model, shown."""
+    from harmdesk.qt.desk_model import DeskModel
+    from harmdesk.qt.tiles import TileView
+    model = DeskModel(desk)
+    model.reload()
+    view = TileView(desk)
+    view.setModel(model)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A data folder holding the Stonetop campaign "Desk" with PARTY."""
+    from .kit import make_folder
+    return make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
+
+
+@pytest.fixture
+def window(qtbot, folder):
+    """The real main window on "Desk", its store open; closed after the test."""
+    from .kit import open_window
+    window = open_window(qtbot, folder, size=(1300, 850))
+    yield window
+    window.controller.session.close()

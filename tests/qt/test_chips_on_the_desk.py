@@ -1,59 +1,22 @@
 """Chips on the real window: the toggles reach every damage chip, a click only asks, a hovered
 chip previews on the selected tiles, and the Apply dialog shows the outcome and the tags."""
 
-import random
-
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from harmdesk import chips
-from harmdesk.campaign import Campaign
 from harmdesk.errors import UserError
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
-from harmdesk.qt.main_window import MainWindow
 from harmdesk.qt.tray_chips import mime_for
-from harmdesk.store import Store
 
-from .conftest import PARTY
+from .kit import saved
 from .test_tiles import drop
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 APPLY = QDialogButtonBox.StandardButton.Ok
 CANCEL = QDialogButtonBox.StandardButton.Cancel
-
-
-@pytest.fixture
-def folder(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
-    store.close()
-    return tmp_path
-
-
-@pytest.fixture
-def window(qtbot, folder):
-    window = MainWindow(rng=random.Random(5))
-    qtbot.addWidget(window)
-    window.resize(1300, 850)
-    window.show()
-    window.campaign_menus.load(folder, "Desk")
-    qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not window.controller.campaign.loading,
-                    timeout=20000)
-    yield window
-    window.controller.session.close()
-
-
-def stored(folder):
-    """The desk and the log as saved in the database."""
-    store = Store.open(folder, write=False)
-    try:
-        campaign = Campaign(store, "Desk")
-        return campaign.state["characters"], store.log(campaign.info.id)
-    finally:
-        store.close()
 
 
 def tile(window, cid):
@@ -80,7 +43,7 @@ def test_non_lethal_holds_for_a_prepared_danger(window, folder):
     drop(window.tiles, mime, "vahid")
     # d10+3 takes Vahid's last 2 HP: a PC out of the action, not dying (ST-6)
     assert tile(window, "vahid").data(FactsRole).status_label == "Out of the action"
-    chars, log = stored(folder)
+    chars, log = saved(folder)
     assert chars["vahid"]["hp"] == 0 and chars["vahid"]["death"] == "out_of_action"
     assert log[-1].action["lethal"] is False and log[-1].action["source"] == "hagr"
 
@@ -108,7 +71,7 @@ def test_non_lethal_holds_for_a_monster_tile_dragged_onto_a_character(window, fo
     assert chips.decode(dragged[0].data(chips.MIME_TYPE).data())["attackers"] == ["hagr"]
     drop(window.tiles, dragged[0], "vahid")
     assert tile(window, "vahid").data(FactsRole).status_label == "Out of the action"
-    chars, log = stored(folder)
+    chars, log = saved(folder)
     assert chars["vahid"]["death"] == "out_of_action"
     assert log[-1].action["lethal"] is False and log[-1].action["piercing"] == 1
 
@@ -116,7 +79,7 @@ def test_non_lethal_holds_for_a_monster_tile_dragged_onto_a_character(window, fo
 def test_without_the_toggle_the_same_attack_is_lethal(window, folder):
     near_death(window)
     drop(window.tiles, mime_for(chip_named(window, "dangers", "Hagr").chip()), "vahid")
-    assert stored(folder)[0]["vahid"]["death"] == "dying"
+    assert saved(folder)[0]["vahid"]["death"] == "dying"
 
 
 def test_a_bad_modifier_refuses_the_attack_with_its_reason(window, folder):
@@ -124,7 +87,7 @@ def test_a_bad_modifier_refuses_the_attack_with_its_reason(window, folder):
     window.tiles.modifiers = window.tray.modifiers
     drop(window.tiles, mime_for(chips.attack_chip(["hagr"])), "vahid")
     assert "fire! is not a name" in window.statusBar().currentMessage()
-    assert stored(folder)[1] == []
+    assert saved(folder)[1] == []
 
 
 # hovering a chip ---------------------------------------------------------------------------
@@ -151,7 +114,7 @@ def test_hovering_a_chip_previews_it_on_the_selected_tiles_and_leaving_clears(wi
     assert tile(window, "vahid").data(PreviewRole)[0].startswith("16 → ")
     leave(d8)
     assert all(tile(window, c).data(PreviewRole) is None for c in window.model.ids())
-    assert stored(folder)[1] == [] and window.controller.stack.count() == 0
+    assert saved(folder)[1] == [] and window.controller.stack.count() == 0
 
 
 def test_hovering_a_refused_chip_says_why_on_the_tile(window):
@@ -167,11 +130,11 @@ def test_a_click_on_a_chip_alone_changes_nothing(qtbot, window, folder):
     qtbot.mouseClick(chip_named(window, "severity", "d10"), Qt.MouseButton.LeftButton)
     dialog = window.apply_dialog
     assert dialog is not None and dialog.isVisible()
-    chars, log = stored(folder)
+    chars, log = saved(folder)
     assert chars["caradoc"]["hp"] == 16 and log == [] and window.controller.stack.count() == 0
     dialog.ui.buttonBox.button(CANCEL).click()
     assert window.apply_dialog is None
-    assert stored(folder)[1] == [] and window.controller.stack.count() == 0
+    assert saved(folder)[1] == [] and window.controller.stack.count() == 0
     assert tile(window, "caradoc").data(PreviewRole) is None
 
 
@@ -188,9 +151,9 @@ def test_the_dialog_shows_the_outcome_and_tags_and_apply_saves_one_step(qtbot, w
     assert dialog.ui.outcomeLabel.text() == "Caradoc: 16/16 HP → 7/16 HP"
     assert "non-lethal" in dialog.ui.detailLabel.text()
     assert tile(window, "caradoc").data(PreviewRole) is not None  # the tile previews it too
-    assert stored(folder)[1] == []
+    assert saved(folder)[1] == []
     dialog.ui.buttonBox.button(APPLY).click()
-    chars, log = stored(folder)
+    chars, log = saved(folder)
     assert chars["caradoc"]["hp"] == 7 and len(log) == 1
     assert log[0].action["rolls"] == [7] and log[0].action["lethal"] is False
     assert window.controller.stack.count() == 1
@@ -210,9 +173,9 @@ def test_with_harmdesk_rolling_the_dialog_gives_the_odds_and_apply_rolls_once(qt
     # d4 less armor 1 and 2: 13–16 HP left and 16–20
     assert dialog.ui.outcomeLabel.text().split("\n") == ["Caradoc: 16 → 13–16 HP",
                                                        "The Heavy: 20 → 18–20 HP"]
-    assert stored(folder)[1] == []
+    assert saved(folder)[1] == []
     dialog.ui.buttonBox.button(APPLY).click()
-    chars, log = stored(folder)
+    chars, log = saved(folder)
     assert len(log) == 1 and len(log[0].action["rolls"]) == 1
     face = log[0].action["rolls"][0]
     assert (chars["caradoc"]["hp"], chars["heavy"]["hp"]) == (16 - max(0, face - 1),

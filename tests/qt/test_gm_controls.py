@@ -3,19 +3,17 @@ take question (LA-2), the death state as a GM ruling (ST-6, ST-7, LA-10), Tend's
 result (ST-15), and corrections typed into the table. Each is checked in the model and in
 the saved campaign, and undone."""
 
-import random
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 
-from harmdesk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import BAR, BUFFER, GUARD, MARKS, STATUS, NoticeRole
 from harmdesk.qt.dialogs import DeathDialog, MovesDialog
-from harmdesk.qt.main_window import MainWindow
-from harmdesk.store import Store
+
+from . import kit
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -39,12 +37,9 @@ FREEDOM = [{"id": "brann", "name": "Brann", "kind": "pc", "hp": 10, "damage": 4}
 
 @pytest.fixture
 def folder(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Stonetop", "stonetop", {}, STONETOP)
-    Campaign.create(store, "Lux", "lux_aeterna", {}, LUX)
-    Campaign.create(store, "Freedom", "freedom_fantasies", {}, FREEDOM)
-    store.close()
-    return tmp_path
+    return kit.make_folder(tmp_path, [("Stonetop", "stonetop", {}, STONETOP),
+                                      ("Lux", "lux_aeterna", {}, LUX),
+                                      ("Freedom", "freedom_fantasies", {}, FREEDOM)])
 
 
 @pytest.fixture
@@ -52,12 +47,7 @@ def opened(qtbot, folder):
     windows = []
 
     def open_window(name):
-        window = MainWindow(rng=random.Random(5))
-        qtbot.addWidget(window)
-        window.show()
-        window.campaign_menus.load(folder, name)
-        qtbot.waitUntil(lambda: window.controller.campaign is not None
-                        and not window.controller.campaign.loading, timeout=20000)
+        window = kit.open_window(qtbot, folder, name)
         windows.append(window)
         return window
     yield open_window
@@ -67,16 +57,19 @@ def opened(qtbot, folder):
 
 def saved(folder, campaign, cid):
     """The character as the campaign's store has it now."""
-    store = Store.open(folder, write=False)
-    try:
-        return Campaign(store, campaign).state["characters"][cid]
-    finally:
-        store.close()
+    return kit.saved(folder, campaign)[0][cid]
 
 
 def cell(window, cid, column):
     model = window.model
     return model.index(model.row_of(cid), column).data()
+
+
+def choose(dialog, title):
+    """Click the move named `title` in the dialog's list, as the GM does."""
+    item, = dialog.ui.movesList.findItems(title, Qt.MatchFlag.MatchExactly)
+    dialog.ui.movesList.setCurrentItem(item)
+    assert dialog.page().title == title
 
 
 def accept_with(monkeypatch, dialog_class, fill):
@@ -180,7 +173,7 @@ def test_grant_endurance_asks_who_keeps_the_old_and_undoes_in_one_step(
     window.select_ids(["sara", "pau"])
 
     def grant(dialog):
-        assert dialog.select("Grant Endurance")
+        choose(dialog, "Grant Endurance")
         page = dialog.page()
         page.amount.setValue(3)
         assert list(page.keep) == ["sara"]  # only someone holding Endurance is asked
@@ -206,7 +199,7 @@ def test_tend_with_a_7_9_and_the_cost_spends_a_second_supply(opened, folder, mon
     window.select_ids(["dai"])
 
     def tend(dialog):
-        assert dialog.select("Tend")
+        choose(dialog, "Tend")
         page = dialog.page()
         page.wound.setCurrentIndex(1)
         page.becomes.setText("leg stitched")

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QStyle
 
 from harmdesk import chips
 from harmdesk.campaign import Campaign
-from harmdesk.qt.desk_model import DeskModel, PreviewRole
+from harmdesk.qt.desk_model import PreviewRole
 from harmdesk.qt.tile_delegate import (
     base_size,
     fit_wrapped,
@@ -16,23 +16,10 @@ from harmdesk.qt.tile_delegate import (
     overlay_box,
     overlay_texts,
 )
-from harmdesk.qt.tiles import TileView
 
 from .conftest import PARTY
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-@pytest.fixture
-def view(qtbot, desk):
-    model = DeskModel(desk)
-    model.reload()
-    view = TileView(desk)
-    view.setModel(model)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
 
 
 def tile_rects(view):

@@ -1,35 +1,19 @@
-"""Tiles: real QMimeData dropped on tiles, previews that save nothing, undo in one step."""
-
-import random
+"""Tiles: real QMimeData dropped on the real window's tiles, previews that save nothing, undo in
+one step."""
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 
 from harmdesk import chips
-from harmdesk.campaign import Campaign
-from harmdesk.qt.desk_model import BAR, DeskModel, FactsRole, IdRole, NoticeRole, PreviewRole
-from harmdesk.qt.tiles import TileView
+from harmdesk.qt.desk_model import BAR, FactsRole, IdRole, NoticeRole, PreviewRole
 
+from .kit import saved
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 COPY = Qt.DropAction.CopyAction
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
-
-
-@pytest.fixture
-def view(qtbot, desk):
-    model = DeskModel(desk)
-    model.reload()
-    view = TileView(desk)
-    view.setModel(model)
-    view.resize(900, 700)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    desk.roll_provider = lambda action, need: (
-        [random.Random(3).randint(1, s) for s in __import__("harmdesk.rules.dice", fromlist=["x"]).sides(need.dice)]
-        if need.key == "rolls" else 10)
-    return view
 
 
 def mime_for(chip) -> QMimeData:
@@ -58,24 +42,25 @@ def drop(view, mime, cid):
     return event
 
 
-def hp(campaign, cid):
-    return Campaign(campaign.store, campaign.name).state["characters"][cid]["hp"]
-
-
 @pytest.fixture
-def applied(view, desk):
-    """Drops go to the controller, as the main window wires them."""
-    def apply(chip, targets):
-        desk.submit(chips.action_for_drop(chip, desk.state, targets))
-    view.chipDropped.connect(apply)
-    return view
+def applied(window):
+    """The window's tiles, wired to the window's own drop handler."""
+    return window.tiles
+
+
+def hp(folder, cid):
+    return saved(folder)[0][cid]["hp"]
+
+
+def log(folder):
+    return saved(folder)[1]
 
 
 def test_the_model_passes_the_model_tester(qtmodeltester, view):
     qtmodeltester.check(view.model(), force_py=True)
 
 
-def test_hover_previews_and_saves_nothing(applied, desk, campaign):
+def test_hover_previews_and_saves_nothing(applied, window, folder):
     view = applied
     mime = mime_for(chips.action_chip("5, 1 piercing", {"type": "damage", "amount": 5,
                                                         "piercing": 1}))
@@ -85,12 +70,12 @@ def test_hover_previews_and_saves_nothing(applied, desk, campaign):
     line, detail, ok = index.data(PreviewRole)
     assert ok and line == "20/20 HP → 16/20 HP"
     assert "armor 2 − 1 piercing = 1" in detail
-    assert hp(campaign, "heavy") == 20 and desk.stack.count() == 0
+    assert hp(folder, "heavy") == 20 and window.controller.stack.count() == 0
     view.dragLeaveEvent(QDragLeaveEvent())
     assert index.data(PreviewRole) is None
 
 
-def test_a_drag_decodes_its_chip_once_not_on_every_move(applied, desk, monkeypatch):
+def test_a_drag_decodes_its_chip_once_not_on_every_move(applied, folder, monkeypatch):
     from harmdesk.qt import tiles
     decoded = []
     monkeypatch.setattr(tiles, "decode_chip", lambda data: decoded.append(1) or
@@ -104,12 +89,12 @@ def test_a_drag_decodes_its_chip_once_not_on_every_move(applied, desk, monkeypat
     assert index.data(PreviewRole)[0] == "20/20 HP → 17/20 HP"
     assert len(decoded) == 1
     drop(view, mime, "heavy")
-    assert len(decoded) == 1 and desk.state["characters"]["heavy"]["hp"] == 17
+    assert len(decoded) == 1 and hp(folder, "heavy") == 17
     hover(view, mime, "heavy")  # a new drag reads its chip anew
     assert len(decoded) == 2
 
 
-def test_a_refusal_is_previewed_too(applied, desk):
+def test_a_refusal_is_previewed_too(applied):
     mime = mime_for(chips.action_chip("Recover", {"type": "recover"}))
     hover(applied, mime, "caradoc")
     index = applied.model().index(applied.model().row_of("caradoc"), 0)
@@ -117,8 +102,9 @@ def test_a_refusal_is_previewed_too(applied, desk):
     assert not ok and "full HP" in line
 
 
-def test_unrolled_dice_preview_gives_range_and_odds(applied, desk):
-    desk.submit({"type": "damage", "target": "caradoc", "amount": 11})  # 16 − (11 − 1) = 6
+def test_unrolled_dice_preview_gives_range_and_odds(applied, window):
+    # 16 − (11 − 1) = 6
+    assert window.controller.submit({"type": "damage", "target": "caradoc", "amount": 11})
     mime = mime_for(chips.action_chip("d10", {"type": "damage", "dice": "d10"}))
     hover(applied, mime, "caradoc")
     line, _, ok = applied.model().index(0, 0).data(PreviewRole)
@@ -126,52 +112,56 @@ def test_unrolled_dice_preview_gives_range_and_odds(applied, desk):
     assert "40%: Dying" in line  # 7..10 on a d10, less armor 1, takes his last 6 HP
 
 
-def test_drop_applies_and_is_saved(applied, desk, campaign):
+def test_drop_applies_and_is_saved(applied, window, folder):
     mime = mime_for(chips.action_chip("5, 1 piercing", {"type": "damage", "amount": 5,
                                                         "piercing": 1}))
     event = drop(applied, mime, "heavy")
     assert event.isAccepted()
     index = applied.model().index(applied.model().row_of("heavy"), BAR)
     assert index.data() == "16/20 HP"
-    assert hp(campaign, "heavy") == 16
-    assert desk.stack.count() == 1
+    assert hp(folder, "heavy") == 16
+    assert window.controller.stack.count() == 1
+
+
+def test_a_drop_takes_the_trays_modifiers_as_the_window_applies_it(applied, window, folder):
+    window.tray.ui.piercingSpin.setValue(1)
+    drop(applied, mime_for(chips.action_chip("5", {"type": "damage", "amount": 5})), "heavy")
+    entry, = log(folder)
+    assert entry.action["piercing"] == 1 and entry.action["target"] == "heavy"
+    assert hp(folder, "heavy") == 16  # armor 2 − 1 piercing = 1; 5 − 1 = 4 HP lost
 
 
 def test_drop_on_a_selected_tile_hits_every_selected_tile_and_undoes_in_one_step(
-        applied, desk, campaign):
+        applied, window, folder):
     model = applied.model()
-    for cid in ("heavy", "vahid"):
-        applied.selectionModel().select(model.index(model.row_of(cid), 0),
-                                        applied.selectionModel().SelectionFlag.Select)
+    window.select_ids(["heavy", "vahid"])
     mime = mime_for(chips.action_chip("4", {"type": "damage", "amount": 4}))
     hover(applied, mime, "vahid")
     assert model.index(model.row_of("heavy"), 0).data(PreviewRole)[0] == "20/20 HP → 18/20 HP"
     drop(applied, mime, "vahid")
-    assert (hp(campaign, "heavy"), hp(campaign, "vahid"), hp(campaign, "caradoc")) == (18, 12, 16)
-    assert desk.stack.count() == 1
-    desk.stack.undo()
-    assert (hp(campaign, "heavy"), hp(campaign, "vahid")) == (20, 16)
+    assert (hp(folder, "heavy"), hp(folder, "vahid"), hp(folder, "caradoc")) == (18, 12, 16)
+    assert window.controller.stack.count() == 1
+    window.controller.stack.undo()
+    assert (hp(folder, "heavy"), hp(folder, "vahid")) == (20, 16)
     assert model.index(model.row_of("vahid"), BAR).data() == "16/16 HP"
 
 
-def test_drop_on_an_unselected_tile_hits_only_that_tile(applied, campaign):
-    model = applied.model()
-    applied.selectionModel().select(model.index(model.row_of("heavy"), 0),
-                                    applied.selectionModel().SelectionFlag.Select)
+def test_drop_on_an_unselected_tile_hits_only_that_tile(applied, window, folder):
+    window.select_ids(["heavy"])
     drop(applied, mime_for(chips.action_chip("4", {"type": "damage", "amount": 4})), "vahid")
-    assert (hp(campaign, "heavy"), hp(campaign, "vahid")) == (20, 12)
+    assert (hp(folder, "heavy"), hp(folder, "vahid")) == (20, 12)
 
 
 @pytest.mark.parametrize("payload", [b"", b"{not json", b'{"label": "x"}', b"[1, 2]",
                                      b'{"action": {"type": "damage", "target": "heavy"}}',
                                      b"\xff\xfe"])
-def test_a_malformed_payload_is_ignored_and_changes_nothing(applied, desk, campaign, payload):
+def test_a_malformed_payload_is_ignored_and_changes_nothing(applied, window, folder, payload):
     mime = QMimeData()
     mime.setData(chips.MIME_TYPE, payload)
     enter, _ = hover(applied, mime, "heavy")
     event = drop(applied, mime, "heavy")
     assert not enter.isAccepted() and not event.isAccepted()
-    assert hp(campaign, "heavy") == 20 and desk.stack.count() == 0
+    assert hp(folder, "heavy") == 20 and window.controller.stack.count() == 0
 
 
 def test_text_from_elsewhere_is_not_accepted(applied):
@@ -181,26 +171,26 @@ def test_text_from_elsewhere_is_not_accepted(applied):
     assert not enter.isAccepted() and not move.isAccepted()
 
 
-def test_a_monster_dropped_as_an_attacker_deals_its_attack(applied, desk, campaign):
+def test_a_monster_dropped_as_an_attacker_deals_its_attack(applied, folder):
     drop(applied, mime_for(chips.attack_chip(["hagr"])), "heavy")
-    entry, = campaign.store.log(campaign.info.id)
+    entry, = log(folder)
     assert entry.action["type"] == "damage" and entry.action["dice"] == "d10+3"
     assert len(entry.action["rolls"]) == 1  # the faces are stored, so the log replays
     assert "forceful" in entry.events[0]["text"]
 
 
-def test_a_gang_of_attackers_deals_gang_up_damage(applied, campaign):
+def test_a_gang_of_attackers_deals_gang_up_damage(applied, folder):
     drop(applied, mime_for(chips.attack_chip(["hagr", "coedwig"])), "heavy")
-    entry, = campaign.store.log(campaign.info.id)
+    entry, = log(folder)
     assert entry.action["type"] == "gang_damage"
     assert "d10+4" in entry.events[0]["text"]
 
 
-def test_a_refused_drop_shows_its_reason_on_the_tile(applied, desk, campaign):
+def test_a_refused_drop_shows_its_reason_on_the_tile(applied, folder):
     drop(applied, mime_for(chips.action_chip("Recover", {"type": "recover"})), "caradoc")
     index = applied.model().index(0, 0)
     assert "full HP" in index.data(NoticeRole)
-    assert campaign.store.log(campaign.info.id) == []
+    assert log(folder) == []
 
 
 def test_tiles_have_accessible_names(view):

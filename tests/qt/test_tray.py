@@ -250,6 +250,14 @@ def test_a_bad_damage_type_is_explained_and_the_damage_chips_wait(qtbot, tray, d
     assert tray.chips_in("dangers")[0].isEnabled() and tray.ui.typedChip.isEnabled()
 
 
+def test_the_damage_type_box_takes_a_name_with_digits_as_the_rules_do(tray, desk, tray_store):
+    """FF-8: any snake_case name, `fire2` too (the box used to refuse digits)."""
+    open_campaign(desk, tray_store, "Free")
+    tray.ui.damageTypeCombo.setEditText("Fire 2")
+    assert tray.modifiers()["damage_type"] == "fire_2"
+    assert tray.chips_in("dangers")[0].isEnabled()
+
+
 # typed amounts -----------------------------------------------------------------------
 def test_typed_piercing_and_the_toggles_piercing_both_apply(qtbot, tray, desk):
     tray.ui.piercingSpin.setValue(1)

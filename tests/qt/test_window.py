@@ -1,41 +1,16 @@
 """The main window: loading off-thread, the keyboard path, undo across a restart, the table."""
 
-import random
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from harmdesk.campaign import Campaign
 from harmdesk.qt.desk_model import BAR, GUARD, NAME, HighlightRole, NoticeRole
 from harmdesk.qt.main_window import MainWindow
-from harmdesk.store import Store
 
-from .conftest import PARTY
+from . import kit
+from .kit import open_window, writable
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-@pytest.fixture
-def folder(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
-    store.close()
-    return tmp_path
-
-
-def store_ready(window) -> bool:
-    campaign = window.controller.campaign
-    return campaign is not None and not campaign.loading
-
-
-def open_window(qtbot, folder, name="Desk"):
-    window = MainWindow(rng=random.Random(5))
-    qtbot.addWidget(window)
-    window.show()
-    window.campaign_menus.load(folder, name)
-    qtbot.waitUntil(lambda: store_ready(window), timeout=20000)
-    return window
 
 
 def close(window):
@@ -43,11 +18,7 @@ def close(window):
 
 
 def saved(folder, cid, key="hp"):
-    store = Store.open(folder, write=False)
-    try:
-        return Campaign(store, "Desk").state["characters"][cid][key]
-    finally:
-        store.close()
+    return kit.saved(folder)[0][cid][key]
 
 
 def test_the_window_loads_the_campaign_off_the_gui_thread(qtbot, folder):
@@ -70,7 +41,7 @@ def test_the_tiles_show_a_snapshot_first_and_refuse_changes_until_the_store_open
     assert window.tiles.acceptDrops()
     assert not window.controller.submit({"type": "damage", "target": "heavy", "amount": 1})
     assert "still opening" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: store_ready(window), timeout=20000)
+    qtbot.waitUntil(lambda: writable(window), timeout=20000)
     assert window.controller.submit({"type": "damage", "target": "heavy", "amount": 3})
     assert saved(folder, "heavy") == 19
     close(window)

@@ -5,33 +5,22 @@ import sys
 
 import pytest
 
-from harmdesk.campaign import Campaign
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
 
+from . import kit
 from .conftest import PARTY
+from .kit import writable
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 def make_folder(folder):
-    store = Store.open(folder)
-    Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
-    store.close()
-    return folder
-
-
-def store_ready(window) -> bool:
-    campaign = window.controller.campaign
-    return campaign is not None and not campaign.loading
+    return kit.make_folder(folder, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
 
 
 def saved_hp(folder, cid):
-    store = Store.open(folder, write=False)
-    try:
-        return Campaign(store, "Desk").state["characters"][cid]["hp"]
-    finally:
-        store.close()
+    return kit.saved(folder)[0][cid]["hp"]
 
 
 def test_a_relative_data_folder_opens_the_desk_on_a_later_start(qtbot, tmp_path, monkeypatch):
@@ -42,7 +31,7 @@ def test_a_relative_data_folder_opens_the_desk_on_a_later_start(qtbot, tmp_path,
     window.show()
     window.campaign_menus.load("table", "Desk")
     assert window.tiles.model().rowCount() == 5  # the quick snapshot read the relative folder
-    qtbot.waitUntil(lambda: store_ready(window), timeout=20000)
+    qtbot.waitUntil(lambda: writable(window), timeout=20000)
     assert window.statusBar().currentMessage() == "Opened Desk."
     assert window.campaign_menus.data_dir == tmp_path / "table"
     assert window.controller.submit({"type": "damage", "target": "vahid", "amount": 3})
@@ -82,7 +71,7 @@ def test_quitting_closes_the_store_for_the_next_start(qtbot, tmp_path):
     window = MainWindow()
     qtbot.addWidget(window)
     window.campaign_menus.load(folder, "Desk")
-    qtbot.waitUntil(lambda: store_ready(window), timeout=20000)
+    qtbot.waitUntil(lambda: writable(window), timeout=20000)
     window.campaign_menus.wait_for_jobs()  # what the application's aboutToQuit runs
     again = Store.open(folder)
     try:

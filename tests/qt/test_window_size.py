@@ -6,11 +6,10 @@ import pytest
 from PySide6.QtCore import QByteArray, QRect, QSettings, Qt
 from PySide6.QtWidgets import QToolButton
 
-from harmdesk.campaign import Campaign
 from harmdesk.qt import window_memory
 from harmdesk.qt.main_window import MainWindow
-from harmdesk.store import Store
 
+from . import kit
 from .conftest import PARTY
 from .test_window_words import FF_PARTY
 
@@ -24,12 +23,9 @@ GAMES = {"Desk": "stonetop", "Belhaven": "lux_aeterna", "Gate": "freedom_fantasi
 
 @pytest.fixture
 def folder(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
-    Campaign.create(store, "Belhaven", "lux_aeterna", {}, LUX_PARTY)
-    Campaign.create(store, "Gate", "freedom_fantasies", {}, FF_PARTY)
-    store.close()
-    return tmp_path
+    return kit.make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, PARTY),
+                                      ("Belhaven", "lux_aeterna", {}, LUX_PARTY),
+                                      ("Gate", "freedom_fantasies", {}, FF_PARTY)])
 
 
 def open_window(qtbot, folder, name="Desk", size=None):
@@ -42,9 +38,7 @@ def open_window(qtbot, folder, name="Desk", size=None):
     window.show()
     qtbot.waitExposed(window)
     window.campaign_menus.load(folder, name)
-    qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not window.controller.campaign.loading,
-                    timeout=20000)
+    qtbot.waitUntil(lambda: kit.writable(window), timeout=20000)
     return window
 
 

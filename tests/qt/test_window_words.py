@@ -1,6 +1,5 @@
 """The words a GM reads in the window: quick-entry messages and help, tooltips, sessions."""
 
-import random
 import re
 
 import pytest
@@ -9,11 +8,9 @@ from PySide6.QtGui import QKeySequence, QTextDocument
 from PySide6.QtTest import QTest
 
 from harmdesk import quick
-from harmdesk.campaign import Campaign
 from harmdesk.qt.desk_model import BAR, NAME
-from harmdesk.qt.main_window import MainWindow
-from harmdesk.store import Store
 
+from . import kit
 from .conftest import PARTY
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -28,31 +25,16 @@ FF_PARTY = [{"id": "brute", "name": "Brann", "kind": "pc", "hp": 12, "might": 2,
 
 @pytest.fixture
 def folder(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, PARTY)
-    Campaign.create(store, "Gate", "freedom_fantasies", {}, FF_PARTY)
-    store.close()
-    return tmp_path
+    return kit.make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, PARTY),
+                                      ("Gate", "freedom_fantasies", {}, FF_PARTY)])
 
 
 def open_window(qtbot, folder, name="Desk"):
-    window = MainWindow(rng=random.Random(5))
-    qtbot.addWidget(window)
-    window.resize(1280, 720)
-    window.show()
-    window.campaign_menus.load(folder, name)
-    qtbot.waitUntil(lambda: window.controller.campaign is not None
-                    and not window.controller.campaign.loading,
-                    timeout=20000)
-    return window
+    return kit.open_window(qtbot, folder, name, size=(1280, 720))
 
 
 def saved(folder, cid, key="hp", name="Desk"):
-    store = Store.open(folder, write=False)
-    try:
-        return Campaign(store, name).state["characters"][cid][key]
-    finally:
-        store.close()
+    return kit.saved(folder, name)[0][cid][key]
 
 
 def rendered(tip: str) -> str:

@@ -1,5 +1,6 @@
 import pytest
 
+from harmdesk import rules
 from harmdesk.campaign import Campaign
 from harmdesk.store import Store
 
@@ -21,3 +22,11 @@ def reopen(store):
     folder = store.path.parent
     store.close()
     return Store.open(folder)
+
+
+def fold(state: dict, actions) -> dict:
+    """The state after applying `actions` in order, skipping refusals: what the database
+    must hold after its log."""
+    for action in actions:
+        state = rules.apply(state, action).state
+    return state

@@ -5,9 +5,9 @@ import sqlite3
 
 import pytest
 
-from harmdesk.values import ChangeKind
 from harmdesk.campaign import Campaign
 from harmdesk.store import Store, StoreError, db, schema
+from harmdesk.values import ChangeKind
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"

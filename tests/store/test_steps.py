@@ -6,8 +6,8 @@ import sqlite3
 import pytest
 from sqlalchemy import event
 
-from harmdesk.values import ChangeKind
 from harmdesk.campaign import Campaign
+from harmdesk.values import ChangeKind
 
 from .conftest import reopen
 

@@ -9,7 +9,7 @@ from harmdesk import rules
 from harmdesk.campaign import Campaign
 from harmdesk.store import Store
 
-from .conftest import PARTY
+from .conftest import PARTY, fold
 
 IDS = ["caradoc", "heavy", "hagr", "blodwen"]
 target = st.one_of(st.sampled_from(IDS), st.lists(st.sampled_from(IDS), min_size=1,
@@ -49,7 +49,7 @@ def test_database_equals_fold_over_the_applied_log(steps):
                 else:
                     campaign.apply(step)
                 log = [e.action for e in store.log(campaign.info.id)]
-                expected = rules.fold(initial, log)
+                expected = fold(initial, log)
                 assert campaign.state == expected
                 assert Campaign(store, "P").state == expected
         finally:

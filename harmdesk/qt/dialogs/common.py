@@ -29,11 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from ...display import words  # noqa: F401 (the dialogs take it from here)
+from ...quick import is_rules_name, rules_name
 from ...session import preview_lines  # noqa: F401 (the dialogs take it from here)
 from ...session import refusal as rules_refusal  # noqa: F401
-from ...vocabulary import SNAKE
-
-ERROR_STYLE = "color: #b00020;"
+from ..style import ERROR_STYLE
 
 
 class Invalid(ValueError):
@@ -51,19 +50,14 @@ def target_value(ids: list[str]):
     return ids[0] if len(ids) == 1 else list(ids)
 
 
-def snake(text: str) -> str:
-    """What the GM typed as a rules name: "Cold Iron" -> cold_iron."""
-    return re.sub(r"[\s\-]+", "_", text.strip().lower())
-
-
 def parse_names(text: str, what: str) -> list[str]:
     """A comma-separated list of names (damage types, tags), each snake_case."""
     out: list[str] = []
     for part in text.split(","):
         if not part.strip():
             continue
-        name = snake(part)
-        if not SNAKE.match(name):
+        name = rules_name(part)
+        if not is_rules_name(name):
             raise Invalid(f"{part.strip()!r} is not a {what}: use letters, digits and spaces")
         if name not in out:
             out.append(name)

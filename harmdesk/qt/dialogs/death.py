@@ -24,6 +24,7 @@ from .common import (
     target_value,
 )
 
+
 class DeathDialog(Validated, QDialog):
     """Result: `actions()` (one `set_death` for those whose state changes)."""
 

@@ -79,11 +79,6 @@ class DiceDialog(Validated, QDialog):
             self.spins[0].setFocus()
         self.revalidate()
 
-    @classmethod
-    def ask(cls, parent: QWidget | None, expr: str, label: str = "") -> list[int] | None:
-        """Run the dialog; the faces entered, or None when the GM cancels."""
-        return ask_faces(parent, expr, label)
-
     def faces(self) -> list[int]:
         return [box.value() for box in self.spins]
 

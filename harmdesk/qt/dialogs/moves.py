@@ -54,14 +54,6 @@ class MovesDialog(Validated, QDialog):
     def page(self) -> Page:
         return self.pages[self.ui.pages.currentIndex()]
 
-    def select(self, title: str) -> bool:
-        """Show the move named `title`; False when this game has no such move."""
-        for i, page in enumerate(self.pages):
-            if page.title == title:
-                self.ui.movesList.setCurrentRow(i)
-                return True
-        return False
-
     def moves(self) -> list[str]:
         return [p.title for p in self.pages]
 

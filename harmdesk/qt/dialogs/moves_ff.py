@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from ...profiles.freedom_fantasies import PROFILE, medicine_split_fits
+from ..style import ERROR_STYLE
 from .common import (
-    ERROR_STYLE,
     Choice,
     Invalid,
     Page,

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...vocabulary import full_settings, system_named
 from ...display import without_rule_ids
+from ...vocabulary import full_settings, system_named
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
 

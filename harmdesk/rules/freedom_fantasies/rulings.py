@@ -25,10 +25,7 @@ def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
     """A GM correction of `damage` or `protection` (with `protection_source` when there is
     none yet): set, not dealt or healed, so no Block and no healing apply. The status follows
     the new Damage (FF-2, FF-4); an ended Story or a destroyed object stays so (FF-3)."""
-    unknown = sorted(str(k) for k in action if k not in ("type", "target", *CORRECTABLE))
-    if unknown:
-        raise Refused(f"unknown set_state field{'s' if len(unknown) > 1 else ''} "
-                      f"{', '.join(unknown)}; known: {', '.join(CORRECTABLE)}")
+    fields.refuse_unknown(action, CORRECTABLE, "set_state", also=fields.ACTION_KEYS)
     char = desk.peek(cid)
     damage = read_count(char, action, "damage", "Damage")
     points = read_count(char, action, "protection", "Protection")

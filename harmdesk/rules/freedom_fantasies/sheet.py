@@ -34,13 +34,6 @@ def supplies_of(sheet: dict) -> int | None:
     return fields.whole(sheet, "supplies", default=None)
 
 
-def refuse_unknown(sheet: dict, known: tuple[str, ...], what: str) -> None:
-    unknown = sorted(k for k in sheet if k not in known)
-    if unknown:
-        raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
-                      f"{', '.join(map(repr, unknown))}; known: {', '.join(known)}")
-
-
 def protection_of(sheet: dict) -> tuple[int, str | None]:
     """FF-9: Protection points and their one source; no source once the points are 0."""
     points = fields.whole(sheet, "protection", default=0)
@@ -55,7 +48,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
 
     FF-1: `hp` is the limit and never changes with damage; `damage` builds up from 0.
     """
-    refuse_unknown(sheet, SHEET_FIELDS, "Freedom Fantasies sheet")
+    fields.refuse_unknown(sheet, SHEET_FIELDS, "Freedom Fantasies sheet")
     hp = fields.whole(sheet, "hp", minimum=1)
     might = fields.whole(sheet, "might", default=0, minimum=None)
     block_bonus = fields.whole(sheet, "block_bonus", default=0, minimum=None)
@@ -78,7 +71,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
     ended story stays ended. FF has no current value below a maximum, so lowering
     HP lowers nothing else.
     """
-    refuse_unknown(changes, EDITABLE, "editable Freedom Fantasies")
+    fields.refuse_unknown(changes, EDITABLE, "editable Freedom Fantasies")
     name, cid = char["name"], char["id"]
     events: list[Event] = []
     new = dict(char)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import fields
-from ..core import ARROW, MINUS, Event, Refused, half_up
+from ..core import ARROW, Event, Refused, half_up, signed
 
 # LA-12 Proposal: the "degree" chain of Resolve dice, d4 is the floor.
 DIE_CHAIN = ("d4", "d6", "d8", "d10", "d12")
@@ -50,11 +50,6 @@ TRAUMA_BUMPS_TO_HEAL = 5  # LA-11
 
 def who(char: dict) -> str:
     return char.get("name") or char["id"]
-
-
-def signed(n: int) -> str:
-    """A number as the rules print it, with a real minus sign."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
 
 
 def moved(before: int, after: int, unit: str = "HP") -> str:

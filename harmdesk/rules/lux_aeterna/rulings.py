@@ -19,14 +19,6 @@ LABELS = {"hp": "HP", "endurance": "Endurance", "strain": "Strain",
           "resolve_dice": "unspent Resolve dice"}
 
 
-def refuse_unknown_fields(action: dict, known: tuple[str, ...], what: str) -> None:
-    """Typos are caught: a field the action does not know is refused by name."""
-    unknown = sorted(str(k) for k in action if k not in ("type", "target", *known))
-    if unknown:
-        raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
-                      f"{', '.join(unknown)}; known: {', '.join(known)}")
-
-
 def read_value(char: dict, action: dict, key: str) -> int | None:
     """One corrected value, within what the sheet allows: HP up to max HP (and below 0,
     HP Debt, LA-3); Endurance 0 or more (LA-2); Strain up to the maximum (LA-6); unspent
@@ -66,7 +58,7 @@ def correct(char: dict, key: str, value: int) -> list[Event]:
 def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
     """A GM correction of `hp`, `endurance`, `strain` or `resolve_dice`: the value is set, not
     dealt or healed, so nothing else triggers (no Strain, no Trauma, no stabilizing)."""
-    refuse_unknown_fields(action, CORRECTABLE, "set_state")
+    fields.refuse_unknown(action, CORRECTABLE, "set_state", also=fields.ACTION_KEYS)
     char = desk.peek(cid)
     if char["dead"]:
         raise Refused(f"{who(char)} is dead: a GM ruling on the death state (set_death) "
@@ -89,7 +81,7 @@ def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
 def set_death(desk: Desk, action: dict, cid: str) -> list[Event]:
     """A GM ruling on life and death. `dead: false` brings a dead character back with the
     `hp` (and `strain`) the GM chooses; `dead: true` rules them dead (LA-4, LA-10)."""
-    refuse_unknown_fields(action, ("dead", "hp", "strain"), "set_death")
+    fields.refuse_unknown(action, ("dead", "hp", "strain"), "set_death", also=fields.ACTION_KEYS)
     dead = fields.flag(action, "dead", default=None)
     char = desk.peek(cid)
     if dead is None:

@@ -76,11 +76,7 @@ def trauma_list(value: Any) -> list[int]:
 
 def make_character(sheet: dict, settings: dict) -> dict:
     """A new character's fields and state. hp defaults to max_hp, Resolve dice start unspent."""
-    unknown = [k for k in sheet if k not in SHEET_FIELDS + INITIAL_STATE]
-    if unknown:
-        raise Refused(f"unknown Lux Aeterna field{'s' if len(unknown) > 1 else ''}: "
-                      f"{', '.join(map(str, unknown))}; known: "
-                      f"{', '.join(SHEET_FIELDS + INITIAL_STATE)}")
+    fields.refuse_unknown(sheet, SHEET_FIELDS + INITIAL_STATE, "Lux Aeterna")
     max_hp = fields.whole(sheet, "max_hp", minimum=1)
     max_strain = fields.whole(sheet, "max_strain", default=3, minimum=1)
     die = fields.choice(sheet, "resolve_die", DIE_CHAIN, default="d6")

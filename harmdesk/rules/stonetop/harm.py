@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import dice, fields
-from ..core import ARROW, MINUS, Event, Refused, need_roll
-from .sheet import counts_as_npc, refuse_unknown
+from ..core import ARROW, MINUS, Event, Refused, need_roll, signed
+from .sheet import counts_as_npc
 
 ATTACKER_FIELDS = ("dice", "id", "name", "count", "piercing", "tags", "ignores_armor")
 
@@ -219,7 +219,7 @@ def read_attacker(desk, entry, i: int) -> Attacker:
         raise Refused(f"`attackers[{i}]` must be an object such as "
                       "{\"dice\": \"d6\", \"piercing\": 1, \"count\": 6}")
     try:
-        refuse_unknown(entry, ATTACKER_FIELDS, "attacker")
+        fields.refuse_unknown(entry, ATTACKER_FIELDS, "attacker")
         source = dict(entry)
         if entry.get("id") is not None:
             other = desk.peek(fields.text(entry, "id"))
@@ -310,7 +310,3 @@ def gang_damage(desk, action: dict, cid: str) -> list[Event]:
                  desk.settings, kind="gang_damage", head=head)
     events[0].data.update({"expression": gang.expr, "combatants": gang.combatants})
     return events
-
-
-def signed(n: int) -> str:
-    return f"{MINUS}{-n}" if n < 0 else str(n)

@@ -24,14 +24,6 @@ BY_ACTION = {"debilities": "mark_debility / clear_debility", "wounds": "add_woun
              "death": "set_death", "can_recover": "recover or damage"}
 
 
-def refuse_unknown(given, known, what: str) -> None:
-    """Typos are caught: any key the sheet does not know is refused by name."""
-    unknown = sorted(k for k in given if k not in known)
-    if unknown:
-        raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
-                      f"{', '.join(unknown)}; known: {', '.join(known)}")
-
-
 def read_wounds(sheet: dict) -> list[str]:
     """ST-14: problematic wounds are free text, each named once."""
     wounds = fields.listing(sheet, "wounds", default=[])
@@ -51,7 +43,7 @@ def read_moves(sheet: dict) -> list[str]:
 
 def make_character(sheet: dict, settings: dict) -> dict:
     """A Stonetop character's own fields from its sheet (ST-16); hp defaults to max_hp."""
-    refuse_unknown(sheet, SHEET_FIELDS, "Stonetop sheet")
+    fields.refuse_unknown(sheet, SHEET_FIELDS, "Stonetop sheet")
     max_hp = fields.whole(sheet, "max_hp", minimum=1)
     hp = fields.whole(sheet, "hp", default=max_hp, maximum=max_hp)
     supplies = None if sheet.get("supplies") is None else fields.whole(sheet, "supplies")
@@ -83,7 +75,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
         if key in BY_ACTION:
             raise Refused(f"`{key}` is changed by actions ({BY_ACTION[key]}), "
                           "not by editing the sheet")
-    refuse_unknown(changes, EDITABLE, "editable Stonetop sheet")
+    fields.refuse_unknown(changes, EDITABLE, "editable Stonetop sheet")
     name, events = char["name"], []
     if "max_hp" in changes:
         new_max = fields.whole(changes, "max_hp", minimum=1)
