@@ -63,12 +63,12 @@ def attack_chip(attackers: list[str], label: str = "") -> dict:
 
 
 def _attack_fields(attack: dict, system: str) -> dict:
+    """The dice, and what else an attack on a sheet holds in this game (its profile says)."""
+    from .profiles import profile_for
     fields = {"dice": attack["dice"]}
-    for key in ("piercing", "tags", "ignores_armor") if system == "stonetop" else ():
-        if attack.get(key) is not None:
+    for key in profile_for(system).attack_fields:
+        if attack.get(key) not in (None, ""):
             fields[key] = attack[key]
-    if system == "freedom_fantasies" and attack.get("damage_type"):
-        fields["damage_type"] = attack["damage_type"]
     return fields
 
 
@@ -136,9 +136,10 @@ def _base_action(chip: dict, state: dict, targets: list[str]) -> dict:
         attack = chars[attackers[0]]["attack"]
         return {"type": "damage", "target": target, **_attack_fields(attack, system),
                 "source": attackers[0]}
-    if system != "stonetop":
-        raise DropError("several attackers at once (a gang-up) is a Stonetop rule; "
-                        "drop one attacker at a time")
+    from .profiles import profile_for
+    if not profile_for(system).gang:
+        raise DropError(f"several attackers at once (a gang-up) is not a rule of "
+                        f"{profile_for(system).title}; drop one attacker at a time")
     # the same attacker listed twice (two coedwig from the gang slot) is one group with a count
     counts = {a: attackers.count(a) for a in dict.fromkeys(attackers)}
     return {"type": "gang_damage", "target": target,
