@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from . import chips, rules
+from . import chips, quick, rules, table_edits
 from .answers import (
     SummaryRequest,
     dice_sides,
@@ -33,14 +33,26 @@ from .answers import (
     write_json,
     write_summary,
 )
+from .display import KIND_LABELS, TileFacts, modifier_words, without_rule_ids, words
 from .errors import StoreError, UserError
+from .rolling import roll_faces
 from .values import Action, Change, RollNeed, TilePreview
 
 # chips: what a drag carries (pure data; the tray and the tiles put it in a QMimeData)
 MIME_TYPE = chips.MIME_TYPE
 encode_chip, decode_chip = chips.encode, chips.decode
 action_chip, attack_chip = chips.action_chip, chips.attack_chip
-takes_modifiers = chips.takes_modifiers
+takes_modifiers, taken_modifiers = chips.takes_modifiers, chips.taken_modifiers
+DAMAGE_ACTIONS = chips.DAMAGE_ACTIONS
+
+# the quick entry's little language, and the names the rules accept (`fire2` too)
+QuickEntryError = quick.QuickEntryError
+parse_quick, quick_examples, quick_combined = quick.parse, quick.examples, quick.combined
+rules_name, is_rules_name = quick.rules_name, quick.is_rules_name
+
+# a table cell the GM types into, read as the action that sets it
+EditError = table_edits.EditError
+cell_text, cell_action = table_edits.cell_text, table_edits.cell_action
 
 # (action, need) -> the value for need.key, or None when the GM cancels
 RollProvider = Callable[[Action, RollNeed], object]
@@ -306,11 +318,9 @@ class Session:
     def quick_action(self, text: str) -> Action:
         """What the GM typed in the quick entry ('7 p1', 'heal 4'), without targets yet;
         UserError saying what it cannot read."""
-        from . import quick
         return Action.of(quick.parse(text, self.system))
 
     def quick_hint(self) -> str:
-        from . import quick
         return quick.hint(self.system)
 
     # the session summary ----------------------------------------------------------------
@@ -336,4 +346,9 @@ class Session:
 __all__ = ["Action", "Change", "RollNeed", "RollProvider", "Session", "SummaryRequest",
            "TilePreview", "prepare_summary", "write_json", "write_summary",
            "UserError", "describe", "dice_sides", "dice_total", "explain", "gang_summary",
-           "outcome_lines", "preview_lines", "refusal", "roll", "roll_value", "tag_words"]
+           "outcome_lines", "preview_lines", "refusal", "roll", "roll_value", "tag_words",
+           "DAMAGE_ACTIONS", "EditError", "KIND_LABELS", "MIME_TYPE", "QuickEntryError",
+           "TileFacts", "action_chip", "attack_chip", "cell_action", "cell_text",
+           "decode_chip", "encode_chip", "is_rules_name", "modifier_words", "parse_quick",
+           "quick_combined", "quick_examples", "roll_faces", "rules_name", "taken_modifiers",
+           "takes_modifiers", "without_rule_ids", "words"]

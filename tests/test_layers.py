@@ -77,6 +77,63 @@ def test_the_import_scan_sees_relative_and_nested_imports(tmp_path):
             "harmdesk.qt.tasks"} <= set(found)
 
 
+# ... and the only doors it may use to go below its floor: the service, the display
+# profiles, the plain shared types, and the package itself (for `__version__`)
+QT_MAY_IMPORT = ("harmdesk.session", "harmdesk.profiles", "harmdesk.values", "harmdesk.errors",
+                 "harmdesk")
+
+
+def modules_imported(path, package: str | None = None) -> list[str]:
+    """The modules `path` imports, at any depth: `from P import name` counts as the module
+    P.name when P is a package holding it, else as P (a name defined in P)."""
+    import ast
+    if package is None:
+        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            folder = ROOT.joinpath(*module.split("."))
+            for alias in node.names:
+                is_module = (folder / alias.name).is_dir() or \
+                    (folder / f"{alias.name}.py").is_file()
+                found.append(f"{module}.{alias.name}" if is_module else module)
+    return found
+
+
+def off_the_floor(path, package: str | None = None) -> list[str]:
+    """The harmdesk modules outside harmdesk.qt that `path` imports and that are not one
+    of the window's doors."""
+    return sorted({n for n in modules_imported(path, package)
+                   if (n == "harmdesk" or n.startswith("harmdesk."))
+                   and not (n == "harmdesk.qt" or n.startswith("harmdesk.qt."))
+                   and n not in QT_MAY_IMPORT})
+
+
+def test_the_window_leaves_its_floor_only_through_the_session_and_the_profiles():
+    qt = sorted((ROOT / "harmdesk" / "qt").rglob("*.py"))
+    assert len(qt) > 20  # the scan really reads the window's modules
+    bad = {str(path.relative_to(ROOT)): off_the_floor(path) for path in qt}
+    assert {name: modules for name, modules in bad.items() if modules} == {}
+
+
+def test_the_floor_scan_names_every_other_door(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from ... import __version__, chips, profiles\n"
+        "from ...session import Session\n"
+        "from ...values import Action\n"
+        "from ...profiles.stonetop import PROFILE\n"
+        "from ..tasks import Task\n"
+        "def f():\n    from ...display import words\n    import harmdesk.quick\n",
+        encoding="utf-8")
+    assert off_the_floor(probe, "harmdesk.qt.dialogs") == [
+        "harmdesk.chips", "harmdesk.display", "harmdesk.profiles.stonetop", "harmdesk.quick"]
+
+
 def test_the_session_imports_no_qt():
     code = ("import sys, json\nimport harmdesk.session, harmdesk.values, harmdesk.errors\n"
             "print(json.dumps(sorted(sys.modules)))\n")

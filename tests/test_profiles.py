@@ -76,9 +76,35 @@ def test_ff2_ff3_ff4_the_bar_marks_and_the_state_shown_are_the_rules_thresholds(
     assert ff.object_kinds == (status.OBJECT,)
 
 
+def test_st13_la14_la10_the_dialogs_word_lists_are_the_rules_own_objects():
+    from harmdesk.rules.lux_aeterna import common as la
+    from harmdesk.rules.stonetop import sheet as st
+    stonetop, lux, ff = (profile_for(n) for n in SYSTEM_NAMES)
+    assert stonetop.debilities is st.DEBILITIES and stonetop.death_words is st.DEATH_WORDS
+    assert lux.conditions is la.CONDITIONS and lux.trauma_names is la.TRAUMA_NAMES
+    assert lux.positive_conditions is la.POSITIVE
+    assert lux.conditions_with_amount is la.WITH_AMOUNT
+    # a game without them offers none
+    assert (stonetop.conditions, lux.debilities, ff.trauma_names) == ((), (), {})
+
+
+def test_each_profile_holds_its_games_rule_settings():
+    for name in SYSTEM_NAMES:
+        profile, rules = profile_for(name), system_named(name)
+        assert profile.settings is rules.settings
+        assert profile.full_settings({}) == {k: s.default for k, s in rules.settings.items()}
+    with pytest.raises(profiles.SheetError):
+        profile_for("stonetop").full_settings({"no_such_rule": 1})
+
+
+def test_an_unknown_game_is_titled_by_its_own_name():
+    assert profiles.title_of("lux_aeterna") == "Lux Aeterna"
+    assert profiles.title_of("dungeon_world") == "dungeon_world"
+
+
 def test_ff11_the_medicine_split_is_checked_by_the_rules_own_function():
-    from harmdesk.profiles.freedom_fantasies import medicine_split_fits
-    assert medicine_split_fits is split_fits
+    assert profiles.profile_for("freedom_fantasies").medicine_split_fits is split_fits
+    assert profiles.profile_for("stonetop").medicine_split_fits is None
     assert split_fits(10, 10) and not split_fits(11, 10)
 
 

@@ -5,16 +5,20 @@ import re
 import pytest
 
 from harmdesk.display import without_rule_ids
-from harmdesk.rule_ids import RULE_IDS, rule_ids
+from harmdesk.profiles import profile_for
 from harmdesk.rules import system_named
 
 SYSTEMS = ("stonetop", "lux_aeterna", "freedom_fantasies")
 
 
+def rule_ids(system: str, action: dict) -> tuple[str, ...]:
+    return profile_for(system).rule_ids_of(action)
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_action_of_a_game_names_its_rules(system):
     actions = system_named(system).actions
-    assert set(RULE_IDS[system]) == set(actions)
+    assert set(profile_for(system).rule_ids) == set(actions)
     prefix = {"stonetop": "ST-", "lux_aeterna": "LA-", "freedom_fantasies": "FF-"}[system]
     for action in actions:
         ids = rule_ids(system, {"type": action})

@@ -3,8 +3,9 @@ between games, as plain data (no Qt, no SQL).
 
 The window and the report iterate over a `Profile` instead of testing the game's name,
 so a new game brings its own rules package and its own profile module here, and nothing
-in `harmdesk/qt`. Thresholds, kinds and checks come from the rules packages; a profile
-only names and arranges them.
+in `harmdesk/qt`. Thresholds, kinds, checks, word lists (debilities, conditions, Trauma
+names) and rule settings come from the rules packages; a profile only names and arranges
+them. It also names, for the log's details, the IDs in RULES.md each action applies.
 
 Dialog pages and modifier toggles are Qt widgets; a profile names them by key
 (`moves_pages=("recover", ...)`, `modifiers=("piercing", ...)`) and the Qt side keeps one
@@ -15,10 +16,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.engine import SYSTEM_NAMES
+from ..rules.engine import SYSTEM_NAMES, SheetError, full_settings, system_named
 from ..rules.system import DANGER_KINDS, PARTY_KINDS
 
 # The modifier toggles the tray knows. Non-lethal reads two ways: out of the action at
@@ -131,9 +132,39 @@ class Profile:
     party_kinds: tuple[str, ...] = PARTY_KINDS
     danger_kinds: tuple[str, ...] = DANGER_KINDS
     object_kinds: tuple[str, ...] = ()  # things, not people: they are not in the party's fight
+    # the rules' own word lists the dialogs offer (the rules' objects, not copies)
+    debilities: tuple[str, ...] = ()
+    death_words: Mapping[str, str] = field(default_factory=dict)
+    conditions: tuple[str, ...] = ()
+    positive_conditions: tuple[str, ...] = ()   # boons, not harm
+    conditions_with_amount: tuple[str, ...] = ()
+    trauma_names: Mapping[int, str] = field(default_factory=dict)
+    # the log's details: the IDs in RULES.md each action applies, and the rules an
+    # action's own fields bring in, as (field, value or None for any, IDs)
+    rule_ids: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    rule_ids_by_field: tuple[tuple[str, Any, tuple[str, ...]], ...] = ()
+    # FF-11: (total healed, the d20) -> whether the rules take that split
+    medicine_split_fits: Callable[[int, int], bool] | None = None
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)
+
+    def rule_ids_of(self, action: Mapping) -> tuple[str, ...]:
+        """The IDs of the rules `action` applies; () for changes to the desk."""
+        ids = list(self.rule_ids.get(str(action.get("type")), ()))
+        for key, value, more in self.rule_ids_by_field:
+            if key in action and (value is None or action[key] == value):
+                ids += more
+        return tuple(dict.fromkeys(ids))
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """The game's rule settings (`Setting`s with their docs), as the rules define them."""
+        return system_named(self.name).settings
+
+    def full_settings(self, given: dict | None) -> dict:
+        """`given` with the rules' defaults filled in; SheetError for a bad one."""
+        return full_settings(system_named(self.name), given or {})
 
 
 _PROFILES: dict[str, Profile] = {}
@@ -164,3 +195,16 @@ def profile_for(system: str) -> Profile:
 
 def all_profiles() -> list[Profile]:
     return [profile_for(name) for name in names()]
+
+
+def title_of(system: str) -> str:
+    """'Stonetop' for `stonetop`; the name itself for a game HarmDesk does not know."""
+    try:
+        return profile_for(system).title
+    except KeyError:
+        return system
+
+
+__all__ = ["MODIFIERS", "NOT_TRACKED", "SUPPLIES", "Chip", "DeathRuling", "Edit", "Profile",
+           "ReportFacts", "SheetError", "SheetField", "all_profiles", "forget", "names",
+           "profile_for", "register", "title_of"]

@@ -11,9 +11,6 @@ from ..rules.freedom_fantasies.healing import split_fits
 from ..rules.freedom_fantasies.status import OBJECT, is_object, thresholds
 from . import SUPPLIES, Chip, Edit, Profile, ReportFacts, SheetField, register
 
-# FF-11: the Medicine page checks its split as the rules do.
-medicine_split_fits = split_fits
-
 
 def marks(char: dict) -> tuple[tuple[int, str], ...]:
     """The Damage that Wounded and the Story's End (Broken, Destroyed) exceed (FF-2 … FF-4)."""
@@ -114,6 +111,19 @@ PROFILE = Profile(
     ends_scenes="end_scene" in SYSTEM.actions,
     report=REPORT,
     object_kinds=(OBJECT,),
+    medicine_split_fits=split_fits,  # the Medicine page checks its split as the rules do
+    rule_ids={
+        "damage": ("FF-1", "FF-2", "FF-3", "FF-6", "FF-9"),
+        "grant_protection": ("FF-9",),
+        "heal": ("FF-10",),
+        "short_rest": ("FF-10",),
+        "long_rest": ("FF-10",),
+        "medicine": ("FF-11",),
+        "set_state": ("FF-2", "FF-3", "FF-4", "FF-9"),
+    },
+    rule_ids_by_field=(("additional", None, ("FF-5",)),
+                       ("direct", True, ("FF-7",)),
+                       ("damage_type", None, ("FF-8",))),
 )
 
 register(PROFILE)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from ..display import KIND_LABELS, Bar, TileFacts, words
 from ..quick import HEADS, Modifier
 from ..rules.lux_aeterna import SYSTEM
-from ..rules.lux_aeterna.common import CONDITIONS, DIE_CHAIN, TRAUMA_NAMES, signed
+from ..rules.lux_aeterna.common import (
+    CONDITIONS,
+    DIE_CHAIN,
+    POSITIVE,
+    TRAUMA_NAMES,
+    WITH_AMOUNT,
+    signed,
+)
 from . import Chip, DeathRuling, Edit, Profile, ReportFacts, SheetField, register
 
 
@@ -144,6 +151,31 @@ PROFILE = Profile(
     no_death_ruling="",
     ends_scenes="end_scene" in SYSTEM.actions,
     report=REPORT,
+    conditions=CONDITIONS,
+    positive_conditions=POSITIVE,
+    conditions_with_amount=WITH_AMOUNT,
+    trauma_names=TRAUMA_NAMES,
+    rule_ids={
+        "damage": ("LA-1", "LA-2", "LA-3", "LA-4"),
+        "heal": ("LA-7",),
+        "grant_endurance": ("LA-2",),
+        "end_scene": ("LA-2",),
+        "add_condition": ("LA-15", "LA-16"),
+        "remove_condition": ("LA-16",),
+        "save": ("LA-14",),
+        "start_turn": ("LA-6", "LA-16"),
+        "end_turn": ("LA-14", "LA-15"),
+        "stabilize": ("LA-7",),
+        "medical_aid": ("LA-8",),
+        "natural_recovery": ("LA-5",),
+        "short_rest": ("LA-12", "LA-13"),
+        "full_rest": ("LA-11", "LA-13"),
+        "heal_trauma": ("LA-11",),
+        "set_state": ("LA-2", "LA-3", "LA-6", "LA-9", "LA-12"),
+        "set_death": ("LA-4", "LA-6", "LA-9", "LA-10"),
+    },
+    rule_ids_by_field=(("attacker_weakened", True, ("LA-17",)),
+                       ("trauma_roll", None, ("LA-10",))),
 )
 
 register(PROFILE)

@@ -151,6 +151,26 @@ PROFILE = Profile(
     no_death_ruling="",
     ends_scenes="end_scene" in SYSTEM.actions,
     report=REPORT,
+    debilities=DEBILITIES,
+    death_words=DEATH_WORDS,
+    rule_ids={
+        "damage": ("ST-1", "ST-3", "ST-5", "ST-6"),
+        "gang_damage": ("ST-2", "ST-3", "ST-5", "ST-6"),
+        "lose_hp": ("ST-5", "ST-6"),
+        "heal": ("ST-8",),
+        "mark_debility": ("ST-13",),
+        "clear_debility": ("ST-13",),
+        "recover": ("ST-9",),
+        "tend": ("ST-9", "ST-15"),
+        "make_camp": ("ST-10",),
+        "deaths_door": ("ST-7",),
+        "convalesce": ("ST-11",),
+        "rest": ("ST-12",),
+        "set_death": ("ST-6",),
+        "add_wound": ("ST-14",),
+        "remove_wound": ("ST-14",),
+    },
+    rule_ids_by_field=(("piercing", "x", ("ST-4",)),),
 )
 
 register(PROFILE)

@@ -3,7 +3,7 @@
 Rows are the characters on the desk, in desk order; `data()` only reads a row
 cache of plain facts, so it never touches the store and never raises. Edits in
 the table (a name, HP and the other values a GM corrects) become actions through the
-controller (`harmdesk.table_edits`), so they are checked, saved and undoable like
+controller (`session.cell_action`), so they are checked, saved and undoable like
 everything else.
 """
 
@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
-from .. import table_edits
-from ..display import TileFacts
+from ..session import EditError, TileFacts, cell_action, cell_text
 from .tooltips import plain_tip
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
-EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in table_edits
+EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in Profile.edits
 HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")  # no campaign open
 
 IdRole = Qt.ItemDataRole.UserRole + 1
@@ -165,7 +164,7 @@ class DeskModel(QAbstractTableModel):
     def _cell(self, facts: TileFacts, cid: str, col: int, edit: bool):
         if edit and col in EDIT_COLUMNS:
             char = self.controller.state["characters"].get(cid, {})
-            text = table_edits.cell_text(self.controller.profile.name, EDIT_COLUMNS[col], char)
+            text = cell_text(self.controller.profile.name, EDIT_COLUMNS[col], char)
             if text is not None:
                 return text  # the bare number, so the editor starts from it
         if col == NAME:
@@ -196,9 +195,9 @@ class DeskModel(QAbstractTableModel):
         else:
             char = self.controller.state["characters"][cid]
             try:
-                action = table_edits.cell_action(self.controller.profile.name,
+                action = cell_action(self.controller.profile.name,
                                                  EDIT_COLUMNS[index.column()], char, value)
-            except table_edits.EditError as err:
+            except EditError as err:
                 self.controller.refused.emit(str(err), [cid])  # the tile and the status bar
                 return False
         # the model never writes itself: the controller saves, pushes undo, and tells us

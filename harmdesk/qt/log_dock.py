@@ -16,7 +16,6 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, QSortFilterPr
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
-from ..rule_ids import rule_ids
 from ..values import ChangeKind
 from .forms.ui_log_dock import Ui_LogDock
 from .tooltips import plain_tip
@@ -78,20 +77,22 @@ def step_targets(entry) -> tuple[str, ...]:
     return tuple(dict.fromkeys(i for i in ids if isinstance(i, str)))
 
 
-def rows_of(entry, system: str = "") -> list[Row]:
-    """One row per event of a log step, in the step's own order."""
+def rows_of(entry, profile=None) -> list[Row]:
+    """One row per event of a log step, in the step's own order; the game's `profile`
+    names the rules it applied."""
     when = local(entry.applied_at)
     time = when.strftime("%H:%M") if when else ""
     full = when.strftime("%d %b %Y %H:%M") if when else ""
     targets = step_targets(entry)
     texts = [e["text"] for e in entry.events if isinstance(e, dict) and e.get("text")] or \
         [str(entry.action.get("type", "step")).replace("_", " ")]
-    ids = ", ".join(rule_ids(system, entry.action)) if isinstance(entry.action, dict) else ""
+    ids = ", ".join(profile.rule_ids_of(entry.action)) \
+        if profile is not None and isinstance(entry.action, dict) else ""
     return [Row(t, time, full, targets, entry.id, bool(entry.undone), ids) for t in texts]
 
 
 def build_groups(sessions: list[dict], entries: list, cut: bool,
-                 system: str = "") -> list[Group]:
+                 profile=None) -> list[Group]:
     """The tree's top level from the sessions and the entries, undone ones too (oldest
     first)."""
     groups: dict[object, Group] = {
@@ -104,7 +105,7 @@ def build_groups(sessions: list[dict], entries: list, cut: bool,
                                 "Steps logged while no play session was open")
         group = groups[key]
         group.moment = max(group.moment, entry.applied_at or "")
-        group.rows.extend(rows_of(entry, system))
+        group.rows.extend(rows_of(entry, profile))
     ordered = sorted(groups.values(), reverse=True,
                      key=lambda g: (g.moment, g.key if isinstance(g.key, int) else -1))
     if cut:
@@ -139,7 +140,7 @@ class LogModel(QAbstractItemModel):
             entries = campaign.log(include_undone=True)
             cut = len(entries) > self.limit
             groups = build_groups(campaign.sessions(), entries[-self.limit:], cut,
-                                  campaign.system)
+                                  campaign.profile)
         self.beginResetModel()
         self._groups = groups
         self.endResetModel()
@@ -174,7 +175,7 @@ class LogModel(QAbstractItemModel):
             self.dataChanged.emit(self.index(rows[0], 0, parent),
                                   self.index(rows[-1], len(HEADERS) - 1, parent))
             return True
-        rows = list(rows_of(entry, campaign.system))
+        rows = list(rows_of(entry, campaign.profile))
         if not rows:
             return True
         self.beginInsertRows(parent, 0, len(rows) - 1)

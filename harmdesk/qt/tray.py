@@ -18,8 +18,18 @@ import re
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
-from .. import chips, quick
 from ..errors import UserError
+from ..session import (
+    DAMAGE_ACTIONS,
+    QuickEntryError,
+    action_chip,
+    attack_chip,
+    is_rules_name,
+    parse_quick,
+    quick_examples,
+    rules_name,
+    taken_modifiers,
+)
 from .forms.ui_tray import Ui_Tray
 from .style import CHIP_STYLE, ERROR_STYLE
 from .tray_chips import (
@@ -112,7 +122,7 @@ class TrayWidget(QWidget):
              "click to see what it does to the selected tiles and apply it.")
             for die, harm in profile.severity])
         self._fill("heal", [] if profile is None else [
-            (f"Heal 1{die}", self._fixed(chips.action_chip(f"Heal 1{die}",
+            (f"Heal 1{die}", self._fixed(action_chip(f"Heal 1{die}",
                                                            {"type": "heal", "dice": die})),
              "heal", f"Heal 1{die}: the dice are rolled (or asked for) on the drop.")
             for die in HEAL_DICE])
@@ -125,7 +135,7 @@ class TrayWidget(QWidget):
         self._refresh_desk()
         self._fill_type_combos()
         if profile is not None:  # each game's own examples, never Stonetop's for all
-            examples = quick.examples(profile.name)
+            examples = quick_examples(profile.name)
             ui.typedEdit.setPlaceholderText(examples)
             ui.typedEdit.setToolTip(f"An amount or dice for a damage chip: {examples}. Enter "
                                     "applies it to the selected tiles.")
@@ -151,7 +161,7 @@ class TrayWidget(QWidget):
                              + area.verticalScrollBar().sizeHint().width())
 
     def _profile_chips(self, listed, category: str) -> list:
-        return [(chip.label, self._fixed(chips.action_chip(chip.label, dict(chip.action),
+        return [(chip.label, self._fixed(action_chip(chip.label, dict(chip.action),
                                                            ask=chip.ask)), category, chip.tip)
                 for chip in listed]
 
@@ -208,7 +218,7 @@ class TrayWidget(QWidget):
 
     @staticmethod
     def _attack_factory(cid: str, label: str):
-        return lambda: chips.attack_chip([cid], label)
+        return lambda: attack_chip([cid], label)
 
     def _fill_type_combos(self) -> None:
         state = self.controller.state if self.controller.campaign else {"characters": {}}
@@ -274,8 +284,8 @@ class TrayWidget(QWidget):
 
     @staticmethod
     def _type_name(text: str, what: str) -> str:
-        name = quick.rules_name(text)
-        if name and not quick.is_rules_name(name):
+        name = rules_name(text)
+        if name and not is_rules_name(name):
             raise UserError(f"{what} must be a name in letters and digits, such as fire or "
                             f"cold_iron; {text.strip()!r} is not")
         return name
@@ -305,7 +315,7 @@ class TrayWidget(QWidget):
         for chip in self._chips.get("severity", []):
             chip.show_modifiers(mods)
         for chip, attack in zip(self._chips.get("dangers", []), attacks):
-            chip.show_modifiers(chips.taken_modifiers(attack, mods))
+            chip.show_modifiers(taken_modifiers(attack, mods))
         for chip in (*self._chips.get("severity", []), *self._chips.get("dangers", [])):
             chip.setEnabled(mods is not None)  # a bad type name must be fixed first
         self._check_typed(self.ui.typedEdit.text())
@@ -314,19 +324,19 @@ class TrayWidget(QWidget):
 
     def _labelled(self, action: dict) -> dict | None:
         """A chip for `action`; none for damage while the toggles cannot be read."""
-        if action["type"] in chips.DAMAGE_ACTIONS and self._modifiers_or_none() is None:
+        if action["type"] in DAMAGE_ACTIONS and self._modifiers_or_none() is None:
             return None
-        return chips.action_chip(action_label(action), action)
+        return action_chip(action_label(action), action)
 
     # typed amounts ------------------------------------------------------------------
     def _parsed(self, text: str, heal: bool) -> dict:
         if heal and not re.match(r"^\s*(heal|h|\+)", text, re.IGNORECASE):
             text = f"heal {text}"
         if self._profile is None:
-            raise quick.QuickEntryError("open a campaign first")
-        action = quick.parse(text, self._profile.name)
+            raise QuickEntryError("open a campaign first")
+        action = parse_quick(text, self._profile.name)
         if heal and action["type"] != "heal":
-            raise quick.QuickEntryError("type an amount or dice to heal, such as 4 or d6")
+            raise QuickEntryError("type an amount or dice to heal, such as 4 or d6")
         return action
 
     def _check(self, edit, chip, message, heal: bool, fallback: str) -> None:
@@ -335,7 +345,7 @@ class TrayWidget(QWidget):
         if text.strip() and self._profile is not None:
             try:
                 action = self._parsed(text, heal)
-            except quick.QuickEntryError as err:
+            except QuickEntryError as err:
                 error = str(err)
         message.setStyleSheet(ERROR_STYLE)
         message.setText(error)
@@ -345,8 +355,8 @@ class TrayWidget(QWidget):
             chip.setEnabled(False)
             return
         mods = self._modifiers_or_none()
-        damage = action["type"] in chips.DAMAGE_ACTIONS
-        chip.show_modifiers(chips.taken_modifiers(action, mods) if damage else None,
+        damage = action["type"] in DAMAGE_ACTIONS
+        chip.show_modifiers(taken_modifiers(action, mods) if damage else None,
                             action_label(action))
         chip.setEnabled(mods is not None or not damage)
 
@@ -361,13 +371,13 @@ class TrayWidget(QWidget):
     def _typed_chip(self) -> dict | None:
         try:
             return self._labelled(self._parsed(self.ui.typedEdit.text(), False))
-        except quick.QuickEntryError:
+        except QuickEntryError:
             return None
 
     def _heal_chip(self) -> dict | None:
         try:
             return self._labelled(self._parsed(self.ui.healEdit.text(), True))
-        except quick.QuickEntryError:
+        except QuickEntryError:
             return None
 
     # the gang slot --------------------------------------------------------------------

@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..display import modifier_words, words
 from ..session import (
     MIME_TYPE,
     decode_chip,
     encode_chip,
     gang_summary,  # noqa: F401 (the tray and the gang slot read it here)
+    modifier_words,
+    words,
 )
 from .tooltips import plain_tip
 

@@ -321,7 +321,7 @@ class PlayMenus(QObject):
     def settings(self) -> bool:
         from .dialogs import SettingsDialog
         campaign = self.c.campaign
-        dialog = SettingsDialog(campaign.system, campaign.state["settings"],
+        dialog = SettingsDialog(campaign.profile, campaign.state["settings"],
                                 campaign.options, self.w)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False

@@ -146,6 +146,22 @@ def test_deaths_door_with_nobody_dying(dialog):
     assert "Vahid is not dying" in dlg.ui.messageLabel.text()
 
 
+def test_st13_recover_offers_the_debilities_of_the_profile_it_is_given(qtbot, desks):
+    """The page reads the game's word list from the profile, not from a module of its own:
+    a profile naming only dazed offers only dazed, though Vahid is weakened too."""
+    from dataclasses import replace
+    only_dazed = replace(profile_for("stonetop"), debilities=("dazed",))
+    dlg = MovesDialog(only_dazed, desks["stonetop"].state, ["vahid"], move="Recover")
+    qtbot.addWidget(dlg)
+    combo = dlg.page().debility
+    assert [combo.itemData(i) for i in range(combo.count())] == [None, "dazed"]
+    full = MovesDialog(profile_for("stonetop"), desks["stonetop"].state, ["vahid"],
+                       move="Recover")
+    qtbot.addWidget(full)
+    combo = full.page().debility
+    assert [combo.itemData(i) for i in range(combo.count())] == [None, "dazed", "weakened"]
+
+
 def test_recover_tends_a_debility_and_names_the_payer(dialog):
     dlg, desk = dialog("stonetop", ["vahid"], "Recover")
     page = dlg.page()

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
 from harmdesk import rules
 from harmdesk.campaign import Campaign
 from harmdesk.display import without_rule_ids
+from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.settings import SettingsDialog, with_mnemonic
 from harmdesk.session import Session
@@ -17,7 +18,7 @@ from harmdesk.store import Store
 @pytest.fixture
 def dialog(qtbot):
     def make(system, settings=None, options=None):
-        dlg = SettingsDialog(system, settings or {}, options or {})
+        dlg = SettingsDialog(profile_for(system), settings or {}, options or {})
         qtbot.addWidget(dlg)
         return dlg
     return make

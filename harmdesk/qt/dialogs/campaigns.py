@@ -7,7 +7,7 @@ from datetime import datetime
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QTreeWidgetItem, QWidget
 
-from ...vocabulary import SYSTEM_NAMES, game_title
+from ... import profiles
 from ..forms.ui_new_campaign_dialog import Ui_NewCampaignDialog
 from ..forms.ui_open_campaign_dialog import Ui_OpenCampaignDialog
 from ..tooltips import plain_tip
@@ -17,7 +17,8 @@ NAME_ROLE = Qt.ItemDataRole.UserRole
 
 
 def system_title(system: str) -> str:
-    return game_title(system)
+    """'Stonetop' for `stonetop`; the name itself for a game HarmDesk does not know."""
+    return profiles.title_of(system)
 
 
 def when(stamp) -> str:
@@ -42,8 +43,8 @@ class NewCampaignDialog(Validated, QDialog):
         self.ui.setupUi(self)
         self.init_validation()
         self.existing = {n.strip().casefold(): n for n in existing_names}
-        for system in SYSTEM_NAMES:
-            self.ui.systemCombo.addItem(system_title(system), system)
+        for profile in profiles.all_profiles():
+            self.ui.systemCombo.addItem(profile.title, profile.name)
         self.touched = False
         self.ui.nameEdit.textEdited.connect(self._edited)
         self.ui.nameEdit.textChanged.connect(self.revalidate)

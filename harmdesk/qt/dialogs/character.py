@@ -13,10 +13,8 @@ import unicodedata
 
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
-from ...display import KIND_LABELS
 from ...errors import UserError
-from ...session import dice_sides, explain
-from ...vocabulary import full_settings, system_named
+from ...session import KIND_LABELS, dice_sides, explain
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
     Invalid,
@@ -62,7 +60,7 @@ class CharacterDialog(Validated, QDialog):
         self.profile, self.character = profile, character
         self.system = profile.name
         self.existing = set(existing_ids) - ({character["id"]} if character else set())
-        self.settings = full_settings(system_named(self.system), settings or {})
+        self.settings = profile.full_settings(settings)
         for kind in profile.kinds:
             self.ui.kindCombo.addItem(KIND_LABELS[kind], kind)
         self.fields: dict[str, QWidget] = {}

@@ -28,9 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...display import words  # noqa: F401 (the dialogs take it from here)
-from ...quick import is_rules_name, rules_name
-from ...session import preview_lines  # noqa: F401 (the dialogs take it from here)
+from ...session import (
+    is_rules_name,
+    preview_lines,  # noqa: F401 (the dialogs take it from here)
+    rules_name,
+    words,  # noqa: F401 (the dialogs take it from here)
+)
 from ...session import refusal as rules_refusal  # noqa: F401
 from ..style import ERROR_STYLE
 
@@ -75,11 +78,13 @@ def parse_faces(text: str, whose: str) -> list[int]:
 @dataclass(frozen=True)
 class Desk:
     """The desk a dialog works on: the state, the selected characters, and the
-    random source for rolls HarmDesk makes (None: the system's; tests pass their own)."""
+    random source for rolls HarmDesk makes (None: the system's; tests pass their own),
+    and the game's display profile, for the rules' word lists."""
 
     state: dict
     targets: tuple[str, ...]
     rng: object = None
+    profile: object = None
 
     @property
     def system(self) -> str:

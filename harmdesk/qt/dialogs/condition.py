@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
-from ...vocabulary import CONDITIONS, DEBILITIES, POSITIVE, WITH_AMOUNT
 from ..forms.ui_condition_dialog import Ui_ConditionDialog
 from .common import (
     Choice,
@@ -40,10 +39,9 @@ def having(desk: Desk, test) -> list[str]:
 class DebilityPage(Page):
     title = "&Debility"
     tip = "Mark or clear a debility; NPCs and monsters never mark them"
-    names = DEBILITIES
-
     def __init__(self, desk: Desk, parent=None):
         super().__init__(desk, parent)
+        self.names = desk.profile.debilities
         layout = QVBoxLayout(self)
         self.mode = Choice("Change", [("Mar&k", "mark", "Mark the debility"),
                                       ("C&lear", "clear", "Clear a marked debility")], True)
@@ -119,13 +117,14 @@ class WoundPage(Page):
 class AddConditionPage(Page):
     title = "&Add condition"
     tip = "A status condition; applying it again replaces it"
-    names = CONDITIONS
-
     def __init__(self, desk: Desk, parent=None):
         super().__init__(desk, parent)
+        self.names = desk.profile.conditions
+        self.positive = desk.profile.positive_conditions
+        self.with_amount = desk.profile.conditions_with_amount
         form = form_layout(self)
-        self.name = combo([(capital(n) + (" (a boon)" if n in POSITIVE else ""), n)
-                           for n in CONDITIONS], "Condition")
+        self.name = combo([(capital(n) + (" (a boon)" if n in self.positive else ""), n)
+                           for n in self.names], "Condition")
         self.level = spin(1, 30, 1, "Origin Level",
                           "The Level of the effect's origin: the Save's Difficulty in Bumps")
         self.amount = spin(1, 99, 1, "Amount per turn",
@@ -146,9 +145,9 @@ class AddConditionPage(Page):
 
     def sync(self) -> None:
         name = self.name.currentData()
-        boon = name in POSITIVE
+        boon = name in self.positive
         self.level.setEnabled(not boon)
-        self.amount.setEnabled(name in WITH_AMOUNT)
+        self.amount.setEnabled(name in self.with_amount)
         level = self.level.value()
         self.hint.setText("A boon: no Save ends it." if boon else
                           f"A Save ends it at {level} Bump{'s' if level != 1 else ''} "
@@ -160,9 +159,9 @@ class AddConditionPage(Page):
     def actions(self) -> list[dict]:
         ids, name = self.desk.need_targets(), self.name.currentData()
         action = {"type": "add_condition", "target": target_value(ids), "name": name}
-        if name not in POSITIVE:
+        if name not in self.positive:
             action["origin_level"] = self.level.value()
-        if name in WITH_AMOUNT:
+        if name in self.with_amount:
             action["amount"] = self.amount.value()
         if self.rounds.value():
             action["rounds"] = self.rounds.value()
@@ -323,7 +322,7 @@ class ConditionDialog(Validated, QDialog):
         self.ui = Ui_ConditionDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.desk = Desk(state, tuple(targets))
+        self.desk = Desk(state, tuple(targets), profile=profile)
         self.preview_state = state
         self.pages = [PAGES[key](self.desk) for key in profile.condition_pages]
         for page in self.pages:

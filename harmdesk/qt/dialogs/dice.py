@@ -15,9 +15,15 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
-from ...display import without_rule_ids
 from ...errors import UserError
-from ...session import dice_sides, dice_total, outcome_lines, roll_value, tag_words
+from ...session import (
+    dice_sides,
+    dice_total,
+    outcome_lines,
+    roll_value,
+    tag_words,
+    without_rule_ids,
+)
 from ...values import Action
 from ..forms.ui_dice_dialog import Ui_DiceDialog
 from .common import Invalid, Validated, spin

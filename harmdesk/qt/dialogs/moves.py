@@ -28,7 +28,7 @@ class MovesDialog(Validated, QDialog):
         self.ui = Ui_MovesDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.desk = Desk(state, tuple(targets), rng)
+        self.desk = Desk(state, tuple(targets), rng, profile)
         self.preview_state = state
         self.pages: list[Page] = []
         for key in profile.moves_pages:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from ...profiles.freedom_fantasies import PROFILE, medicine_split_fits
 from ..style import ERROR_STYLE
 from .common import (
     Choice,
@@ -64,9 +63,11 @@ class MedicinePage(Page):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
         form = form_layout()
-        healers = [c for c in desk.characters.values() if c["kind"] not in PROFILE.object_kinds]
+        profile = desk.profile
+        self.split_fits = profile.medicine_split_fits  # FF-11, as the rules check it
+        healers = [c for c in desk.characters.values() if c["kind"] not in profile.object_kinds]
         # the healer is usually one of the party other than the patients
-        healers.sort(key=lambda c: (c["kind"] not in PROFILE.party_kinds,
+        healers.sort(key=lambda c: (c["kind"] not in profile.party_kinds,
                                     c["id"] in desk.targets))
         self.healer = combo([(c["name"] + (f" ({c['supplies']} Supplies)"
                                            if c.get("supplies") is not None else ""), c["id"])
@@ -100,7 +101,7 @@ class MedicinePage(Page):
         given = sum(amount.value() for _, amount in self.split)
         roll = self.roll.value()
         self.total.setText(f"Split: {given} of the {roll} rolled")
-        self.total.setStyleSheet("" if medicine_split_fits(given, roll) else ERROR_STYLE)
+        self.total.setStyleSheet("" if self.split_fits(given, roll) else ERROR_STYLE)
 
     def actions(self) -> list[dict]:
         self.desk.need_targets()
@@ -108,7 +109,7 @@ class MedicinePage(Page):
         if healer is None:
             raise Invalid("Nobody on the desk can make a healing check.")
         given = sum(amount.value() for _, amount in self.split)
-        if not medicine_split_fits(given, self.roll.value()):
+        if not self.split_fits(given, self.roll.value()):
             raise Invalid(f"The split heals {given}, more than the d20 roll "
                           f"{self.roll.value()}: the roll is the total that can be healed.")
         return [{"type": "medicine", "healer": healer, "roll": self.roll.value(),

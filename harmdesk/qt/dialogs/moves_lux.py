@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from ... import rolling
-from ...vocabulary import TRAUMA_NAMES
+from ...session import roll_faces
 from .common import (
     Invalid,
     Page,
@@ -62,7 +61,7 @@ class ShortRestPage(Page):
         # rolled once per choice, so the preview shows exactly what OK will apply
         key = (char["id"], count.value(), char["resolve_die"])
         if key not in self.rolled:
-            self.rolled[key] = rolling.roll_faces(f"{key[1]}{key[2]}", self.desk.rng)
+            self.rolled[key] = roll_faces(f"{key[1]}{key[2]}", self.desk.rng)
         return self.rolled[key]
 
     def actions(self) -> list[dict]:
@@ -89,8 +88,9 @@ class ShortRestPage(Page):
         return "\n".join(lines)
 
 
-def trauma_label(number: int) -> str:
-    return f"{number} {TRAUMA_NAMES.get(number, '')}".strip()
+def trauma_label(number: int, names) -> str:
+    """'9 Fear' for Trauma 9, as `names` (the game's Trauma table) calls it."""
+    return f"{number} {names.get(number, '')}".strip()
 
 
 class FullRestPage(Page):
@@ -102,6 +102,7 @@ class FullRestPage(Page):
         layout = QVBoxLayout(self)
         self.rows = Rows(("Who", "Trauma Save Bumps", "Trauma healed at 5 Bumps"))
         self.fields = []
+        names = desk.profile.trauma_names
         for char in desk.chars():
             traumas = sorted(set(char.get("traumas", [])))
             bumps = spin(0, 20, 0, "Trauma Save Bumps",
@@ -110,9 +111,9 @@ class FullRestPage(Page):
             if traumas:
                 bumps.setSuffix(f" (+{char.get('trauma_bumps', 0)} so far)")
             if len(traumas) > 1:
-                items = [("choose one", None), *((trauma_label(t), t) for t in traumas)]
+                items = [("choose one", None), *((trauma_label(t, names), t) for t in traumas)]
             else:  # with one Trauma the rules heal it; with none there is nothing to pick
-                items = [(trauma_label(traumas[0]) if traumas else "no Trauma", None)]
+                items = [(trauma_label(traumas[0], names) if traumas else "no Trauma", None)]
             heal = combo(items, "Trauma healed", "Which Trauma heals when the Bumps reach 5")
             bumps.setEnabled(bool(traumas))
             heal.setEnabled(len(traumas) > 1)

@@ -6,8 +6,6 @@ from __future__ import annotations
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
-from ...profiles.stonetop import PROFILE
-from ...vocabulary import DEBILITIES
 from .common import (
     Choice,
     Invalid,
@@ -22,8 +20,6 @@ from .common import (
     target_value,
 )
 
-PLAYERS = PROFILE.party_kinds  # the player moves are theirs (ST-8, ST-12)
-
 
 def first_refusal(page: Page, action: dict) -> str:
     """The rules' own words for why nobody here can make this move."""
@@ -37,7 +33,8 @@ class RecoverPage(Page):
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
         form = form_layout(self)
-        marked = [d for d in DEBILITIES if any(d in c["debilities"] for c in desk.chars())]
+        marked = [d for d in desk.profile.debilities
+                  if any(d in c["debilities"] for c in desk.chars())]
         self.debility = combo([("no debility", None), *((f"clear {d}", d) for d in marked)],
                               "Debility tended", "A GM ruling may let Recover tend a debility "
                               "too")
@@ -175,9 +172,10 @@ class MakeCampPage(Page):
         layout = QVBoxLayout(self)
         self.rows = Rows(("Who", "Picks", "Bedroll", "Fed"))
         self.fields = []
-        self.others = [c for c in desk.chars() if c["kind"] not in PLAYERS]
+        players = desk.profile.party_kinds  # the player moves are theirs (ST-8, ST-12)
+        self.others = [c for c in desk.chars() if c["kind"] not in players]
         for char in desk.chars():
-            if char["kind"] not in PLAYERS:
+            if char["kind"] not in players:
                 continue
             pick = combo([("regain HP", None),
                           *((f"clear {d}", d) for d in char["debilities"])], "Pick",
@@ -248,7 +246,7 @@ class DeathsDoorPage(Page):
             hard = None
             if "hard_to_kill" in char.get("moves", []):
                 hard = combo([("no debility", None),
-                              *((f"mark {d} for 1 HP", d) for d in DEBILITIES
+                              *((f"mark {d} for 1 HP", d) for d in self.desk.profile.debilities
                                 if d not in char["debilities"])], "Hard to Kill",
                              "Hard to Kill: on a 7–9, mark a debility to regain 1 HP")
             self.rows.add(char, roll, hard)

@@ -1,7 +1,7 @@
 """Help → Quick entry (F1): what the quick entry understands, per game.
 
-The rows come from the table the parser itself reads (`quick.forms`), so the
-page cannot promise what the parser refuses.
+The rows come from the table the parser itself reads (each game's display profile,
+`Profile.quick_forms`), so the page cannot promise what the parser refuses.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QHeaderView, QTableWidgetItem, QWidget
 
-from ... import quick
+from ... import profiles
+from ...session import quick_combined
 from ..forms.ui_quick_help import Ui_QuickHelpDialog
 
 INTRO = ("Select one or more tiles, press Ctrl+L, type, then press Enter: it applies to every "
@@ -22,8 +23,8 @@ class QuickHelpDialog(QDialog):
         super().__init__(parent)
         self.ui = Ui_QuickHelpDialog()
         self.ui.setupUi(self)
-        for key, title in quick.games():
-            self.ui.gameCombo.addItem(title, key)
+        for profile in profiles.all_profiles():
+            self.ui.gameCombo.addItem(profile.title, profile.name)
         header = self.ui.syntaxTable.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         # wrapped meanings: rows follow the column's width
@@ -44,7 +45,8 @@ class QuickHelpDialog(QDialog):
         return self.ui.gameCombo.currentData()
 
     def rows(self) -> list[tuple[str, str]]:
-        return [(form.example, form.meaning) for form in quick.forms(self.game())]
+        forms = profiles.profile_for(self.game()).quick_forms
+        return [(form.example, form.meaning) for form in forms]
 
     def _fill(self) -> None:
         system, table = self.game(), self.ui.syntaxTable
@@ -57,5 +59,5 @@ class QuickHelpDialog(QDialog):
             table.setItem(row, 0, item)
             table.setItem(row, 1, QTableWidgetItem(meaning))
         table.resizeRowsToContents()
-        self.ui.introLabel.setText(INTRO.format(combined=quick.combined(system)))
-        self.setWindowTitle(f"Quick entry — {quick.title(system)}")
+        self.ui.introLabel.setText(INTRO.format(combined=quick_combined(system)))
+        self.setWindowTitle(f"Quick entry — {profiles.title_of(system)}")

@@ -1,7 +1,8 @@
 """A campaign's rule settings and who rolls the dice.
 
-Every rule setting of the game comes from the rules core (`System.settings`),
-with its doc as the explanation, so a new setting appears here by itself.
+Every rule setting of the game comes from the rules core (through the game's display
+profile, `Profile.settings`), with its doc as the explanation, so a new setting appears
+here by itself.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...display import without_rule_ids
-from ...vocabulary import full_settings, system_named
+from ...session import without_rule_ids
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
 
@@ -35,20 +35,20 @@ def with_mnemonic(text: str, used: set[str]) -> str:
 class SettingsDialog(Validated, QDialog):
     """Result: `settings_action()` (a change_settings action or None) and `options()`."""
 
-    def __init__(self, system: str, settings: dict, options: dict | None = None,
+    def __init__(self, profile, settings: dict, options: dict | None = None,
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.ui = Ui_SettingsDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.system = system_named(system)
-        self.current = full_settings(self.system, settings)
+        self.profile = profile
+        self.current = profile.full_settings(settings)
         self.given_options = dict(options or {})
-        self.setWindowTitle(f"{self.system.title} settings")
-        self.ui.rulesBox.setTitle(f"{self.system.title} rule settings")
+        self.setWindowTitle(f"{profile.title} settings")
+        self.ui.rulesBox.setTitle(f"{profile.title} rule settings")
         self.widgets: dict[str, QWidget] = {}
         used = set(RESERVED_KEYS)
-        for key, setting in self.system.settings.items():
+        for key, setting in profile.settings.items():
             widget = self._widget(key, setting)
             self._show(key, self.current[key])
             caption = QLabel(with_mnemonic(capital(key) + ":", used))
@@ -100,7 +100,7 @@ class SettingsDialog(Validated, QDialog):
         return widget.value()
 
     def restore_defaults(self) -> None:
-        for key, setting in self.system.settings.items():
+        for key, setting in self.profile.settings.items():
             self._show(key, setting.default)
 
     def changed(self) -> dict:
@@ -109,7 +109,7 @@ class SettingsDialog(Validated, QDialog):
     def build(self) -> list[dict]:
         changed = self.changed()
         for key, value in changed.items():
-            problem = self.system.settings[key].check(key, value)
+            problem = self.profile.settings[key].check(key, value)
             if problem:
                 raise Invalid(f"{capital(key)} {problem}.")
         return [{"type": "change_settings", "settings": changed}] if changed else []
