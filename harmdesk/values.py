@@ -119,6 +119,17 @@ class Change:
         return None if self.ok or self.outcome is None else self.outcome.error
 
     @property
+    def undo_text(self) -> str:
+        """The undo stack's text for the step: its first explanation, shortened."""
+        events = self.outcome.events if self.outcome is not None else ()
+        if events:
+            text = events[0].text
+        else:
+            action = self.entry.action if self.entry is not None else {}
+            text = action.get("type", "step").replace("_", " ")
+        return text if len(text) <= 80 else text[:77] + "…"
+
+    @property
     def said(self) -> str:
         """The rules' last explanation of an apply ('' for undo and redo)."""
         events = self.outcome.events if self.outcome is not None else ()

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..errors import StoreError, UserError
-from ..session import RollProvider, Session, describe
+from ..session import RollProvider, Session
 from ..values import Action
 
 HISTORY_WINDOW = 500  # log steps rebuilt into the undo stack when a campaign opens
@@ -169,7 +169,7 @@ class DeskController(QObject):
             self.refused.emit(change.error, ids)
             return False
         if text is None:
-            text = describe(actions[0].to_dict(), [e.to_dict() for e in change.outcome.events])
+            text = change.undo_text
         self.stack.push(StepCommand(self, text))
         self.changed.emit(change)
         return True
