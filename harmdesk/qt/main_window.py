@@ -262,12 +262,16 @@ class MainWindow(QMainWindow):
             return False
         if chip.get("ask") == "condition":
             return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
+        action = self._action_for(chip, targets)
+        return action is not None and self.controller.submit(action)
+
+    def _action_for(self, chip: dict, targets: list[str]):
+        """What `chip` does to `targets`, or None with the reason shown on the tiles."""
         try:
-            action = self.tiles.action_for(chip, targets)
+            return self.tiles.action_for(chip, targets)
         except UserError as err:
             self.controller.refused.emit(str(err), targets)
-            return False
-        return self.controller.submit(action)
+            return None
 
     def apply_chip_to_selection(self, chip: dict) -> bool:
         """A click (or Enter) on a chip: ask before applying it to the selected tiles.
@@ -281,10 +285,8 @@ class MainWindow(QMainWindow):
             return False
         if chip.get("ask") == "condition":  # the conditions dialog asks before applying
             return self.play_menus.conditions(targets, preset=chip.get("action", {}).get("name"))
-        try:
-            action = self.tiles.action_for(chip, targets)
-        except UserError as err:
-            self.controller.refused.emit(str(err), targets)
+        action = self._action_for(chip, targets)
+        if action is None:
             return False
         refusal, first_need = self.controller.session.first_need(action)
         if refusal is not None:
