@@ -67,7 +67,11 @@ def _store_command(args) -> int:
     try:
         store = _open_store(args)
         try:
-            return args.store_func(args, store)
+            code = args.store_func(args, store)
+            # the integrity check and the daily backup, once the command is saved
+            for note in store.maintain():
+                print(note, file=sys.stderr)
+            return code
         finally:
             store.close()
     except (StoreError, UserError) as err:

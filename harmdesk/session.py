@@ -86,7 +86,8 @@ class Session:
     @classmethod
     def open(cls, data_dir, name: str | None = None) -> "Session":
         """Open the data folder (making the demo campaigns on first run) and a campaign:
-        `name`, else the one used last. Slow (SQLModel): call it off the GUI thread."""
+        `name`, else the one used last. Slow (SQLModel): call it off the GUI thread.
+        The integrity check and the daily backup wait for `maintain`."""
         from .campaign import Campaign
         from .demo import ensure_demo
         from .store import Store
@@ -100,6 +101,11 @@ class Session:
         except BaseException:
             store.close()
             raise
+
+    def maintain(self) -> list[str]:
+        """The store's integrity check and daily backup, after `open` made it ready. Slow
+        on a big file: off the GUI thread. What the GM should hear; never raises."""
+        return [] if self.store is None or self.loading else self.store.maintain()
 
     @classmethod
     def glimpse(cls, data_dir, name: str | None = None) -> "Session | None":

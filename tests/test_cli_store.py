@@ -2,6 +2,7 @@
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -99,3 +100,14 @@ def test_a_second_writer_is_told_the_file_is_in_use(tmp_path):
         holder.close()
     ok(harmdesk(tmp_path, "apply", "Night",
                 '{"type": "add_character", "character": {"id": "a", "max_hp": 3}}'))
+
+
+def test_a_command_makes_the_days_backup_after_its_work(tmp_path):
+    ok(harmdesk(tmp_path, "campaign", "new", "Night", "--system", "stonetop"))
+    made = list((tmp_path / "backups").glob("harmdesk-*-daily.sqlite"))
+    assert len(made) == 1
+    con = sqlite3.connect(made[0])
+    try:  # made after the command: its campaign is in the copy
+        assert ("Night",) in con.execute("SELECT name FROM campaign").fetchall()
+    finally:
+        con.close()

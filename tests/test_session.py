@@ -175,3 +175,18 @@ def test_the_gang_up_summary_reads_the_stonetop_rules(session):
     assert ok and lines == ["2 × Hagr"] and deals.startswith("Deals ")
     assert label == "Gang: " + deals.removeprefix("Deals ")
 
+
+
+def test_opening_leaves_the_check_and_the_backup_to_maintain(tmp_path):
+    Session.open(tmp_path).close()  # the first start: the demo campaigns
+    session = Session.open(tmp_path)
+    try:
+        assert session.has_campaign and not (tmp_path / "backups").exists()
+        assert session.maintain() == []
+        made = list((tmp_path / "backups").glob("harmdesk-*-daily.sqlite"))
+        assert len(made) == 1 and made[0].stat().st_size > 0
+        assert session.maintain() == [] and len(list((tmp_path / "backups").iterdir())) == 1
+    finally:
+        session.close()
+    glimpse = Session.glimpse(tmp_path)
+    assert glimpse.loading and glimpse.maintain() == []

@@ -101,6 +101,21 @@ class CampaignMenus(QObject):
         if old is not None and old.store is not session.store:
             old.close()
         self._use(session)
+        # the integrity check and the daily backup, now that a drop can be saved
+        self.run(session.maintain, self._maintained, on_failed=self._maintained)
+
+    @Slot(object)
+    def _maintained(self, notes) -> None:
+        """What the check or the backup found; a note, never a stop: the desk goes on."""
+        if not notes:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, "HarmDesk",
+                          notes if isinstance(notes, str) else "\n\n".join(notes),
+                          QMessageBox.StandardButton.Ok, self.w)
+        box.setObjectName("maintenanceNote")
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.show()
 
     def _use(self, session: Session) -> None:
         self.w.controller.set_session(session)

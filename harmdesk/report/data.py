@@ -176,18 +176,40 @@ def header(name: str, system: str, sessions: list[dict], chosen: list, everythin
     return Header(name, system, title, scope, date, duration, notes)
 
 
+def desk_before(order: list[str], now: dict, entries: list) -> dict:
+    """The desk before the first of `entries`, the applied log up to its newest row,
+    from the desk `now`: each entry's `before` puts back what it changed, newest first.
+    Characters come in desk order (`order`, those that left the desk included); one who
+    left and came back after `entries` began stands where the desk has them now."""
+    desk = dict(now)
+    for entry in reversed(entries):
+        for cid, state in entry.before.items():
+            if state is None:
+                desk.pop(cid, None)
+            else:
+                desk[cid] = state
+    place = {cid: i for i, cid in enumerate(order)}
+    return dict(sorted(desk.items(), key=lambda item: place.get(item[0], len(place))))
+
+
 def build_report(name: str, system: str, initial: dict, sessions: list[dict], entries: list,
-                 chosen_sessions: list[dict], everything: bool = False) -> Report:
+                 chosen_sessions: list[dict], everything: bool = False,
+                 start: dict | None = None) -> Report:
     """The summary of `chosen_sessions` (all of the log when `everything`).
 
-    `initial` is the campaign's starting settings and sheets; `entries` the whole applied
-    log in order (store.log), of which only the chosen sessions' entries are summarised.
+    `initial` is the campaign's starting settings and sheets; `entries` the applied log in
+    order (store.log), of which only the chosen sessions' entries are summarised: the
+    whole log, or (with `start`, the desk before its first entry) the log from there on.
     """
-    try:
-        desk = dict(rules.new_state(system, initial.get("settings"),
-                                    initial.get("characters", []))["characters"])
-    except rules.SheetError as err:
-        raise ReportError(f"The campaign's starting sheets cannot be read: {err}") from None
+    if start is not None:
+        desk = dict(start)
+    else:
+        try:
+            desk = dict(rules.new_state(system, initial.get("settings"),
+                                        initial.get("characters", []))["characters"])
+        except rules.SheetError as err:
+            raise ReportError(f"The campaign's starting sheets cannot be read: {err}") \
+                from None
     ids = {s["id"] for s in chosen_sessions}
     picked = [i for i, e in enumerate(entries) if everything or e.session_id in ids]
     head = header(name, system, chosen_sessions, [entries[i] for i in picked], everything)

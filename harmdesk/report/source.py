@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import Report, ReportError, build_report
+from .data import Report, ReportError, build_report, desk_before
 
 
 def parse_sessions(text: str) -> list[int]:
@@ -48,10 +48,18 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
     """Read a campaign's sessions and applied log and build its summary.
 
     `store` is a harmdesk Store (read-only is enough); undone actions are never read.
+    Chosen sessions are read from their first row on, the desk before it worked back
+    from the desk now, so what came before them costs nothing.
     """
     info = store.campaign(campaign)
     sessions = store.sessions(info.id)
     chosen, everything = choose(info.name, sessions, numbers, everything)
-    entries = store.log(info.id)
+    first = None if everything else store.first_seq([s["id"] for s in chosen])
+    if first is None:
+        entries = [] if chosen and not everything else store.log(info.id)
+        return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
+                            everything)
+    entries = store.log(info.id, since=first)
+    start = desk_before(store.desk_order(info.id), store.characters(info.id), entries)
     return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
-                        everything)
+                        everything, start)

@@ -1,11 +1,17 @@
 """Opening `harmdesk.sqlite` safely: checks, pragmas, one writer, migrations, backups.
 
+Opening reads only the file's header and schema, so its cost does not grow with the
+file; the integrity check and the daily backup run afterwards (`maintain`), off the
+path to the first change.
+
 Every problem with the file (corrupt, newer, read-only, full, in use) becomes a
 `StoreError` whose message says what to do; a file we refuse is never written.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
 import sys
 from datetime import datetime, timezone
@@ -65,7 +71,6 @@ def inspect_file(path: Path) -> int | None:
     try:
         con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
-            check = con.execute("PRAGMA quick_check").fetchone()[0]
             version = con.execute("PRAGMA user_version").fetchone()[0]
             app_id = con.execute("PRAGMA application_id").fetchone()[0]
             tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -73,8 +78,6 @@ def inspect_file(path: Path) -> int | None:
             con.close()
     except sqlite3.DatabaseError as err:
         raise CorruptFile(f"{path} is damaged ({err}). " + advice) from None
-    if check != "ok":
-        raise CorruptFile(f"{path} is damaged (integrity check: {check}). " + advice)
     if app_id != APPLICATION_ID and tables:
         raise CorruptFile(f"{path} is an SQLite database, but not one of HarmDesk's. " + advice)
     if version > schema.SCHEMA_VERSION:
@@ -116,32 +119,74 @@ def make_engine(path: Path, read_only: bool = False) -> Engine:
     return engine
 
 
+# only files with exactly this name are HarmDesk's backups, and rotation touches no other
+BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
+
+
 def backup(path: Path, reason: str) -> Path:
-    """A consistent copy made with SQLite's backup API, then rotate to the last ten."""
+    """A consistent copy made with SQLite's backup API, then rotate to the last ten.
+
+    The copy is written under a temporary name and renamed when complete, so a failed
+    backup (a full disk) never leaves a file that looks like one; StoreError if it fails.
+    """
     folder = path.parent / "backups"
-    folder.mkdir(exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = folder / f"harmdesk-{stamp}-{reason}.sqlite"
-    src = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
-    dst = sqlite3.connect(target)
+    partial = target.with_name(target.name + ".partial")
     try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
-    kept = sorted(folder.glob("harmdesk-*.sqlite"), key=lambda p: p.name)
+        folder.mkdir(exist_ok=True)
+        src = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as err:
+        try:
+            partial.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise StoreError(f"No backup of {path} could be written to {folder} ({err}).") from None
+    kept = sorted((p for p in folder.iterdir() if BACKUP_NAME.fullmatch(p.name)),
+                  key=lambda p: p.name)
     for old in kept[:-KEEP_BACKUPS]:
-        old.unlink(missing_ok=True)
+        try:
+            old.unlink(missing_ok=True)
+        except OSError:
+            pass  # an old backup that cannot go does not make this one fail
     return target
 
 
 def daily_backup(path: Path) -> Path | None:
-    """One backup per day of use."""
+    """One backup per day of use; an empty file does not count as one."""
     today = datetime.now().strftime("%Y%m%d")
     folder = path.parent / "backups"
-    if folder.exists() and any(folder.glob(f"harmdesk-{today}-*.sqlite")):
+    try:
+        made = [p for p in folder.glob(f"harmdesk-{today}-*.sqlite")
+                if BACKUP_NAME.fullmatch(p.name) and p.stat().st_size > 0]
+    except OSError:
+        made = []
+    if made:
         return None
     return backup(path, "daily")
+
+
+def integrity_problem(path: Path) -> str | None:
+    """What SQLite's quick check finds wrong with the file, or None when it is sound."""
+    try:
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True,
+                              timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            check = con.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            con.close()
+    except sqlite3.Error as err:
+        return str(err)
+    return None if check == "ok" else check
 
 
 def create_schema(engine: Engine) -> None:

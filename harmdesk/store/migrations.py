@@ -19,5 +19,10 @@ def log_steps(conn: Connection) -> None:
                          "ON log (campaign_id, undone, step, seq)")
 
 
+def session_index(conn: Connection) -> None:
+    """Version 3: a summary finds its play sessions' rows without reading the log before."""
+    conn.exec_driver_sql("CREATE INDEX ix_log_session ON log (session_id, undone, seq)")
+
+
 # user_version -> the step upgrading a schema from that version to the next
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index}

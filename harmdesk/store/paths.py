@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 DB_NAME = "harmdesk.sqlite"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def data_dir(explicit: str | os.PathLike | None = None) -> Path:

@@ -57,9 +57,11 @@ class PlaySessionRow(SQLModel, table=True):
 
 class LogRow(SQLModel, table=True):
     __tablename__ = "log"
-    # the second index finds the newest applied (or oldest undone) step without a scan
+    # the second index finds the newest applied (or oldest undone) step without a scan;
+    # the third a play session's first row, where its summary starts reading
     __table_args__ = (Index("ix_log_campaign_seq", "campaign_id", "seq"),
-                      Index("ix_log_campaign_step", "campaign_id", "undone", "step", "seq"))
+                      Index("ix_log_campaign_step", "campaign_id", "undone", "step", "seq"),
+                      Index("ix_log_session", "session_id", "undone", "seq"))
 
     id: Optional[int] = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")

@@ -7,15 +7,18 @@ so callers on any thread can hold it safely.
 from __future__ import annotations
 
 import os
+import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from . import db
+from . import db, steps
 from .schema import CampaignRow, CharacterRow, LogRow, PlaySessionRow
+from .steps import LogEntry
 
 CAMPAIGN = CampaignRow.__table__
 CHARACTER = CharacterRow.__table__
@@ -31,23 +34,6 @@ class CampaignInfo:
     settings: dict
     initial: dict
     options: dict
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    id: int
-    seq: int
-    session_id: int | None
-    action: dict
-    events: list
-    before: dict
-    after: dict
-    settings_before: dict | None
-    settings_after: dict | None
-    undone: bool
-    applied_at: str
-    step: int = 0                 # the undo step it belongs to (shared by a macro's rows)
-    step_text: str | None = None  # the step's undo text, when it was named
 
 
 class Store:
@@ -90,7 +76,6 @@ class Store:
                 db.create_schema(engine)
             else:
                 db.migrate(engine, path, version)
-                db.daily_backup(path)
         except OperationalError as err:
             engine.dispose()
             lock.release()
@@ -101,6 +86,25 @@ class Store:
             raise
         return cls(path, engine, False, "", lock)
 
+    def maintain(self) -> list[str]:
+        """The integrity check, then the day's backup: slow on a big file, so run after
+        the store is ready and off the GUI thread. What the GM should hear, as sentences
+        (empty: all is well); never raises, and a failed backup changes nothing else."""
+        folder = self.path.parent / "backups"
+        problem = db.integrity_problem(self.path)
+        if problem is not None:
+            # no backup of a damaged file: it would push the good ones out of rotation
+            return [f"SQLite's check finds {self.path} damaged ({problem}). Keep working if "
+                    f"you must, but restore a copy from {folder} soon; no backup was made today."]
+        if self.read_only:
+            return []
+        try:
+            db.daily_backup(self.path)
+        except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
+            return [f"Today's backup was not made: {err} HarmDesk goes on saving your "
+                    "changes and tries again next time."]
+        return []
+
     def close(self) -> None:
         self.engine.dispose()
         if self._lock:
@@ -110,6 +114,40 @@ class Store:
         if self.read_only:
             raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
         return _Transaction(self)
+
+    @contextmanager
+    def _hot(self):
+        """One BEGIN IMMEDIATE transaction on a pooled DB-API connection (with the pragmas
+        of every connection); machine errors become advice and nothing is half written."""
+        if self.read_only:
+            raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
+        with self._reading() as con:
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                try:
+                    yield con
+                    con.execute("COMMIT")
+                except BaseException:
+                    if con.in_transaction:
+                        try:
+                            con.execute("ROLLBACK")
+                        except sqlite3.Error:
+                            pass  # the pool rolls back again before anyone reuses it
+                    raise
+            except sqlite3.OperationalError as err:
+                raise db.environment_error(err, self.path) from None
+
+    @contextmanager
+    def _reading(self):
+        """A pooled DB-API connection, outside any transaction (each read is its own)."""
+        try:
+            pooled = self.engine.raw_connection()
+        except OperationalError as err:
+            raise db.environment_error(err, self.path) from None
+        try:
+            yield pooled.driver_connection
+        finally:
+            pooled.close()  # back to the pool
 
     # campaigns -----------------------------------------------------------
     def campaigns(self) -> list[dict]:
@@ -141,7 +179,9 @@ class Store:
             for seq, logged in enumerate(log, start=1):
                 conn.execute(insert(LOG).values(campaign_id=cid, seq=seq, step=seq, undone=False,
                                                 applied_at=stamp, **logged))
-                _write_states(conn, cid, logged["after"], logged.get("settings_after"))
+                # the same transaction, on the connection under it
+                steps.write_states(conn.connection.driver_connection, cid, logged["after"],
+                                   logged.get("settings_after"))
         return self.campaign(name)
 
     def campaign(self, name: str) -> CampaignInfo:
@@ -171,6 +211,13 @@ class Store:
                                 .order_by(CHARACTER.c.position)).all()
         return {r.cid: r.state for r in rows}
 
+    def desk_order(self, campaign_id: int) -> list[str]:
+        """Every character's id in desk order, those that left the desk included."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(CHARACTER.c.cid)
+                                     .where(CHARACTER.c.campaign_id == campaign_id)
+                                     .order_by(CHARACTER.c.position)).scalars())
+
     # the log ---------------------------------------------------------------
     def record(self, campaign_id: int, action: dict, events: list, before: dict, after: dict,
                settings_before: dict | None = None, settings_after: dict | None = None,
@@ -187,50 +234,19 @@ class Store:
         `logged` holds mappings of `record`'s arguments, in the order they were applied.
         A new step drops the undone steps after it (the redo branch), as editors do.
         """
-        with self._writing() as conn:
-            conn.execute(delete(LOG).where(LOG.c.campaign_id == campaign_id,
-                                           LOG.c.undone.is_(True)))
-            first = conn.execute(select(func.coalesce(func.max(LOG.c.seq), 0))
-                                 .where(LOG.c.campaign_id == campaign_id)).scalar_one() + 1
-            stamp = db.now()
-            entries = []
-            for seq, row in enumerate(logged, start=first):
-                values = {"settings_before": None, "settings_after": None, **row}
-                log_id = conn.execute(insert(LOG).values(
-                    campaign_id=campaign_id, session_id=session_id, seq=seq, step=first,
-                    step_text=text, undone=False, applied_at=stamp, **values)
-                ).inserted_primary_key[0]
-                _write_states(conn, campaign_id, values["after"], values["settings_after"])
-                entries.append(LogEntry(log_id, seq, session_id, values["action"],
-                                        values["events"], values["before"], values["after"],
-                                        values["settings_before"], values["settings_after"],
-                                        False, stamp, first, text))
-        return entries
+        with self._hot() as con:
+            return steps.record_step(con, campaign_id, logged, session_id, text, db.now())
 
     def undo(self, campaign_id: int) -> list[LogEntry]:
         """Put back the states before the newest applied step, all its rows in one
         transaction; they come back newest first. Empty when nothing is left."""
-        with self._writing() as conn:
-            rows = _step_rows(conn, campaign_id, undone=False)
-            for row in rows:  # newest first, so the step's first `before` is written last
-                _write_states(conn, campaign_id, row.before, row.settings_before, restoring=True)
-            if rows:
-                conn.execute(update(LOG).where(LOG.c.campaign_id == campaign_id,
-                                               LOG.c.undone.is_(False),
-                                               LOG.c.step == rows[0].step).values(undone=True))
-        return [_entry(r) for r in rows]
+        with self._hot() as con:
+            return steps.undo(con, campaign_id)
 
     def redo(self, campaign_id: int) -> list[LogEntry]:
         """Apply again the oldest undone step, all its rows in order, in one transaction."""
-        with self._writing() as conn:
-            rows = _step_rows(conn, campaign_id, undone=True)
-            for row in rows:
-                _write_states(conn, campaign_id, row.after, row.settings_after)
-            if rows:
-                conn.execute(update(LOG).where(LOG.c.campaign_id == campaign_id,
-                                               LOG.c.undone.is_(True),
-                                               LOG.c.step == rows[0].step).values(undone=False))
-        return [_entry(r) for r in rows]
+        with self._hot() as con:
+            return steps.redo(con, campaign_id)
 
     def history(self, campaign_id: int) -> tuple[int, int]:
         """How many steps can be undone and redone."""
@@ -241,14 +257,30 @@ class Store:
         return counts.get(False, 0), counts.get(True, 0)
 
     def log(self, campaign_id: int, include_undone: bool = False,
-            session_ids: list[int] | None = None) -> list[LogEntry]:
-        query = select(LOG).where(LOG.c.campaign_id == campaign_id)
+            session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
+        """The log in order; `since`: only from that seq on (through its index)."""
+        sql = f"SELECT {steps.LOG_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq " \
+              "WHERE campaign_id = ?"
+        params: list[Any] = [campaign_id]
+        if since is not None:
+            sql += " AND seq >= ?"
+            params.append(since)
         if not include_undone:
-            query = query.where(LOG.c.undone.is_(False))
+            sql += " AND undone = 0"
         if session_ids is not None:
-            query = query.where(LOG.c.session_id.in_(session_ids))
-        with self.engine.connect() as conn:
-            return [_entry(r) for r in conn.execute(query.order_by(LOG.c.seq))]
+            sql += f" AND session_id IN ({', '.join('?' * len(session_ids))})"
+            params += session_ids
+        with self._reading() as con:
+            return [steps.entry(r) for r in con.execute(sql + " ORDER BY seq", params)]
+
+    def first_seq(self, session_ids: list[int]) -> int | None:
+        """The seq of the first applied log row of these play sessions (None: no row)."""
+        if not session_ids:
+            return None
+        with self._reading() as con:
+            return con.execute(
+                "SELECT min(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 AND "
+                f"session_id IN ({', '.join('?' * len(session_ids))})", session_ids).fetchone()[0]
 
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:
@@ -304,54 +336,3 @@ class _Transaction:
         if isinstance(exc, OperationalError):
             raise db.environment_error(exc, self.store.path) from None
         return False
-
-
-def _write_states(conn, campaign_id: int, states: dict, settings: dict | None,
-                  restoring: bool = False) -> None:
-    """Write the given characters' states; None archives a character (it left the desk).
-
-    When `restoring` (undo), a character comes back to its old place on the desk.
-    """
-    if settings is not None:
-        conn.execute(update(CAMPAIGN).where(CAMPAIGN.c.id == campaign_id)
-                     .values(settings=settings))
-    for cid, state in states.items():
-        where = (CHARACTER.c.campaign_id == campaign_id) & (CHARACTER.c.cid == cid)
-        if state is None:
-            conn.execute(update(CHARACTER).where(where).values(archived=True))
-            continue
-        row = conn.execute(select(CHARACTER.c.archived).where(where)).first()
-        if row is None or (row.archived and not restoring):
-            # a character joining the desk goes to its end, as in the rules core
-            position = conn.execute(select(func.coalesce(func.max(CHARACTER.c.position), -1))
-                                    .where(CHARACTER.c.campaign_id == campaign_id)).scalar_one() + 1
-        if row is None:
-            conn.execute(insert(CHARACTER).values(campaign_id=campaign_id, cid=cid, sheet=state,
-                                                  state=state, position=position))
-        elif row.archived and restoring:
-            conn.execute(update(CHARACTER).where(where).values(state=state, archived=False))
-        elif row.archived:
-            conn.execute(update(CHARACTER).where(where).values(state=state, archived=False,
-                                                                position=position))
-        else:
-            conn.execute(update(CHARACTER).where(where).values(state=state))
-
-
-def _step_rows(conn, campaign_id: int, undone: bool) -> list:
-    """The rows of the newest applied step (newest first), or of the oldest undone step
-    (oldest first): the order in which undo or redo writes them."""
-    newest = not undone
-    where = (LOG.c.campaign_id == campaign_id) & LOG.c.undone.is_(undone)
-    step = conn.execute(select(LOG.c.step).where(where)
-                        .order_by(LOG.c.step.desc() if newest else LOG.c.step)
-                        .limit(1)).scalar()
-    if step is None:
-        return []
-    return conn.execute(select(LOG).where(where, LOG.c.step == step)
-                        .order_by(LOG.c.seq.desc() if newest else LOG.c.seq)).all()
-
-
-def _entry(row) -> LogEntry:
-    return LogEntry(row.id, row.seq, row.session_id, row.action, row.events, row.before,
-                    row.after, row.settings_before, row.settings_after, bool(row.undone),
-                    row.applied_at, row.step, row.step_text)

@@ -1,7 +1,8 @@
-"""Store benchmark: apply (commit included), opening a big campaign, undoing 100 steps.
+"""Store benchmark: apply, undo, redo, open and a summary's data, at 1k, 10k and 100k log rows.
 
-Run by hand: python tests/bench/bench_store.py. Times are printed with a ratio to a bare
-baseline measured in the same run: one sqlite3 INSERT + COMMIT with the same pragmas.
+Run by hand: python tests/bench/bench_store.py [ROWS ...]. Every time is printed with its
+ratio to a bare baseline measured in the same run: one sqlite3 INSERT + COMMIT with the
+same pragmas. Per-action costs must not grow with the log.
 """
 
 import json
@@ -16,8 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from harmdesk.campaign import Campaign  # noqa: E402
+from harmdesk.report.source import from_store  # noqa: E402
 from harmdesk.store import Store  # noqa: E402
-from harmdesk.store.store import LOG  # noqa: E402
+
+CHARACTERS = 200
+SESSION_ROWS = 2000   # log rows per play session in the built logs
 
 
 def ms(seconds: float) -> str:
@@ -45,75 +49,98 @@ def sheets(n: int) -> list[dict]:
              "max_hp": 16 + i % 5, "armor": i % 3} for i in range(n)]
 
 
-def bench_apply(folder: Path, characters: int, n: int = 500) -> list[float]:
+def hit(rng: random.Random, characters: int) -> dict:
+    cid = f"c{rng.randrange(characters)}"
+    return rng.choice([{"type": "damage", "target": cid, "amount": rng.randint(1, 6)},
+                       {"type": "heal", "target": cid, "amount": rng.randint(1, 6)}])
+
+
+def build(folder: Path, rows: int, characters: int = CHARACTERS) -> None:
+    """A campaign whose log holds `rows` real steps, in play sessions of SESSION_ROWS.
+
+    The rules core works out every step; the rows go in with sqlite3 in a few big
+    transactions, so that building a big log takes seconds, not an evening."""
     store = Store.open(folder)
-    campaign = Campaign.create(store, f"Apply {characters}", "stonetop", {}, sheets(characters))
-    rng = random.Random(1)
+    campaign = Campaign.create(store, "Big", "stonetop", {}, sheets(characters))
+    store.close()
+    from harmdesk import rules
+    from harmdesk.campaign import _logged
+    state, rng = campaign.state, random.Random(2)
+    con = sqlite3.connect(folder / "harmdesk.sqlite", isolation_level=None)
+    con.execute("BEGIN")
+    session = None
+    for seq in range(1, rows + 1):
+        if seq % SESSION_ROWS == 1:
+            if session:
+                con.execute("UPDATE play_session SET ended = ? WHERE id = ?",
+                            ("2026-11-30T23:00:00+00:00", session))
+            session = con.execute(
+                "INSERT INTO play_session (campaign_id, number, started, title, notes) "
+                "VALUES (1, ?, '2026-11-30T19:00:00+00:00', '', '')",
+                (seq // SESSION_ROWS + 1,)).lastrowid
+        action = hit(rng, characters)
+        outcome = rules.apply(state, action)
+        logged = _logged(state, outcome, action)
+        state = outcome.state
+        con.execute(
+            "INSERT INTO log (campaign_id, session_id, seq, action, events, before, after, "
+            "undone, applied_at, step) VALUES (1, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            (session, seq, json.dumps(action), json.dumps(logged["events"]),
+             json.dumps(logged["before"]), json.dumps(logged["after"]),
+             "2026-11-30T20:00:00+00:00", seq))
+    for cid, char in state["characters"].items():
+        con.execute("UPDATE character SET state = ? WHERE cid = ?", (json.dumps(char), cid))
+    con.execute("COMMIT")
+    con.close()
+
+
+def timed(fn, n: int) -> list[float]:
     times = []
     for _ in range(n):
-        cid = f"c{rng.randrange(characters)}"
-        action = rng.choice([{"type": "damage", "target": cid, "amount": rng.randint(1, 6)},
-                             {"type": "heal", "target": cid, "amount": rng.randint(1, 6)}])
         t = time.perf_counter()
-        campaign.apply(action)
+        fn()
         times.append(time.perf_counter() - t)
-    store.close()
     return times
 
 
-def build_big(folder: Path, characters: int = 200, rows: int = 100_000) -> None:
+def measure(folder: Path, rows: int) -> dict[str, float]:
+    build(folder, rows)
+    found = {}
+    opens = []
+    for _ in range(5):
+        t = time.perf_counter()
+        store = Store.open(folder)
+        campaign = Campaign.open(store, "Big")
+        opens.append(time.perf_counter() - t)
+        assert len(campaign.state["characters"]) == CHARACTERS
+        store.close()
+    found["open"] = statistics.median(opens)
     store = Store.open(folder)
-    campaign = Campaign.create(store, "Big", "stonetop", {}, sheets(characters))
-    state = campaign.state["characters"]
-    with store.engine.begin() as conn:
-        conn.execute(LOG.insert(), [
-            {"campaign_id": campaign.info.id, "seq": i + 1, "step": i + 1, "session_id": None,
-             "action": {"type": "heal", "target": f"c{i % characters}", "amount": 1},
-             "events": [{"kind": "heal", "text": "+1 HP"}],
-             "before": {f"c{i % characters}": state[f"c{i % characters}"]},
-             "after": {f"c{i % characters}": state[f"c{i % characters}"]},
-             "settings_before": None, "settings_after": None, "undone": False,
-             "applied_at": "2026-11-30T20:00:00+00:00"} for i in range(rows)])
+    campaign = Campaign.open(store, "Big")
+    rng = random.Random(3)
+    found["apply"] = statistics.median(timed(lambda: campaign.apply(hit(rng, CHARACTERS)), 200))
+    found["undo"] = statistics.median(timed(campaign.undo, 100))
+    found["redo"] = statistics.median(timed(campaign.redo, 100))
+    found["summary data"] = statistics.median(timed(lambda: from_store(store, "Big"), 3))
     store.close()
+    return found
 
 
 def main() -> None:
+    sizes = [int(a) for a in sys.argv[1:]] or [1_000, 10_000, 100_000]
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         bare = bare_commit(tmp)
         print(f"bare sqlite3 INSERT+COMMIT (WAL, synchronous=FULL): median {ms(bare)}")
-        for characters in (12, 200):
-            times = sorted(bench_apply(tmp / f"apply{characters}", characters))
-            median = statistics.median(times)
-            p99 = times[int(len(times) * 0.99) - 1]
-            print(f"apply one action, commit included, {characters} characters: "
-                  f"median {ms(median)} ({median / bare:.1f}x bare), p99 {ms(p99)} "
-                  f"({p99 / bare:.1f}x bare)")
-        big = tmp / "big"
-        t = time.perf_counter()
-        build_big(big)
-        print(f"(built 200 characters + 100,000 log rows in {time.perf_counter() - t:.1f} s)")
-        opens = []
-        for _ in range(5):
-            t = time.perf_counter()
-            store = Store.open(big)
-            campaign = Campaign.open(store, "Big")
-            shown = [c["hp"] for c in campaign.state["characters"].values()]
-            opens.append(time.perf_counter() - t)
-            assert len(shown) == 200
-            store.close()
-        print(f"open the campaign with 200 characters and 100,000 log rows and read its states: "
-              f"median {ms(statistics.median(opens))} (first {ms(opens[0])}; "
-              f"{statistics.median(opens) / bare:.0f}x bare commit)")
-        store = Store.open(big)
-        campaign = Campaign.open(store, "Big")
-        t = time.perf_counter()
-        for _ in range(100):
-            campaign.undo()
-        undo = time.perf_counter() - t
-        print(f"undo 100 actions: {ms(undo)} ({ms(undo / 100)} each, "
-              f"{undo / 100 / bare:.1f}x bare commit)")
-        store.close()
+        print(f"{CHARACTERS} characters; medians; summary = data of the last play session "
+              f"({SESSION_ROWS} rows, or fewer)\n")
+        results = {rows: measure(tmp / f"log{rows}", rows) for rows in sizes}
+        names = list(next(iter(results.values())))
+        print("| log rows | " + " | ".join(names) + " |")
+        print("|---" * (len(names) + 1) + "|")
+        for rows, found in results.items():
+            print(f"| {rows:,} | " + " | ".join(
+                f"{ms(found[n])} ({found[n] / bare:.1f}×)" for n in names) + " |")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,12 @@
 """Opening the desk: a relative data folder, an unexpected error, and quitting (issue 9: the
 window stayed on "Opening the campaign…" forever)."""
 
+import sqlite3
 import sys
 
 import pytest
+
+from PySide6.QtWidgets import QMessageBox
 
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
@@ -78,3 +81,42 @@ def test_quitting_closes_the_store_for_the_next_start(qtbot, tmp_path):
         assert not again.read_only  # the writer's lock was given back
     finally:
         again.close()
+
+
+def test_the_check_and_the_backup_run_in_the_background_once_the_desk_is_ready(
+        qtbot, tmp_path):
+    folder = make_folder(tmp_path / "data")
+    window = kit.open_window(qtbot, folder)
+    backups = folder / "backups"
+    qtbot.waitUntil(lambda: any(backups.glob("harmdesk-*-daily.sqlite")), timeout=20000)
+    qtbot.waitUntil(lambda: all(job.settled() for job in window.campaign_menus._jobs))
+    made = next(backups.glob("harmdesk-*-daily.sqlite"))
+    con = sqlite3.connect(made)
+    try:
+        assert con.execute("SELECT name FROM campaign").fetchall() == [("Desk",)]
+    finally:
+        con.close()
+    assert window.findChild(QMessageBox, "maintenanceNote") is None  # all was well
+    assert writable(window) and window.tiles.model().rowCount() == len(PARTY)
+    window.campaign_menus.wait_for_jobs()  # quitting closes the store
+
+
+def test_a_failed_backup_is_a_note_and_the_desk_goes_on(qtbot, tmp_path, monkeypatch):
+    from harmdesk.store import db
+
+    def full(*_args):
+        raise db.StoreError("No backup could be written (database or disk is full).")
+
+    monkeypatch.setattr(db, "backup", full)
+    folder = make_folder(tmp_path / "data")
+    window = kit.open_window(qtbot, folder)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "maintenanceNote") is not None,
+                    timeout=20000)
+    note = window.findChild(QMessageBox, "maintenanceNote")
+    assert "backup was not made" in note.text() and "disk is full" in note.text()
+    assert not note.isModal()
+    note.grab().save("/tmp/a11/note.png")
+    note.close()
+    assert not (folder / "backups").exists() or not any((folder / "backups").iterdir())
+    assert writable(window) and kit.saved(folder)[0]["heavy"]["hp"] == 20
+    window.campaign_menus.wait_for_jobs()

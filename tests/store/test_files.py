@@ -2,6 +2,7 @@
 
 import os
 import sqlite3
+from datetime import datetime
 
 import pytest
 
@@ -159,6 +160,132 @@ def test_a_day_of_use_makes_one_backup(store, campaign):
     folder = store.path.parent
     store.close()
     for _ in range(3):
-        Store.open(folder).close()
+        again = Store.open(folder)
+        assert again.maintain() == []
+        again.close()
     daily = list((folder / "backups").glob("*-daily.sqlite"))
     assert len(daily) == 1
+
+
+def test_opening_neither_checks_nor_backs_up_the_file(store, campaign, monkeypatch):
+    """Both read the whole file: they wait for `maintain`, after the store is ready."""
+    folder = store.path.parent
+    campaign.apply({"type": "damage", "target": "heavy", "amount": 3})
+    store.close()
+
+    def refuse(*_args):
+        raise AssertionError("opening read the whole file")
+
+    monkeypatch.setattr(db, "integrity_problem", refuse)
+    monkeypatch.setattr(db, "backup", refuse)
+    again = Store.open(folder)
+    try:
+        assert Campaign.open(again, "Test").apply(
+            {"type": "damage", "target": "heavy", "amount": 3}).ok
+    finally:
+        again.close()
+    assert not (folder / "backups").exists()
+
+
+class FullDisk:
+    """sqlite3 whose backups stop half-way, as on a full disk: a file is begun, then
+    the copy fails."""
+
+    def __init__(self, real):
+        self.real = real
+
+    def connect(self, *args, **kwargs):
+        con = self.real.connect(*args, **kwargs)
+        return _Halting(con)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+class _Halting:
+    def __init__(self, con):
+        self.con = con
+
+    def backup(self, target, **_kwargs):
+        target.con.execute("CREATE TABLE half (x)")  # something is on the disk already
+        raise sqlite3.OperationalError("database or disk is full")
+
+    def __getattr__(self, name):
+        return getattr(self.con, name)
+
+
+def test_a_failed_backup_is_harmless_and_leaves_nothing_that_counts(store, campaign,
+                                                                     monkeypatch):
+    monkeypatch.setattr(db, "sqlite3", FullDisk(sqlite3))
+    notes = store.maintain()  # no exception: a note for the GM
+    assert len(notes) == 1 and "backup was not made" in notes[0] and "full" in notes[0]
+    folder = store.path.parent / "backups"
+    assert [p.name for p in folder.iterdir()] == []  # no half copy, named or not
+    # the store goes on saving
+    assert campaign.apply({"type": "damage", "target": "heavy", "amount": 3}).ok
+    assert Campaign(store, "Test").state["characters"]["heavy"]["hp"] == 19
+    # and the failure did not count as today's backup: the next one is made
+    monkeypatch.undo()
+    assert store.maintain() == []
+    made = list(folder.glob("*-daily.sqlite"))
+    assert len(made) == 1
+    con = sqlite3.connect(made[0])
+    assert con.execute("SELECT count(*) FROM log").fetchone()[0] == 1
+    con.close()
+
+
+def test_an_empty_file_named_like_todays_backup_does_not_count(store, campaign):
+    folder = store.path.parent / "backups"
+    folder.mkdir()
+    today = datetime.now().strftime("%Y%m%d")
+    (folder / f"harmdesk-{today}-000000-daily.sqlite").write_bytes(b"")
+    assert store.maintain() == []
+    real = [p for p in folder.glob(f"harmdesk-{today}-*-daily.sqlite") if p.stat().st_size]
+    assert len(real) == 1
+
+
+def test_a_read_only_backup_folder_is_harmless(store, campaign, monkeypatch):
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied", str(store.path.parent / "backups"))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    notes = store.maintain()
+    assert len(notes) == 1 and "Permission denied" in notes[0]
+    assert [p.name for p in (store.path.parent / "backups").iterdir()] == []
+    assert campaign.apply({"type": "heal", "target": "heavy", "amount": 1}).ok
+
+
+def test_rotation_deletes_only_files_harmdesk_wrote(store, campaign):
+    folder = store.path.parent / "backups"
+    folder.mkdir()
+    theirs = ["notes.txt", "harmdesk-old.sqlite", "harmdesk-20200101-000000-daily.sqlite.bak",
+              "my-harmdesk-20200101-000000-daily.sqlite", "harmdesk-2020-01-01-daily.sqlite"]
+    for name in theirs:
+        (folder / name).write_text("the GM's own")
+    for i in range(13):
+        db.backup(store.path, f"test{i}")
+    names = sorted(p.name for p in folder.iterdir())
+    assert sorted(set(names) - set(theirs)) == sorted(
+        p.name for p in folder.iterdir() if db.BACKUP_NAME.fullmatch(p.name))
+    assert len(set(names) - set(theirs)) == db.KEEP_BACKUPS
+    assert all((folder / name).read_text() == "the GM's own" for name in theirs)
+
+
+def test_a_damaged_file_is_reported_after_opening_and_not_backed_up(tmp_path):
+    store = Store.open(tmp_path)
+    campaign = Campaign.create(store, "Long", "stonetop", {}, PARTY)
+    for i in range(400):
+        campaign.apply({"type": "damage", "target": "heavy", "amount": i % 2})
+    store.close()
+    path = tmp_path / db.DB_NAME
+    size = path.stat().st_size
+    with open(path, "r+b") as fh:  # scribble over the pages in the middle of the log
+        fh.seek(size // 3 // 4096 * 4096)
+        fh.write(os.urandom(size // 3))
+    damaged = Store.open(tmp_path)
+    try:
+        notes = damaged.maintain()
+    finally:
+        damaged.close()
+    assert len(notes) == 1 and "damaged" in notes[0] and "no backup" in notes[0]
+    assert not list((tmp_path / "backups").glob("*-daily.sqlite"))

@@ -140,4 +140,23 @@ def test_version_1_log_rows_become_undo_steps_of_their_own(tmp_path):
         assert [(e.seq, e.step) for e in store.log(campaign.info.id)] == [(1, 1), (2, 1)]
     finally:
         store.close()
-    assert list((tmp_path / "backups").glob("*before-v2.sqlite"))
+    assert list((tmp_path / "backups").glob(f"*before-v{CURRENT}.sqlite"))
+
+
+def test_version_2_gains_the_play_session_index_and_keeps_its_log(tmp_path):
+    shutil.copy(FIXTURES / "harmdesk-v2.sqlite", tmp_path / db.DB_NAME)
+    store = Store.open(tmp_path)
+    try:
+        campaign = Campaign.open(store, "Fixture")
+        assert [(e.seq, e.undone) for e in store.log(campaign.info.id, include_undone=True)] \
+            == [(1, False), (2, True), (3, True)]
+        # its play session has no row; one started now finds its first one
+        assert store.first_seq([s["id"] for s in store.sessions(campaign.info.id)]) is None
+        second = campaign.start_session("Second night")
+        campaign.apply({"type": "heal", "target": "heavy", "amount": 1})
+        assert store.first_seq([second["id"]]) == 2
+    finally:
+        store.close()
+    assert _schema_of(tmp_path / db.DB_NAME)["log"][1]["ix_log_session"] == \
+        ["session_id", "undone", "seq"]
+    assert list((tmp_path / "backups").glob("*before-v3.sqlite"))

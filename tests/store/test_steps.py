@@ -4,12 +4,11 @@ restart, each in one transaction, found through an index."""
 import sqlite3
 
 import pytest
-from sqlalchemy import event
 
 from harmdesk.campaign import Campaign
 from harmdesk.values import ChangeKind
 
-from .conftest import reopen
+from .conftest import counted, reopen, traced
 
 PARTY = [
     {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16},
@@ -40,10 +39,9 @@ def saved_hp(store, name="Camp"):
 
 
 def transactions(store):
-    """Count the write transactions the store begins (one BEGIN IMMEDIATE each)."""
-    begun = []
-    event.listen(store.engine, "begin", lambda conn: begun.append(1))
-    return begun
+    """The write transactions the store begins from now on (one BEGIN IMMEDIATE each)."""
+    statements = traced(store)
+    return lambda: [s for s in statements if s.startswith("BEGIN")]
 
 
 def test_st10_party_make_camp_is_one_step_before_and_after_a_restart(store, camp):
@@ -72,11 +70,11 @@ def test_st10_party_make_camp_is_one_step_before_and_after_a_restart(store, camp
 def test_st10_each_step_writes_undoes_and_redoes_in_one_transaction(store, camp):
     begun = transactions(store)
     camp.apply_step(MAKE_CAMP, "Make Camp")
-    assert len(begun) == 1
+    assert begun() == ["BEGIN IMMEDIATE"]
     camp.undo()
-    assert len(begun) == 2
+    assert len(begun()) == 2
     camp.redo()
-    assert len(begun) == 3
+    assert begun() == ["BEGIN IMMEDIATE"] * 3
 
 
 def test_st10_a_step_is_all_or_nothing_when_the_rules_refuse_one_action(store, camp):
@@ -103,25 +101,101 @@ def test_undo_and_redo_follow_steps_in_order_with_single_actions_around_them(sto
     assert [e.step for e in store.log(camp.info.id, include_undone=True)] == [1, 2, 2, 2, 5]
 
 
+def plans(store, statements) -> dict[str, str]:
+    """SQLite's query plan of each statement that reads a table."""
+    con = sqlite3.connect(store.path)
+    try:
+        return {sql: " ".join(r[3] for r in con.execute(f"EXPLAIN QUERY PLAN {sql}"))
+                for sql in statements
+                if sql.split()[0] in ("SELECT", "UPDATE", "DELETE", "INSERT")}
+    finally:
+        con.close()
+
+
+def test_apply_undo_redo_and_open_find_their_rows_through_indexes(store, camp):
+    """Per-action cost does not grow with the log: no statement of apply (the redo
+    branch dropped, the next seq, the rows and states written), undo, redo or opening
+    a campaign reads a table from end to end."""
+    for _ in range(3):
+        camp.apply_step(MAKE_CAMP[:1], "Make Camp")
+        camp.apply({"type": "damage", "target": "caradoc", "amount": 8})
+    store.start_session(camp.info.id, "Barrow")
+    statements = traced(store)
+    camp.undo()
+    camp.redo()
+    camp.undo()
+    camp.apply({"type": "heal", "target": "heavy", "amount": 1})
+    Campaign.open(store, "Camp")
+    found = plans(store, statements)
+    wanted = {"DELETE FROM log", "max(seq)", "INSERT INTO log", "UPDATE character",
+              "UPDATE log SET undone = 1", "UPDATE log SET undone = 0", "FROM campaign",
+              "FROM character", "FROM play_session"}
+    assert all(any(w in sql for sql in found) for w in wanted), found
+    assert all("SCAN" not in plan for plan in found.values()), found
+    assert any("ix_log_campaign_step" in plan for plan in found.values())
+
+
 def test_undo_and_redo_find_their_step_through_an_index(store, camp):
     for _ in range(3):
         camp.apply_step(MAKE_CAMP[:1], "Make Camp")
         camp.apply({"type": "damage", "target": "caradoc", "amount": 8})
-    statements = []
-    event.listen(store.engine, "before_cursor_execute",
-                 lambda conn, cur, sql, params, ctx, many: statements.append((sql, params)))
+    statements = traced(store)
     camp.undo()
     camp.redo()
     camp.undo()
     camp.apply({"type": "heal", "target": "heavy", "amount": 1})
     camp.history()
-    on_log = [(s, p) for s, p in statements if " log" in s and not s.startswith("INSERT")]
-    assert len(on_log) >= 8
+    on_log = {sql: plan for sql, plan in plans(store, statements).items()
+              if " log" in sql and not sql.startswith("INSERT")}
+    assert len(on_log) >= 6
+    assert all("SCAN log" not in plan for plan in on_log.values()), on_log
+    assert any("ix_log_campaign_step" in plan for plan in on_log.values())
+
+
+def grow_log(store, campaign, rows: int) -> None:
+    """`rows` more applied log rows (a heal of 0 on the Heavy), written in bulk."""
     con = sqlite3.connect(store.path)
-    try:
-        plans = {sql: " ".join(r[3] for r in con.execute(f"EXPLAIN QUERY PLAN {sql}", params))
-                 for sql, params in on_log}
-    finally:
-        con.close()
-    assert all("SCAN log" not in plan for plan in plans.values()), plans
-    assert any("ix_log_campaign_step" in plan for plan in plans.values())
+    with con:
+        newest = con.execute("SELECT max(seq) FROM log").fetchone()[0]
+        con.executemany(
+            'INSERT INTO log (campaign_id, seq, step, action, events, "before", "after", '
+            "undone, applied_at) VALUES (?, ?, ?, '{}', '[]', '{}', '{}', 0, '')",
+            [(campaign.info.id, seq, seq) for seq in range(newest + 1, newest + rows + 1)])
+    con.close()
+
+
+def work(store, campaign, steps) -> dict[str, int]:
+    """SQLite's steps for an apply, an undo, a redo and opening the campaign."""
+    done = {}
+    for name, fn in (("apply", lambda: campaign.apply({"type": "heal", "target": "heavy",
+                                                        "amount": 1})),
+                     ("undo", campaign.undo), ("redo", campaign.redo),
+                     ("open", lambda: Campaign.open(store, "Camp"))):
+        steps.clear()
+        fn()
+        done[name] = len(steps)
+    return done
+
+
+def test_apply_undo_redo_and_open_do_as_much_work_on_a_long_log_as_on_a_short_one(store, camp):
+    """Counted in SQLite's own steps: a statement that reads the log row by row (a
+    missing index, one the planner passes over, a count) would show here."""
+    steps = counted(store, every=10)
+    short = work(store, camp, steps)
+    grow_log(store, camp, 20_000)
+    long = work(store, camp, steps)
+    assert all(long[name] <= short[name] * 1.2 + 5 for name in short), (short, long)
+    assert short["apply"] > 0
+
+
+def test_the_step_count_sees_a_statement_that_reads_every_row(store, camp):
+    """The measuring stick works: counting the log's rows shows, finding its newest not."""
+    steps = counted(store, every=10)
+    grow_log(store, camp, 20_000)
+    with store._reading() as con:
+        steps.clear()
+        con.execute("SELECT count(*) FROM log WHERE campaign_id = 1").fetchone()
+        scanned = len(steps)
+        steps.clear()
+        con.execute("SELECT max(seq) FROM log WHERE campaign_id = 1").fetchone()
+    assert scanned > 1000 > len(steps)

@@ -1,0 +1,137 @@
+"""The hot path: logging a step, undoing and redoing it, on the DB-API connection.
+
+Each is a handful of statements on indexed columns, so its cost does not grow with the
+log; sqlite3 keeps them prepared per connection, and SQLAlchemy's statement building and
+type processing stay off the path. The tables are `schema`'s; JSON is written as its JSON
+type writes it (Python None as `null`), so either side reads what the other wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+LOG_COLUMNS = ('id, seq, session_id, action, events, "before", "after", settings_before, '
+               'settings_after, undone, applied_at, step, step_text')
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    id: int
+    seq: int
+    session_id: int | None
+    action: dict
+    events: list
+    before: dict
+    after: dict
+    settings_before: dict | None
+    settings_after: dict | None
+    undone: bool
+    applied_at: str
+    step: int = 0                 # the undo step it belongs to (shared by a macro's rows)
+    step_text: str | None = None  # the step's undo text, when it was named
+
+
+def _json(text: str | None):
+    return None if text is None else json.loads(text)
+
+
+def entry(row: tuple) -> LogEntry:
+    """A LogEntry from a row of LOG_COLUMNS."""
+    (log_id, seq, session_id, action, events, before, after, settings_before, settings_after,
+     undone, applied_at, step, step_text) = row
+    return LogEntry(log_id, seq, session_id, json.loads(action), json.loads(events),
+                    json.loads(before), json.loads(after), _json(settings_before),
+                    _json(settings_after), bool(undone), applied_at, step, step_text)
+
+
+def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[dict],
+                session_id: int | None, text: str | None, stamp: str) -> list[LogEntry]:
+    """Log `logged` (mappings of `Store.record`'s arguments) as one undo step, write their
+    states, and drop the undone steps after it (the redo branch), as editors do."""
+    con.execute("DELETE FROM log WHERE campaign_id = ? AND undone = 1", (campaign_id,))
+    first = con.execute("SELECT coalesce(max(seq), 0) + 1 FROM log WHERE campaign_id = ?",
+                        (campaign_id,)).fetchone()[0]  # one index lookup, not a count
+    entries = []
+    for seq, row in enumerate(logged, start=first):
+        values = {"settings_before": None, "settings_after": None, **row}
+        log_id = con.execute(
+            'INSERT INTO log (campaign_id, session_id, seq, action, events, "before", "after", '
+            "settings_before, settings_after, undone, applied_at, step, step_text) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            (campaign_id, session_id, seq, json.dumps(values["action"]),
+             json.dumps(values["events"]), json.dumps(values["before"]),
+             json.dumps(values["after"]), json.dumps(values["settings_before"]),
+             json.dumps(values["settings_after"]), stamp, first, text)).lastrowid
+        write_states(con, campaign_id, values["after"], values["settings_after"])
+        entries.append(LogEntry(log_id, seq, session_id, values["action"], values["events"],
+                                values["before"], values["after"], values["settings_before"],
+                                values["settings_after"], False, stamp, first, text))
+    return entries
+
+
+def step_rows(con: sqlite3.Connection, campaign_id: int, undone: bool) -> list[LogEntry]:
+    """The rows of the newest applied step (newest first), or of the oldest undone step
+    (oldest first): the order in which undo or redo writes them."""
+    order = "ASC" if undone else "DESC"
+    found = con.execute(f"SELECT step FROM log WHERE campaign_id = ? AND undone = ? "
+                        f"ORDER BY step {order} LIMIT 1", (campaign_id, int(undone))).fetchone()
+    if found is None:
+        return []
+    return [entry(r) for r in con.execute(
+        f"SELECT {LOG_COLUMNS} FROM log WHERE campaign_id = ? AND undone = ? AND step = ? "
+        f"ORDER BY seq {order}", (campaign_id, int(undone), found[0]))]
+
+
+def undo(con: sqlite3.Connection, campaign_id: int) -> list[LogEntry]:
+    rows = step_rows(con, campaign_id, undone=False)
+    for row in rows:  # newest first, so the step's first `before` is written last
+        write_states(con, campaign_id, row.before, row.settings_before, restoring=True)
+    if rows:
+        con.execute("UPDATE log SET undone = 1 WHERE campaign_id = ? AND undone = 0 "
+                    "AND step = ?", (campaign_id, rows[0].step))
+    return rows
+
+
+def redo(con: sqlite3.Connection, campaign_id: int) -> list[LogEntry]:
+    rows = step_rows(con, campaign_id, undone=True)
+    for row in rows:
+        write_states(con, campaign_id, row.after, row.settings_after)
+    if rows:
+        con.execute("UPDATE log SET undone = 0 WHERE campaign_id = ? AND undone = 1 "
+                    "AND step = ?", (campaign_id, rows[0].step))
+    return rows
+
+
+def write_states(con: sqlite3.Connection, campaign_id: int, states: dict,
+                 settings: dict | None, restoring: bool = False) -> None:
+    """Write the given characters' states; None archives a character (it left the desk).
+
+    When `restoring` (undo), a character comes back to its old place on the desk.
+    """
+    if settings is not None:
+        con.execute("UPDATE campaign SET settings = ? WHERE id = ?",
+                    (json.dumps(settings), campaign_id))
+    for cid, state in states.items():
+        if state is None:
+            con.execute("UPDATE character SET archived = 1 WHERE campaign_id = ? AND cid = ?",
+                        (campaign_id, cid))
+            continue
+        text = json.dumps(state)
+        row = con.execute("SELECT archived FROM character WHERE campaign_id = ? AND cid = ?",
+                          (campaign_id, cid)).fetchone()
+        if row is not None and (not row[0] or restoring):
+            con.execute("UPDATE character SET state = ?, archived = 0 "
+                        "WHERE campaign_id = ? AND cid = ?", (text, campaign_id, cid))
+            continue
+        # a character joining the desk goes to its end, as in the rules core
+        position = con.execute("SELECT coalesce(max(position), -1) + 1 FROM character "
+                               "WHERE campaign_id = ?", (campaign_id,)).fetchone()[0]
+        if row is None:
+            con.execute("INSERT INTO character (campaign_id, cid, sheet, state, position, "
+                        "archived) VALUES (?, ?, ?, ?, ?, 0)",
+                        (campaign_id, cid, text, text, position))
+        else:
+            con.execute("UPDATE character SET state = ?, archived = 0, position = ? "
+                        "WHERE campaign_id = ? AND cid = ?", (text, position, campaign_id, cid))
