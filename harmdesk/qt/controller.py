@@ -20,7 +20,7 @@ from ..errors import StoreError, UserError
 from ..session import RollProvider, Session
 from ..values import Action
 
-HISTORY_WINDOW = 500  # log steps rebuilt into the undo stack when a campaign opens
+HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
 
 
 class StepCommand(QUndoCommand):
@@ -101,14 +101,15 @@ class DeskController(QObject):
         return self.session.option(key, default) if self.campaign else default
 
     def _rebuild_stack(self) -> None:
-        """Mirror the store's log into the stack, one command per step: applied steps,
-        then the redo branch."""
+        """Mirror the newest steps of the store's log into the stack, one command per
+        step: the last HISTORY_WINDOW in force, then the redo branch. Read from the
+        newest row backwards, so a long campaign opens as quickly as a short one."""
         self.syncing = True
         try:
             self.stack.clear()
             if self.campaign is None or self.session.loading:
                 return
-            steps = self.session.steps()[-HISTORY_WINDOW:]
+            steps = self.session.steps(applied=HISTORY_WINDOW)
             for _step, text, _undone in steps:
                 self.stack.push(StepCommand(self, text))
             self.stack.setIndex(sum(1 for *_, undone in steps if not undone))
