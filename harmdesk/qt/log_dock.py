@@ -42,7 +42,7 @@ TargetsRole = Qt.ItemDataRole.UserRole + 1   # ids of every character the event'
 EntryIdRole = Qt.ItemDataRole.UserRole + 2   # the log entry's id
 GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id, "outside")
 UndoneRole = Qt.ItemDataRole.UserRole + 4    # the event's step is undone (and can be redone)
-LIMIT = 200  # log rows read at first, and then per page as the GM scrolls down
+LIMIT = 100  # log rows read at first, and then per page as the GM scrolls down
 
 
 class LogModel(QAbstractItemModel):
