@@ -26,6 +26,9 @@ class _NoStore:
     def log(self, *args, **kwargs) -> list:
         return []
 
+    def log_page(self, *args, **kwargs) -> list:
+        return []
+
     def sessions(self, *args, **kwargs) -> list:
         return []
 

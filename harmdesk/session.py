@@ -202,14 +202,40 @@ class Session:
     def log(self, include_undone: bool = False) -> list:
         return self.store.log(self.campaign.info.id, include_undone=include_undone)
 
-    def steps(self) -> list[tuple[int, str, bool]]:
-        """The log's steps, oldest first, as (step, text, undone)."""
-        steps: list[tuple[int, str, bool]] = []
-        for entry in self.log(include_undone=True):
-            if not steps or steps[-1][0] != entry.step:
-                steps.append((entry.step, entry.step_text
-                              or describe(entry.action, entry.events), entry.undone))
-        return steps
+    def log_page(self, before_seq: int | None = None, limit: int = 500) -> list:
+        """At most `limit` log rows (undone ones too) older than `before_seq` (None: the
+        newest), newest first: what a view shows of a long log, a page at a time."""
+        return self.store.log_page(self.campaign.info.id, before_seq, limit)
+
+    def _newest_rows(self, page: int = 500):
+        """The log's rows, newest first, read a page at a time as they are wanted."""
+        before = None
+        while True:
+            rows = self.log_page(before, page)
+            yield from rows
+            if len(rows) < page:
+                return
+            before = rows[-1].seq
+
+    def steps(self, applied: int | None = None) -> list[tuple[int, str, bool]]:
+        """The log's steps, oldest first, as (step, text, undone): every undone one (the
+        redo branch) and the newest `applied` ones still in force (None: all), read
+        backwards from the newest row, so a long log costs no more than a short one."""
+        steps: list[tuple[int, str, bool]] = []  # newest first while reading
+        in_force = 0
+        for entry in self._newest_rows():
+            if steps and steps[-1][0] == entry.step:
+                # a step's first row (the oldest) names it when it was not named
+                steps[-1] = (entry.step, entry.step_text
+                             or describe(entry.action, entry.events), entry.undone)
+                continue
+            if not entry.undone:
+                if applied is not None and in_force >= applied:
+                    break
+                in_force += 1
+            steps.append((entry.step, entry.step_text
+                          or describe(entry.action, entry.events), entry.undone))
+        return steps[::-1]
 
     def history(self) -> tuple[int, int]:
         """(steps that can be undone, steps that can be redone)."""
@@ -313,7 +339,12 @@ class Session:
 
     def undone_entries(self) -> set[int]:
         """The ids of the log rows that were undone (and can be redone)."""
-        return {e.id for e in self.log(include_undone=True) if e.undone}
+        ids: set[int] = set()
+        for entry in self._newest_rows():  # a new step drops them: they are the newest
+            if not entry.undone:
+                break
+            ids.add(entry.id)
+        return ids
 
     def _writable(self) -> None:
         if self.campaign is None:

@@ -139,6 +139,7 @@ class ToyController(QObject):
     campaignChanged = Signal()
     changed = Signal(object)
     refused = Signal(str, list)
+    queued = Signal(list)
     read_only = False
     profile = TOY
     campaign = object()  # open

@@ -190,3 +190,27 @@ def test_opening_leaves_the_check_and_the_backup_to_maintain(tmp_path):
         session.close()
     glimpse = Session.glimpse(tmp_path)
     assert glimpse.loading and glimpse.maintain() == []
+
+
+def test_the_newest_steps_are_read_backwards_a_page_at_a_time(session, monkeypatch):
+    for amount in (1, 2, 3):
+        session.apply({"type": "heal", "target": "heavy", "amount": amount})
+    session.apply_step([{"type": "damage", "target": "heavy", "amount": 5},
+                        {"type": "damage", "target": "caradoc", "amount": 3}], "Both")
+    session.undo()
+    # rows newest first, undone ones too, before a seq; at most `limit`
+    assert [e.seq for e in session.log_page(None, 2)] == [5, 4]
+    assert [e.seq for e in session.log_page(4, 10)] == [3, 2, 1]
+    pages = []
+    real = session.store.log_page
+    monkeypatch.setattr(session.store, "log_page",
+                        lambda *args: pages.append(args[1:]) or real(*args))
+    monkeypatch.setattr(session.store, "log", lambda *a, **k: pytest.fail("read it all"))
+    # the redo branch (the undone macro, named by its first row) and the newest in force
+    steps = session.steps(applied=2)
+    assert [(step, undone) for step, _text, undone in steps] == [(2, False), (3, False),
+                                                                 (4, True)]
+    assert steps[0][1].startswith("The Heavy regains 2 HP") and steps[2][1] == "Both"
+    assert session.steps()[0][0] == 1  # all of them
+    assert session.undone_entries() == {e.id for e in session.log_page(None, 2)}
+    assert pages and all(before is None for before, _limit in pages)

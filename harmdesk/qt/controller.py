@@ -20,7 +20,7 @@ from ..errors import StoreError, UserError
 from ..session import RollProvider, Session
 from ..values import Action
 
-HISTORY_WINDOW = 500  # log steps rebuilt into the undo stack when a campaign opens
+HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
 
 
 class StepCommand(QUndoCommand):
@@ -46,13 +46,15 @@ class StepCommand(QUndoCommand):
 class DeskController(QObject):
     """Signals: `changed(Change)` after any apply/undo/redo, `refused(reason, ids)`,
     `failed(message)` for store errors, `campaignChanged()` when another campaign opens,
-    `sessionChanged()` when a play session starts or ends."""
+    `sessionChanged()` when a play session starts or ends, `queued(ids)` when a change
+    waits for the store, still opening, to save it."""
 
     changed = Signal(object)
     refused = Signal(str, list)
     failed = Signal(str)
     campaignChanged = Signal()
     sessionChanged = Signal()
+    queued = Signal(list)
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -61,13 +63,28 @@ class DeskController(QObject):
         self.syncing = False
         self.roll_provider: RollProvider | None = None
         self._redone: set[int] | None = None  # log rows redone while redoing through one
+        # changes made on the snapshot while the store opens, saved in order once it is open
+        self._waiting: list[Action] = []
 
     # the campaign -------------------------------------------------------------
     def set_session(self, session: Session | None) -> None:
-        """Show `session`'s campaign (None: nothing open yet)."""
+        """Show `session`'s campaign (None: nothing open yet). Changes made while the
+        store was opening are saved now, in order, each checked by the rules on the desk
+        as it is then."""
+        waiting, self._waiting = self._waiting, []
+        shown = self.session.name if waiting else None
         self.session = session
         self._rebuild_stack()
         self.campaignChanged.emit()
+        if not waiting:
+            return
+        if session is None or session.loading or not session.has_campaign \
+                or session.name != shown:
+            self.failed.emit(f"{len(waiting)} change(s) made while {shown} was opening "
+                             "could not be saved: the campaign did not open.")
+            return
+        for action in waiting:
+            self.submit(action)
 
     @property
     def campaign(self) -> Session | None:
@@ -101,14 +118,15 @@ class DeskController(QObject):
         return self.session.option(key, default) if self.campaign else default
 
     def _rebuild_stack(self) -> None:
-        """Mirror the store's log into the stack, one command per step: applied steps,
-        then the redo branch."""
+        """Mirror the newest steps of the store's log into the stack, one command per
+        step: the last HISTORY_WINDOW in force, then the redo branch. Read from the
+        newest row backwards, so a long campaign opens as quickly as a short one."""
         self.syncing = True
         try:
             self.stack.clear()
             if self.campaign is None or self.session.loading:
                 return
-            steps = self.session.steps()[-HISTORY_WINDOW:]
+            steps = self.session.steps(applied=HISTORY_WINDOW)
             for _step, text, _undone in steps:
                 self.stack.push(StepCommand(self, text))
             self.stack.setIndex(sum(1 for *_, undone in steps if not undone))
@@ -125,12 +143,29 @@ class DeskController(QObject):
         """Check, complete, save and push one action. False if refused or cancelled."""
         action = Action.of(action)
         ids = list(action.targets)
+        if self.campaign is not None and self.session.loading:
+            return self._wait(action, ids)
         if not self._writable(ids):
             return False
         action = self.complete(action)
         if action is None:
             return False
         return self._save([action], None, ids)
+
+    def _wait(self, action: Action, ids: list) -> bool:
+        """The store is still opening: keep the action (its dice rolled now, when the GM
+        dropped it) to save once the store is open. Never refused here."""
+        completed = self.complete(action)
+        if completed is None:
+            return False  # the GM cancelled the roll
+        self._waiting.append(completed)
+        self.queued.emit(ids)
+        return True
+
+    @property
+    def waiting(self) -> int:
+        """Changes waiting for the store to open."""
+        return len(self._waiting)
 
     def submit_many(self, actions: list, text: str) -> int:
         """Several actions as one undoable step (a macro), logged as one step of the store,

@@ -24,6 +24,8 @@ CharacterRole = Qt.ItemDataRole.UserRole + 3
 PreviewRole = Qt.ItemDataRole.UserRole + 4      # (first line, detail, ok) while a chip hovers
 NoticeRole = Qt.ItemDataRole.UserRole + 5       # the last refusal shown on the tile
 HighlightRole = Qt.ItemDataRole.UserRole + 6    # picked out by the log
+# shown as the preview of a tile whose change waits for the store to open
+SAVING = ("saving…", "as soon as the campaign is open", True)
 
 
 class DeskModel(QAbstractTableModel):
@@ -35,7 +37,9 @@ class DeskModel(QAbstractTableModel):
         self._preview: dict[str, tuple[str, str, bool]] = {}
         self._notice: dict[str, str] = {}
         self._highlight: set[str] = set()
+        self._saving: set[str] = set()  # tiles whose change waits for the store
         controller.campaignChanged.connect(self.reload)
+        controller.queued.connect(self.on_queued)
         controller.changed.connect(self.on_change)
         controller.refused.connect(self.on_refused)
 
@@ -49,6 +53,7 @@ class DeskModel(QAbstractTableModel):
         self._preview.clear()
         self._notice.clear()
         self._highlight.clear()
+        self._saving.clear()
         self.endResetModel()
 
     def on_change(self, change) -> None:
@@ -66,6 +71,13 @@ class DeskModel(QAbstractTableModel):
         for cid in ids:
             if cid in self._facts:
                 self._notice[cid] = reason
+                self._row_changed(cid)
+
+    def on_queued(self, ids: list) -> None:
+        for cid in ids:
+            if cid in self._facts:
+                self._saving.add(cid)
+                self._notice.pop(cid, None)
                 self._row_changed(cid)
 
     def _row_changed(self, cid: str) -> None:
@@ -152,7 +164,7 @@ class DeskModel(QAbstractTableModel):
         if role == CharacterRole:
             return self.controller.state["characters"].get(cid)
         if role == PreviewRole:
-            return self._preview.get(cid)
+            return self._preview.get(cid) or (SAVING if cid in self._saving else None)
         if role == NoticeRole:
             return self._notice.get(cid)
         if role == HighlightRole:

@@ -1,7 +1,10 @@
 """The log dock: every event with its explanation, grouped by play session, newest first.
 
 LogModel is a two-level tree (sessions, then the events of their steps) built
-from one read of the store's log per refresh; `data()` only reads that cache.
+from the newest page of the store's log per refresh, older pages read in as the GM
+scrolls to the bottom (`read_older`); `data()` only reads that cache. (Not Qt's
+canFetchMore: QTreeView lays out its top level by fetching until it fills the view,
+which here would read a page on every step.)
 Undone steps stay, struck through, until a new step replaces them; the GM can
 redo up to one of them from the log. LogDock shows it with a filter and tells
 the window, through `highlight(list)`, which characters the selected event touched.
@@ -9,8 +12,7 @@ the window, through `highlight(list)`, which characters the selected event touch
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import replace
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
@@ -18,6 +20,19 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
 from ..values import ChangeKind
 from .forms.ui_log_dock import Ui_LogDock
+from .log_rows import (  # noqa: F401 (the dock's rows, named here too)
+    OLDER,
+    OUTSIDE,
+    Group,
+    Row,
+    build_groups,
+    group_of,
+    local,
+    older_group,
+    rows_of,
+    session_title,
+    step_targets,
+)
 from .tooltips import plain_tip
 from .wrap_delegate import WrapDelegate
 
@@ -27,91 +42,7 @@ TargetsRole = Qt.ItemDataRole.UserRole + 1   # ids of every character the event'
 EntryIdRole = Qt.ItemDataRole.UserRole + 2   # the log entry's id
 GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id, "outside")
 UndoneRole = Qt.ItemDataRole.UserRole + 4    # the event's step is undone (and can be redone)
-LIMIT = 2000  # newest log steps read per refresh
-OUTSIDE, OLDER = "outside", "older"
-
-
-@dataclass(frozen=True)
-class Row:
-    text: str
-    time: str
-    when: str
-    targets: tuple[str, ...]
-    entry_id: int
-    undone: bool = False
-    rules: str = ""  # the IDs of the rules the step applied, for the details
-
-
-@dataclass
-class Group:
-    key: object
-    title: str
-    tooltip: str
-    moment: str = ""  # the latest time in the group (ISO, UTC), to order the groups
-    rows: list[Row] = field(default_factory=list)
-
-
-def local(iso: str | None) -> datetime | None:
-    try:
-        return datetime.fromisoformat(iso).astimezone() if iso else None
-    except (TypeError, ValueError):
-        return None
-
-
-def session_title(session: dict) -> str:
-    """'Session 3 — The hagr · 30 Nov 2026', and '(in play)' while it is open."""
-    title = f"Session {session['number']}"
-    if session.get("title"):
-        title += f" — {session['title']}"
-    started = local(session.get("started"))
-    if started:
-        title += f" · {started.day} {started:%b %Y}"
-    return title + (" (in play)" if session.get("ended") is None else "")
-
-
-def step_targets(entry) -> tuple[str, ...]:
-    """Every character a step names: its action's target(s), then those of its events."""
-    target = entry.action.get("target")
-    ids = list(target) if isinstance(target, list) else [target]
-    ids += [e.get("target") for e in entry.events if isinstance(e, dict)]
-    return tuple(dict.fromkeys(i for i in ids if isinstance(i, str)))
-
-
-def rows_of(entry, profile=None) -> list[Row]:
-    """One row per event of a log step, in the step's own order; the game's `profile`
-    names the rules it applied."""
-    when = local(entry.applied_at)
-    time = when.strftime("%H:%M") if when else ""
-    full = when.strftime("%d %b %Y %H:%M") if when else ""
-    targets = step_targets(entry)
-    texts = [e["text"] for e in entry.events if isinstance(e, dict) and e.get("text")] or \
-        [str(entry.action.get("type", "step")).replace("_", " ")]
-    ids = ", ".join(profile.rule_ids_of(entry.action)) \
-        if profile is not None and isinstance(entry.action, dict) else ""
-    return [Row(t, time, full, targets, entry.id, bool(entry.undone), ids) for t in texts]
-
-
-def build_groups(sessions: list[dict], entries: list, cut: bool,
-                 profile=None) -> list[Group]:
-    """The tree's top level from the sessions and the entries, undone ones too (oldest
-    first)."""
-    groups: dict[object, Group] = {
-        s["id"]: Group(s["id"], session_title(s), s.get("notes") or session_title(s),
-                       s.get("started") or "") for s in sessions}
-    for entry in reversed(entries):  # newest first
-        key = entry.session_id if entry.session_id in groups else OUTSIDE
-        if key not in groups:
-            groups[key] = Group(OUTSIDE, "Outside any session",
-                                "Steps logged while no play session was open")
-        group = groups[key]
-        group.moment = max(group.moment, entry.applied_at or "")
-        group.rows.extend(rows_of(entry, profile))
-    ordered = sorted(groups.values(), reverse=True,
-                     key=lambda g: (g.moment, g.key if isinstance(g.key, int) else -1))
-    if cut:
-        ordered.append(Group(OLDER, f"… older steps not shown (the newest {len(entries):,} "
-                             "are)", "Only the newest steps are read, to keep the log quick"))
-    return ordered
+LIMIT = 100  # log rows read at first, and then per page as the GM scrolls down
 
 
 class LogModel(QAbstractItemModel):
@@ -122,6 +53,9 @@ class LogModel(QAbstractItemModel):
         self.controller = controller
         self.limit = limit
         self._groups: list[Group] = []
+        self._sessions: dict = {}  # the campaign's play sessions by id
+        self._oldest: int | None = None  # the seq of the oldest log row read
+        self._read = 0  # log rows read since the campaign opened, pages scrolled in too
         self._bold = QFont()
         self._bold.setBold(True)
         self._italic = QFont()
@@ -129,21 +63,75 @@ class LogModel(QAbstractItemModel):
         self._struck = QFont()
         self._struck.setStrikeOut(True)
         controller.changed.connect(self.on_change)
-        controller.campaignChanged.connect(self.refresh)
+        controller.campaignChanged.connect(self._opened)
         controller.sessionChanged.connect(self.refresh)
+        self._opened()
+
+    def _opened(self) -> None:
+        self._read = 0  # another campaign: its newest page only
         self.refresh()
 
     def refresh(self, *_) -> None:
+        """Read the log again, as deep as the GM has scrolled into it."""
         campaign = self.controller.campaign
         groups: list[Group] = []
+        self._sessions, self._oldest = {}, None
         if campaign is not None:
-            entries = campaign.log(include_undone=True)
-            cut = len(entries) > self.limit
-            groups = build_groups(campaign.sessions(), entries[-self.limit:], cut,
-                                  campaign.profile)
+            entries, more = self._page(None, max(self.limit, self._read))
+            self._read = len(entries)
+            sessions = campaign.sessions()
+            self._sessions = {s["id"]: s for s in sessions}
+            groups = build_groups(sessions, entries[::-1], more, campaign.profile)
         self.beginResetModel()
         self._groups = groups
         self.endResetModel()
+
+    def _page(self, before: int | None, count: int) -> tuple[list, bool]:
+        """`count` log rows older than `before`, newest first, and whether older ones
+        remain."""
+        entries = self.controller.campaign.log_page(before, count + 1)
+        kept = entries[:count]
+        if kept:
+            self._oldest = kept[-1].seq
+        return kept, len(entries) > count
+
+    # older pages, read as the view scrolls to the bottom ------------------------
+    def has_older(self) -> bool:
+        return bool(self._groups) and self._groups[-1].key == OLDER
+
+    def read_older(self) -> None:
+        """Read the next older page: its rows go under their sessions, after the rows
+        shown; sessions not shown yet come before the "older steps" row."""
+        campaign = self.controller.campaign
+        if not self.has_older() or campaign is None:
+            return
+        entries, more = self._page(self._oldest, self.limit)
+        self._read += len(entries)
+        added: dict[object, list[Row]] = {}
+        for entry in entries:  # newest first, as the groups list them
+            key = entry.session_id if entry.session_id in self._sessions else OUTSIDE
+            added.setdefault(key, []).extend(rows_of(entry, campaign.profile))
+        for key, rows in added.items():
+            self._append(key, rows)
+        if not more:
+            last = len(self._groups) - 1
+            self.beginRemoveRows(QModelIndex(), last, last)
+            self._groups.pop()
+            self.endRemoveRows()
+
+    def _append(self, key, rows: list[Row]) -> None:
+        row = next((i for i, g in enumerate(self._groups) if g.key == key), None)
+        if row is None:  # an older session: a new group above the "older steps" row
+            group = group_of(self._sessions.get(key))
+            row = len(self._groups) - 1
+            self.beginInsertRows(QModelIndex(), row, row)
+            self._groups.insert(row, group)
+            self.endInsertRows()
+        group = self._groups[row]
+        first = len(group.rows)
+        self.beginInsertRows(self.index(row, 0), first, first + len(rows) - 1)
+        group.rows.extend(rows)
+        self.endInsertRows()
 
     def on_change(self, change) -> None:
         """A step applied, undone or redone in the newest session: insert or mark just
@@ -296,7 +284,11 @@ class LogDock(QWidget):
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(TIME, QHeaderView.ResizeMode.ResizeToContents)
+        # a fixed width for "12:34" and "undone", so no step measures every row again
+        header.setSectionResizeMode(TIME, QHeaderView.ResizeMode.Fixed)
+        metrics = tree.fontMetrics()
+        header.resizeSection(TIME, max(metrics.horizontalAdvance(t) for t in ("00:00", "undone"))
+                             + 3 * metrics.averageCharWidth())
         # rows wrap to the column's width, so their heights must follow it
         header.sectionResized.connect(lambda *_: tree.scheduleDelayedItemsLayout())
         self._expanded: set = set()
@@ -305,6 +297,8 @@ class LogDock(QWidget):
         self.proxy.modelReset.connect(self._after_reset)
         tree.selectionModel().selectionChanged.connect(self._selection_changed)
         tree.doubleClicked.connect(self.redo_at)
+        tree.activated.connect(self._activated)
+        tree.verticalScrollBar().valueChanged.connect(self._scrolled)
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         tree.customContextMenuRequested.connect(self._show_menu)
         self.ui.filterEdit.textChanged.connect(self.set_filter)
@@ -348,6 +342,14 @@ class LogDock(QWidget):
         if ids != self._shown:
             self._shown = ids
             self.highlight.emit(ids)
+
+    def _scrolled(self, value: int) -> None:
+        if value == self.ui.tree.verticalScrollBar().maximum() and self.model.has_older():
+            self.model.read_older()
+
+    def _activated(self, index) -> None:
+        if index.data(GroupKeyRole) == OLDER:  # Enter or a double-click on the last row
+            self.model.read_older()
 
     def redo_at(self, index) -> bool:
         """Redo every undone step up to the one `index` shows; nothing for a step in force."""

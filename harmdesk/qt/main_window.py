@@ -89,7 +89,8 @@ class MainWindow(QMainWindow):
         self.ui.table.setModel(self.sorted)
         self.ui.table.setWordWrap(False)
         header = self.ui.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # sized when the table is shown, not by measuring every cell on each change
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(MARKS, QHeaderView.ResizeMode.Stretch)
         # desk order, with no arrow, until a header is clicked; a third click goes back to it
         header.setSortIndicatorClearable(True)
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
         c.changed.connect(self.on_changed)
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
+        c.campaignChanged.connect(self._fit_shown_table)
         c.sessionChanged.connect(self.update_title)
         c.sessionChanged.connect(self.update_enabled)
         self.tiles.modifiers = self.tray.modifiers
@@ -198,8 +200,22 @@ class MainWindow(QMainWindow):
     def show_page(self, page: int) -> None:
         ids = self.selected_ids()
         self.ui.pages.setCurrentIndex(page)
+        if page == 1:
+            self.fit_table()
         (self.ui.actionShowTiles if page == 0 else self.ui.actionShowTable).setChecked(True)
         self.select_ids(ids)
+
+    def fit_table(self) -> None:
+        """Size the table's columns to what they hold now (on showing it; the GM can
+        drag them wider)."""
+        table = self.ui.table
+        for column in range(self.sorted.columnCount()):
+            if column != MARKS:
+                table.resizeColumnToContents(column)
+
+    def _fit_shown_table(self) -> None:
+        if self.ui.pages.currentIndex() == 1:
+            self.fit_table()
 
     def selected_ids(self) -> list[str]:
         if self.ui.pages.currentIndex() == 0:

@@ -282,6 +282,17 @@ class Store:
                 "SELECT min(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 AND "
                 f"session_id IN ({', '.join('?' * len(session_ids))})", session_ids).fetchone()[0]
 
+    def log_page(self, campaign_id: int, before_seq: int | None = None,
+                 limit: int = 500) -> list[LogEntry]:
+        """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
+        newest), newest first; read backwards along the (campaign_id, seq) index."""
+        query = select(LOG).where(LOG.c.campaign_id == campaign_id)
+        if before_seq is not None:
+            query = query.where(LOG.c.seq < before_seq)
+        with self.engine.connect() as conn:
+            return [_entry(r) for r in conn.execute(
+                query.order_by(LOG.c.seq.desc()).limit(limit))]
+
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:
         with self.engine.connect() as conn:

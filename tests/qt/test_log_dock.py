@@ -161,15 +161,73 @@ def test_the_details_name_the_rules_but_the_text_does_not(desk):
     assert "Rules: ST-13" in children(model, 1)[0].data(Qt.ItemDataRole.ToolTipRole)
 
 
-def test_only_the_newest_steps_are_read(desk):
+def test_only_the_newest_rows_are_read_and_older_pages_come_in_on_demand(desk):
     played(desk)
+    pages = []
+    real_page = desk.session.log_page
+    desk.session.log_page = lambda before, limit: pages.append((before, limit)) or \
+        real_page(before, limit)
     model = LogModel(desk, limit=3)
-    assert top(model)[-1].startswith("… older steps not shown")
+    assert top(model)[-1] == "… older steps: scroll down (or double-click here) to read them"
     cut = model.index(model.rowCount() - 1, 0)
     assert not cut.flags() & Qt.ItemFlag.ItemIsSelectable
-    # the oldest step (3 damage to Vahid) is not shown; the others are
+    # the oldest step (3 damage to Vahid) is not read; the three newest rows are
+    assert pages == [(None, 4)]
     assert model.event_count() == 4
     assert len(children(model, 1)) == 1
+    assert model.has_older()
+    model.read_older()
+    # the next page goes under its own session, after the rows shown, and the cut row goes
+    assert pages[-1] == (2, 4)  # before the oldest row read (seq 2), one more than a page
+    assert top(model) == [top(model)[0], "Outside any session"]
+    assert [i.data() for i in children(model, 1)] == [
+        "Vahid marks dazed", "Vahid takes 3 damage; armor 0; 3 − 0 = 3 HP lost; 16 → 13 HP"]
+    assert not model.has_older()
+
+
+def test_older_pages_fill_their_sessions_and_a_refresh_keeps_them(desk, log_store):
+    played(desk)
+    desk.start_session("The second night")  # ends the hagr's session
+    for amount in (1, 2):
+        assert desk.submit({"type": "heal", "target": "vahid", "amount": amount})
+    model = LogModel(desk, limit=2)
+    titles = lambda: [t.split(" ·")[0] for t in top(model)]  # noqa: E731
+    cut = "… older steps: scroll down (or double-click here) to read them"
+    assert titles() == ["Session 2 — The second night", "Session 1 — The hagr", cut]
+    assert children(model, 1) == []  # its rows are older than the first page
+    model.read_older()
+    assert len(children(model, 1)) == 3 and titles()[-1] == cut
+    model.read_older()
+    # the steps outside any session come in last, in a group of their own; nothing is cut
+    assert titles() == ["Session 2 — The second night", "Session 1 — The hagr",
+                        "Outside any session"]
+    assert model.event_count() == 7
+    # a refresh (an undo, then a new step) reads as deep as the GM had scrolled
+    desk.stack.undo()
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 3})
+    assert titles()[-1] == "Outside any session" and model.event_count() == 7
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_scrolling_the_dock_to_the_bottom_reads_the_older_rows(qtbot, desk, log_store):
+    for i in range(80):
+        assert desk.submit({"type": "heal" if i % 2 else "damage", "target": "heavy",
+                            "amount": 1})
+    dock = LogDock(desk, limit=25)  # more rows than the dock shows at once
+    qtbot.addWidget(dock)
+    dock.resize(420, 250)
+    dock.show()
+    qtbot.waitExposed(dock)
+    tree = dock.ui.tree
+    QTest.qWait(0)
+    assert dock.model.event_count() == 25
+    bar = tree.verticalScrollBar()
+    while dock.model.has_older():
+        bar.setValue(bar.maximum())  # the view asks its model for more at the bottom
+        QTest.qWait(0)
+    assert dock.model.event_count() == 80
+    assert len(log_store.log(desk.session.campaign.info.id)) == 80
+    assert top(dock.model) == ["Outside any session"]
 
 
 def test_refreshes_on_changes_sessions_and_campaigns(desk, log_store):

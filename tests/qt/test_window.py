@@ -30,7 +30,7 @@ def test_the_window_loads_the_campaign_off_the_gui_thread(qtbot, folder):
     close(window)
 
 
-def test_the_tiles_show_a_snapshot_first_and_refuse_changes_until_the_store_opens(
+def test_the_tiles_show_a_snapshot_first_and_keep_changes_until_the_store_opens(
         qtbot, folder):
     window = MainWindow()
     qtbot.addWidget(window)
@@ -39,11 +39,13 @@ def test_the_tiles_show_a_snapshot_first_and_refuse_changes_until_the_store_open
     assert window.controller.campaign.loading
     assert window.tiles.model().rowCount() == 5
     assert window.tiles.acceptDrops()
-    assert not window.controller.submit({"type": "damage", "target": "heavy", "amount": 1})
-    assert "still opening" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: writable(window), timeout=20000)
+    # kept, not refused, and saved once the store has opened (armor 2)
     assert window.controller.submit({"type": "damage", "target": "heavy", "amount": 3})
+    assert "Refused" not in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: writable(window), timeout=20000)
     assert saved(folder, "heavy") == 19
+    assert window.controller.submit({"type": "damage", "target": "heavy", "amount": 3})
+    assert saved(folder, "heavy") == 18
     close(window)
 
 
