@@ -286,12 +286,15 @@ class Store:
                  limit: int = 500) -> list[LogEntry]:
         """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
         newest), newest first; read backwards along the (campaign_id, seq) index."""
-        query = select(LOG).where(LOG.c.campaign_id == campaign_id)
+        sql = f"SELECT {steps.LOG_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq " \
+              "WHERE campaign_id = ?"
+        params: list[Any] = [campaign_id]
         if before_seq is not None:
-            query = query.where(LOG.c.seq < before_seq)
-        with self.engine.connect() as conn:
-            return [_entry(r) for r in conn.execute(
-                query.order_by(LOG.c.seq.desc()).limit(limit))]
+            sql += " AND seq < ?"
+            params.append(before_seq)
+        with self._reading() as con:
+            return [steps.entry(r) for r in con.execute(
+                sql + " ORDER BY seq DESC LIMIT ?", [*params, limit])]
 
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:
