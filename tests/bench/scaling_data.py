@@ -1,0 +1,144 @@
+"""Data folders for the scaling benchmark, built fast and cached under build/bench/.
+
+A folder holds one Stonetop campaign, "Scaling", of N characters and a log of R rows.
+The rows are the store's own: a scratch campaign of the same characters applies real
+actions, and its log rows are copied (renumbered) with executemany through the store's
+`log` table. The newest rows are real actions applied on top, so the desk, the undo
+stack and the last play session end in a state the rules made. The last session holds
+the newest 2,000 rows (fewer in a smaller log); everything before is an earlier session.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+CACHE = ROOT / "build" / "bench"
+NAME = "Scaling"
+LAST_SESSION_ROWS = 2000
+REAL_TAIL = 100  # real actions applied on top of the copied rows
+CHUNK = 20_000
+
+
+def sheets(n: int) -> list[dict]:
+    return [{"id": f"c{i}", "name": f"Character {i}", "kind": "pc" if i < 6 else "monster",
+             "max_hp": 16 + i % 5, "armor": i % 3} for i in range(n)]
+
+
+def action(rng: random.Random, characters: int) -> dict:
+    cid = f"c{rng.randrange(characters)}"
+    return rng.choice([{"type": "damage", "target": cid, "amount": rng.randint(1, 6)},
+                       {"type": "damage", "target": cid, "amount": rng.randint(1, 6),
+                        "piercing": 1},
+                       {"type": "heal", "target": cid, "amount": rng.randint(1, 6)}])
+
+
+def apply_real(campaign, n: int, characters: int, seed: int) -> None:
+    rng = random.Random(seed)
+    while n:
+        if campaign.apply(action(rng, characters)).ok:
+            n -= 1
+
+
+def template_rows(characters: int) -> list[dict]:
+    """Log rows of real actions on a scratch campaign of the same characters."""
+    from harmdesk.campaign import Campaign
+    from harmdesk.store import Store
+    from harmdesk.store.store import LOG
+    from sqlalchemy import select
+
+    scratch = CACHE / f"template-{characters}"
+    shutil.rmtree(scratch, ignore_errors=True)
+    store = Store.open(scratch)
+    campaign = Campaign.create(store, "Template", "stonetop", {}, sheets(characters))
+    apply_real(campaign, 300, characters, seed=characters)
+    with store.engine.connect() as conn:
+        rows = [dict(r._mapping) for r in conn.execute(select(LOG).order_by(LOG.c.seq))]
+    store.close()
+    shutil.rmtree(scratch, ignore_errors=True)
+    for row in rows:
+        del row["id"]
+    return rows
+
+
+def key(characters: int, rows: int) -> Path:
+    from harmdesk.store.schema import SCHEMA_VERSION
+    return CACHE / f"v{SCHEMA_VERSION}-{characters}c-{rows}r"
+
+
+def build(characters: int, rows: int) -> Path:
+    """The cached data folder of `characters` × `rows`; built when missing."""
+    folder = key(characters, rows)
+    if (folder / "ready").exists():
+        return folder
+    from harmdesk.campaign import Campaign
+    from harmdesk.store import Store
+    from harmdesk.store.store import LOG
+
+    shutil.rmtree(folder, ignore_errors=True)
+    started = time.perf_counter()
+    template = template_rows(characters)
+    store = Store.open(folder)
+    campaign = Campaign.create(store, NAME, "stonetop", {}, sheets(characters))
+    tail = min(REAL_TAIL, rows)
+    last = min(LAST_SESSION_ROWS, rows)
+    copied = rows - tail
+    earlier = campaign.start_session("Earlier nights")
+    campaign.end_session()
+    latest = campaign.start_session("Tonight")
+    cid = campaign.info.id
+    for start in range(0, copied, CHUNK):
+        batch = []
+        for seq in range(start + 1, min(start + CHUNK, copied) + 1):
+            row = dict(template[seq % len(template)])
+            row.update(campaign_id=cid, seq=seq, step=seq, undone=False, step_text=None,
+                       session_id=latest["id"] if seq > rows - last else earlier["id"])
+            batch.append(row)
+        with store.engine.begin() as conn:
+            conn.execute(LOG.insert(), batch)
+    apply_real(campaign, tail, characters, seed=rows)
+    store.close()
+    shutil.rmtree(folder / "backups", ignore_errors=True)
+    (folder / "ready").write_text(json.dumps({"characters": characters, "rows": rows}))
+    print(f"(built {characters} characters × {rows:,} rows in "
+          f"{time.perf_counter() - started:.1f} s: {folder})", file=sys.stderr)
+    return folder
+
+
+def fresh_copy(characters: int, rows: int, where: Path) -> Path:
+    """A private copy of the cached folder (the store writes and backs up into it)."""
+    source = build(characters, rows)
+    target = where / f"{characters}c-{rows}r"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in ("harmdesk.sqlite", "harmdesk.sqlite-wal"):
+        if (source / name).exists():
+            shutil.copy(source / name, target / name)
+    return target
+
+
+def bare_commit(folder: Path, n: int = 200) -> float:
+    """Median of one sqlite3 INSERT + COMMIT of a small JSON row, WAL, synchronous=FULL."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "bare.sqlite").unlink(missing_ok=True)
+    con = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=FULL")
+    con.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
+    times = []
+    for i in range(n):
+        t = time.perf_counter()
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("INSERT INTO t (body) VALUES (?)", (json.dumps({"i": i, "hp": 20}),))
+        con.execute("COMMIT")
+        times.append(time.perf_counter() - t)
+    con.close()
+    return statistics.median(times)
