@@ -259,19 +259,23 @@ class Store:
     def log(self, campaign_id: int, include_undone: bool = False,
             session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
         """The log in order; `since`: only from that seq on (through its index)."""
-        sql = f"SELECT {steps.LOG_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq " \
-              "WHERE campaign_id = ?"
-        params: list[Any] = [campaign_id]
+        where, params = [], []
         if since is not None:
-            sql += " AND seq >= ?"
-            params.append(since)
+            where, params = ["seq >= ?"], [since]
         if not include_undone:
-            sql += " AND undone = 0"
+            where.append("undone = 0")
         if session_ids is not None:
-            sql += f" AND session_id IN ({', '.join('?' * len(session_ids))})"
+            where.append(f"session_id IN ({', '.join('?' * len(session_ids))})")
             params += session_ids
+        return self._log_rows(campaign_id, where, params, "ORDER BY seq")
+
+    def _log_rows(self, campaign_id: int, where: list[str], params: list[Any],
+                  order: str) -> list[LogEntry]:
+        """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`."""
+        sql = (f"SELECT {steps.LOG_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq WHERE "
+               + " AND ".join(["campaign_id = ?", *where]) + f" {order}")
         with self._reading() as con:
-            return [steps.entry(r) for r in con.execute(sql + " ORDER BY seq", params)]
+            return [steps.entry(r) for r in con.execute(sql, [campaign_id, *params])]
 
     def first_seq(self, session_ids: list[int]) -> int | None:
         """The seq of the first applied log row of these play sessions (None: no row)."""
@@ -286,15 +290,9 @@ class Store:
                  limit: int = 500) -> list[LogEntry]:
         """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
         newest), newest first; read backwards along the (campaign_id, seq) index."""
-        sql = f"SELECT {steps.LOG_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq " \
-              "WHERE campaign_id = ?"
-        params: list[Any] = [campaign_id]
-        if before_seq is not None:
-            sql += " AND seq < ?"
-            params.append(before_seq)
-        with self._reading() as con:
-            return [steps.entry(r) for r in con.execute(
-                sql + " ORDER BY seq DESC LIMIT ?", [*params, limit])]
+        where, params = ([], []) if before_seq is None else (["seq < ?"], [before_seq])
+        return self._log_rows(campaign_id, where, [*params, limit],
+                              "ORDER BY seq DESC LIMIT ?")
 
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:

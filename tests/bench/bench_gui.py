@@ -4,7 +4,7 @@
 
 - time to first paint, from process start (the bare script and HarmDesk, each a fresh process);
 - time until the last campaign's tiles are shown and accept drops;
-- drop-to-repaint on a desk of 200 characters (apply, commit, model update, repaint).
+A drop's GUI-thread work is measured with the event loop running by bench_drop_loop.py.
 Run it under Xvfb for a real X server, or it uses the offscreen platform.
 """
 
@@ -91,52 +91,6 @@ def first_paints(runs: int, data_dir: str):
     return bare, paint, tiles, stores
 
 
-def drop_to_repaint(runs: int = 60, log_steps: int = 0) -> list[float]:
-    from PySide6.QtCore import QMimeData, QPointF, Qt
-    from PySide6.QtGui import QDropEvent
-
-    from harmdesk import chips
-    from harmdesk.app import make_app
-    from harmdesk.campaign import Campaign
-    from harmdesk.qt.main_window import MainWindow
-    from harmdesk.session import Session
-    from harmdesk.store import Store
-
-    app = make_app()
-    folder = tempfile.mkdtemp()
-    store = Store.open(folder)
-    sheets = [{"id": f"c{i}", "name": f"Character {i}", "kind": "pc", "max_hp": 20, "armor": 1}
-              for i in range(200)]
-    campaign = Campaign.create(store, "Two hundred", "stonetop", {}, sheets)
-    campaign.start_session("A long night")
-    for i in range(log_steps):  # a night's worth of history in the open session
-        campaign.apply({"type": "heal" if i % 2 else "damage", "target": f"c{i % 200}",
-                        "amount": 1})
-    window = MainWindow()
-    window.resize(1280, 800)
-    window.show()
-    window.controller.set_session(Session.on(campaign))
-    app.processEvents()
-    view, model = window.tiles, window.tiles.model()
-    mime = QMimeData()
-    mime.setData(chips.MIME_TYPE, chips.encode(chips.action_chip("1", {"type": "damage",
-                                                                       "amount": 2})))
-    times = []
-    for i in range(runs):
-        cid = f"c{i % 12}"
-        pos = QPointF(view.visualRect(model.index(model.row_of(cid), 0)).center())
-        event = QDropEvent(pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                           Qt.KeyboardModifier.NoModifier)
-        t = time.perf_counter()
-        view.dropEvent(event)
-        view.viewport().repaint()
-        times.append(time.perf_counter() - t)
-        window.controller.stack.undo()
-        view.viewport().repaint()
-    store.close()
-    return times
-
-
 def main() -> None:
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     print(f"platform: {os.environ.get('QT_QPA_PLATFORM') or 'default'}"
@@ -152,15 +106,9 @@ def main() -> None:
     print(f"tiles shown, accepting drops: median {t * 1000:.0f} ms = {t / b:.2f}x bare "
           "(aim: 4x; from the read-only snapshot)")
     print(f"store open, drops saved:      median {s * 1000:.0f} ms = {s / b:.2f}x bare")
-    for steps in (0, 2000):
-        drops = sorted(drop_to_repaint(log_steps=steps))
-        median, worst = statistics.median(drops), drops[-1]
-        print(f"drop-to-repaint, 200 characters, {steps} steps in the session: median "
-              f"{median * 1000:.1f} ms, max {worst * 1000:.1f} ms (aim: 16 ms; "
-              f"{median / b:.3f}x bare first paint)")
     print(json.dumps({"bare_first_paint_s": b, "first_paint_ratio": p / b,
                       "tiles_ready_ratio": t / b,
-                      "store_ready_ratio": s / b, "drop_repaint_median_ms": median * 1000}))
+                      "store_ready_ratio": s / b}))
 
 
 if __name__ == "__main__":

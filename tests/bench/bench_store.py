@@ -15,6 +15,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scaling_data import bare_commit  # noqa: E402
 
 from harmdesk.campaign import Campaign  # noqa: E402
 from harmdesk.report.source import from_store  # noqa: E402
@@ -26,22 +29,6 @@ SESSION_ROWS = 2000   # log rows per play session in the built logs
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
-
-
-def bare_commit(folder: Path, n: int = 300) -> float:
-    con = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("PRAGMA synchronous=FULL")
-    con.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
-    times = []
-    for i in range(n):
-        t = time.perf_counter()
-        con.execute("BEGIN IMMEDIATE")
-        con.execute("INSERT INTO t (body) VALUES (?)", (json.dumps({"i": i, "hp": 20}),))
-        con.execute("COMMIT")
-        times.append(time.perf_counter() - t)
-    con.close()
-    return statistics.median(times)
 
 
 def sheets(n: int) -> list[dict]:
