@@ -86,7 +86,8 @@ class Session:
     @classmethod
     def open(cls, data_dir, name: str | None = None) -> "Session":
         """Open the data folder (making the demo campaigns on first run) and a campaign:
-        `name`, else the one used last. Slow (SQLModel): call it off the GUI thread.
+        `name`, else the one used last. Slow (it reads the file, and a first start makes
+        the demo campaigns with SQLModel's schema): call it off the GUI thread.
         The integrity check and the daily backup wait for `maintain`."""
         from .campaign import Campaign
         from .demo import ensure_demo

@@ -33,7 +33,7 @@ def test_store_and_controller_import_no_qt():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True)
     loaded = json.loads(out.stdout)
-    assert "sqlmodel" in loaded
+    assert "harmdesk.store.store" in loaded
     assert [m for m in loaded if m.split(".")[0] in ("PySide6", "shiboken6")] == []
 
 

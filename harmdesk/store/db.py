@@ -4,6 +4,10 @@ Opening reads only the file's header and schema, so its cost does not grow with 
 file; the integrity check and the daily backup run afterwards (`maintain`), off the
 path to the first change.
 
+Everyday work runs on plain sqlite3 connections (`connect`). SQLAlchemy and SQLModel,
+slow to import, load only to create a new file or upgrade an old one: SQLModel's
+metadata is the schema.
+
 Every problem with the file (corrupt, newer, read-only, full, in use) becomes a
 `StoreError` whose message says what to do; a file we refuse is never written.
 """
@@ -17,14 +21,15 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine
-from sqlmodel import SQLModel
+from typing import TYPE_CHECKING
 
 from ..errors import StoreError  # noqa: F401 (defined without SQL, so every layer catches it)
-from . import schema
+from . import paths
 from .migrations import MIGRATIONS
 from .paths import DB_NAME, data_dir  # noqa: F401 (part of this module's interface)
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 APPLICATION_ID = 0x48524D44  # "HRMD": tells our files from other SQLite files
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -80,41 +85,52 @@ def inspect_file(path: Path) -> int | None:
         raise CorruptFile(f"{path} is damaged ({err}). " + advice) from None
     if app_id != APPLICATION_ID and tables:
         raise CorruptFile(f"{path} is an SQLite database, but not one of HarmDesk's. " + advice)
-    if version > schema.SCHEMA_VERSION:
+    if version > paths.SCHEMA_VERSION:
         raise NewerFile(f"{path} was written by a newer HarmDesk (data version {version}; this "
-                        f"HarmDesk reads up to {schema.SCHEMA_VERSION}). Update HarmDesk to open "
+                        f"HarmDesk reads up to {paths.SCHEMA_VERSION}). Update HarmDesk to open "
                         "it; the file has not been changed.")
     return version
 
 
-def make_engine(path: Path, read_only: bool = False) -> Engine:
-    """An engine whose every connection has the pragmas and real transactions.
+def connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
+    """A connection with the pragmas, outside any transaction until BEGIN is sent.
 
-    Python 3.11's sqlite3 does not roll back DDL; SQLAlchemy's recipe turns off its
-    implicit transactions and emits BEGIN itself, so a migration is all or nothing.
+    isolation_level=None stops sqlite3's implicit transactions: the store sends BEGIN
+    IMMEDIATE itself, which takes the write lock up front, so a writer never fails
+    half-way. Any thread may use it, one at a time (the store's pool hands it out).
     """
     if read_only:
-        url = f"sqlite:///{path.as_uri()}?mode=ro&uri=true"
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None,
+                              timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     else:
-        url = f"sqlite:///{path}"
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
-                                              "check_same_thread": False})
-
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record):
-        dbapi_connection.isolation_level = None
-        cur = dbapi_connection.cursor()
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cur.execute("PRAGMA foreign_keys=ON")
+        con = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+                              check_same_thread=False)
+    try:
+        con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        con.execute("PRAGMA foreign_keys=ON")
         if not read_only:
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
-        cur.close()
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("PRAGMA synchronous=FULL")
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def make_engine(path: Path) -> "Engine":
+    """An SQLAlchemy engine over `connect`'s connections, for creating and migrating the
+    schema only; every statement it runs is in a BEGIN IMMEDIATE transaction.
+
+    Python 3.11's sqlite3 does not roll back DDL in its implicit transactions; with them
+    off and BEGIN sent here, a migration is all or nothing.
+    """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import NullPool
+    engine = create_engine("sqlite://", creator=lambda: connect(path), poolclass=NullPool)
 
     @event.listens_for(engine, "begin")
     def _begin(conn):
-        # IMMEDIATE takes the write lock up front, so a writer never fails half-way
-        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -189,26 +205,40 @@ def integrity_problem(path: Path) -> str | None:
     return None if check == "ok" else check
 
 
-def create_schema(engine: Engine) -> None:
-    with engine.begin() as conn:
-        SQLModel.metadata.create_all(conn)
-        conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.exec_driver_sql(f"PRAGMA user_version={schema.SCHEMA_VERSION}")
+def create_schema(path: Path) -> None:
+    """A new file with SQLModel's tables, stamped as HarmDesk's at this version."""
+    from sqlmodel import SQLModel
 
-
-def migrate(engine: Engine, path: Path, version: int) -> None:
-    """Climb the user_version ladder in one transaction, after a backup."""
-    if version >= schema.SCHEMA_VERSION:
-        return
-    saved = backup(path, f"before-v{schema.SCHEMA_VERSION}")
+    from . import schema  # noqa: F401 (defines the tables on SQLModel's metadata)
+    from sqlalchemy.exc import DBAPIError
+    engine = make_engine(path)
     try:
         with engine.begin() as conn:
-            for step in range(version, schema.SCHEMA_VERSION):
+            SQLModel.metadata.create_all(conn)
+            conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+            conn.exec_driver_sql(f"PRAGMA user_version={paths.SCHEMA_VERSION}")
+    except DBAPIError as err:
+        raise err.orig from None  # sqlite3's own error, as the store's every other path
+    finally:
+        engine.dispose()
+
+
+def migrate(path: Path, version: int) -> None:
+    """Climb the user_version ladder in one transaction, after a backup."""
+    if version >= paths.SCHEMA_VERSION:
+        return
+    saved = backup(path, f"before-v{paths.SCHEMA_VERSION}")
+    engine = make_engine(path)
+    try:
+        with engine.begin() as conn:
+            for step in range(version, paths.SCHEMA_VERSION):
                 MIGRATIONS[step](conn)
-            conn.exec_driver_sql(f"PRAGMA user_version={schema.SCHEMA_VERSION}")
+            conn.exec_driver_sql(f"PRAGMA user_version={paths.SCHEMA_VERSION}")
     except Exception as err:  # any failure leaves the file as it was: one transaction
         raise StoreError(f"Upgrading {path} from data version {version} failed ({err}). "
                          f"The file is unchanged, and a copy is in {saved}.") from None
+    finally:
+        engine.dispose()
 
 
 class WriterLock:

@@ -1,13 +1,16 @@
 """The user_version ladder: each step upgrades a connection's schema to the next version.
 
 A step runs inside the migration's one transaction, so it never leaves half a schema.
+Only an upgrade loads SQLAlchemy; naming its Connection here does not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from sqlalchemy.engine import Connection
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
 
 
 def log_steps(conn: Connection) -> None:
@@ -25,4 +28,4 @@ def session_index(conn: Connection) -> None:
 
 
 # user_version -> the step upgrading a schema from that version to the next
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index}
+MIGRATIONS: dict[int, Callable[["Connection"], None]] = {1: log_steps, 2: session_index}

@@ -1,9 +1,9 @@
 """The hot path: logging a step, undoing and redoing it, on the DB-API connection.
 
 Each is a handful of statements on indexed columns, so its cost does not grow with the
-log; sqlite3 keeps them prepared per connection, and SQLAlchemy's statement building and
-type processing stay off the path. The tables are `schema`'s; JSON is written as its JSON
-type writes it (Python None as `null`), so either side reads what the other wrote.
+log; sqlite3 keeps them prepared per connection. The tables are `schema`'s; JSON is
+written as its JSON type writes it (Python None as `null`), so SQLAlchemy and the store
+each read what the other wrote.
 """
 
 from __future__ import annotations
@@ -56,19 +56,25 @@ def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[dict],
     entries = []
     for seq, row in enumerate(logged, start=first):
         values = {"settings_before": None, "settings_after": None, **row}
-        log_id = con.execute(
-            'INSERT INTO log (campaign_id, session_id, seq, action, events, "before", "after", '
-            "settings_before, settings_after, undone, applied_at, step, step_text) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-            (campaign_id, session_id, seq, json.dumps(values["action"]),
-             json.dumps(values["events"]), json.dumps(values["before"]),
-             json.dumps(values["after"]), json.dumps(values["settings_before"]),
-             json.dumps(values["settings_after"]), stamp, first, text)).lastrowid
+        log_id = insert_row(con, campaign_id, session_id, seq, first, values, stamp, text)
         write_states(con, campaign_id, values["after"], values["settings_after"])
         entries.append(LogEntry(log_id, seq, session_id, values["action"], values["events"],
                                 values["before"], values["after"], values["settings_before"],
                                 values["settings_after"], False, stamp, first, text))
     return entries
+
+
+def insert_row(con: sqlite3.Connection, campaign_id: int, session_id: int | None, seq: int,
+               step: int, values: dict, stamp: str, text: str | None) -> int:
+    """One applied log row (`values`: `Store.record`'s arguments); its id."""
+    return con.execute(
+        'INSERT INTO log (campaign_id, session_id, seq, action, events, "before", "after", '
+        "settings_before, settings_after, undone, applied_at, step, step_text) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        (campaign_id, session_id, seq, json.dumps(values["action"]),
+         json.dumps(values["events"]), json.dumps(values["before"]),
+         json.dumps(values["after"]), json.dumps(values.get("settings_before")),
+         json.dumps(values.get("settings_after")), stamp, step, text)).lastrowid
 
 
 def step_rows(con: sqlite3.Connection, campaign_id: int, undone: bool) -> list[LogEntry]:

@@ -1,29 +1,27 @@
 """The one place that reads and writes campaigns, characters, sessions and the log.
 
 Everything handed out is plain data (dicts and dataclasses), never live rows,
-so callers on any thread can hold it safely.
+so callers on any thread can hold it safely. It runs on plain sqlite3 connections
+over `schema`'s tables, JSON columns written as SQLAlchemy's JSON type writes them
+(json.dumps, None as `null`), so SQLAlchemy loads only to create or upgrade a file.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+import threading
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
-
 from . import db, steps
-from .schema import CampaignRow, CharacterRow, LogRow, PlaySessionRow
 from .steps import LogEntry
 
-CAMPAIGN = CampaignRow.__table__
-CHARACTER = CharacterRow.__table__
-SESSION = PlaySessionRow.__table__
-LOG = LogRow.__table__
+SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
 
 
 @dataclass(frozen=True)
@@ -39,12 +37,16 @@ class CampaignInfo:
 class Store:
     """A data folder's `harmdesk.sqlite`. Open with `Store.open(folder)`."""
 
-    def __init__(self, path: Path, engine, read_only: bool, why_read_only: str, lock):
+    def __init__(self, path: Path, read_only: bool, why_read_only: str, lock):
         self.path = path
-        self.engine = engine
         self.read_only = read_only
         self.why_read_only = why_read_only
         self._lock = lock
+        # idle connections, handed to one thread at a time (a worker and the GUI share us)
+        self._idle: list[sqlite3.Connection] = []
+        self._pool_lock = threading.Lock()
+        self._hooks: list[Callable[[sqlite3.Connection], None]] = []
+        self._closed = False
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
@@ -68,23 +70,41 @@ class Store:
         if not write or why:
             if version is None:
                 raise db.ReadOnly(f"Cannot create {path}: {why or 'opened read-only'}.")
-            return cls(path, db.make_engine(path, read_only=True), True, why or "read-only", None)
-        engine = db.make_engine(path)
+            return cls(path, True, why or "read-only", None)
         try:
             if version is None:
                 path.unlink(missing_ok=True)  # an empty file left by a crash
-                db.create_schema(engine)
+                db.create_schema(path)
             else:
-                db.migrate(engine, path, version)
-        except OperationalError as err:
-            engine.dispose()
+                db.migrate(path, version)
+        except sqlite3.OperationalError as err:
             lock.release()
             raise db.environment_error(err, path) from None
         except db.StoreError:
-            engine.dispose()
             lock.release()
             raise
-        return cls(path, engine, False, "", lock)
+        return cls(path, False, "", lock)
+
+    def on_connect(self, hook: Callable[[sqlite3.Connection], None]) -> Callable[[], None]:
+        """Run `hook` on every connection made from now on (a trace, a limit); the idle
+        ones are closed, so every later statement runs on a hooked one. Returns the
+        function that takes the hook away again (closing the hooked connections)."""
+        with self._pool_lock:
+            self._hooks.append(hook)
+        self._close_idle()
+
+        def remove() -> None:
+            with self._pool_lock:
+                self._hooks.remove(hook)
+            self._close_idle()
+
+        return remove
+
+    def _close_idle(self) -> None:
+        with self._pool_lock:
+            idle, self._idle = self._idle, []
+        for con in idle:
+            con.close()
 
     def maintain(self) -> list[str]:
         """The integrity check, then the day's backup: slow on a big file, so run after
@@ -106,19 +126,15 @@ class Store:
         return []
 
     def close(self) -> None:
-        self.engine.dispose()
+        self._closed = True
+        self._close_idle()
         if self._lock:
             self._lock.release()
 
-    def _writing(self):
-        if self.read_only:
-            raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
-        return _Transaction(self)
-
     @contextmanager
     def _hot(self):
-        """One BEGIN IMMEDIATE transaction on a pooled DB-API connection (with the pragmas
-        of every connection); machine errors become advice and nothing is half written."""
+        """One BEGIN IMMEDIATE transaction on a pooled connection (with the pragmas of
+        every connection); machine errors become advice and nothing is half written."""
         if self.read_only:
             raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
         with self._reading() as con:
@@ -139,22 +155,48 @@ class Store:
 
     @contextmanager
     def _reading(self):
-        """A pooled DB-API connection, outside any transaction (each read is its own)."""
+        """A pooled connection, outside any transaction (each read is its own); machine
+        errors (busy, unreadable) become advice."""
         try:
-            pooled = self.engine.raw_connection()
-        except OperationalError as err:
+            con = self._checkout()
+        except sqlite3.OperationalError as err:
             raise db.environment_error(err, self.path) from None
         try:
-            yield pooled.driver_connection
+            yield con
+        except sqlite3.OperationalError as err:
+            raise db.environment_error(err, self.path) from None
         finally:
-            pooled.close()  # back to the pool
+            self._checkin(con)
+
+    def _checkout(self) -> sqlite3.Connection:
+        with self._pool_lock:
+            if self._idle:
+                return self._idle.pop()
+            hooks = list(self._hooks)
+        con = db.connect(self.path, self.read_only)
+        for hook in hooks:
+            hook(con)
+        return con
+
+    def _checkin(self, con: sqlite3.Connection) -> None:
+        try:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+        except sqlite3.Error:
+            con.close()  # a connection that cannot roll back is not reused
+            return
+        with self._pool_lock:
+            if not self._closed:
+                self._idle.append(con)
+                return
+        con.close()
 
     # campaigns -----------------------------------------------------------
     def campaigns(self) -> list[dict]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(CAMPAIGN.c.name, CAMPAIGN.c.system, CAMPAIGN.c.opened)
-                                .order_by(CAMPAIGN.c.opened.desc(), CAMPAIGN.c.id.desc())).all()
-        return [{"name": r.name, "system": r.system, "opened": r.opened} for r in rows]
+        with self._reading() as con:
+            rows = con.execute("SELECT name, system, opened FROM campaign "
+                               "ORDER BY opened DESC, id DESC").fetchall()
+        return [{"name": n, "system": s, "opened": o} for n, s, o in rows]
 
     def create_campaign(self, name: str, system: str, settings: dict, sheets: list[dict],
                         characters: list[dict], options: dict | None = None,
@@ -166,57 +208,56 @@ class Store:
         """
         stamp = db.now()
         initial = {"settings": settings, "characters": sheets}
-        with self._writing() as conn:
+        with self._hot() as con:
             try:
-                cid = conn.execute(insert(CAMPAIGN).values(
-                    name=name, system=system, settings=settings, initial=initial,
-                    options=options or {}, created=stamp, opened=stamp)).inserted_primary_key[0]
-            except IntegrityError:
+                cid = con.execute(
+                    "INSERT INTO campaign (name, system, settings, initial, options, created, "
+                    "opened) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (name, system, json.dumps(settings), json.dumps(initial),
+                     json.dumps(options or {}), stamp, stamp)).lastrowid
+            except sqlite3.IntegrityError:
                 raise db.StoreError(f"There is already a campaign named {name!r}.") from None
-            for position, char in enumerate(characters):
-                conn.execute(insert(CHARACTER).values(campaign_id=cid, cid=char["id"], sheet=char,
-                                                      state=char, position=position))
+            con.executemany(
+                "INSERT INTO character (campaign_id, cid, sheet, state, position, archived) "
+                "VALUES (?, ?, ?, ?, ?, 0)",
+                [(cid, char["id"], json.dumps(char), json.dumps(char), position)
+                 for position, char in enumerate(characters)])
             for seq, logged in enumerate(log, start=1):
-                conn.execute(insert(LOG).values(campaign_id=cid, seq=seq, step=seq, undone=False,
-                                                applied_at=stamp, **logged))
-                # the same transaction, on the connection under it
-                steps.write_states(conn.connection.driver_connection, cid, logged["after"],
-                                   logged.get("settings_after"))
+                steps.insert_row(con, cid, None, seq, seq, logged, stamp, None)
+                steps.write_states(con, cid, logged["after"], logged.get("settings_after"))
         return self.campaign(name)
 
     def campaign(self, name: str) -> CampaignInfo:
-        with self.engine.connect() as conn:
-            row = conn.execute(select(CAMPAIGN).where(CAMPAIGN.c.name == name)).first()
+        with self._reading() as con:
+            row = con.execute("SELECT id, name, system, settings, initial, options "
+                              "FROM campaign WHERE name = ?", (name,)).fetchone()
         if row is None:
             raise db.StoreError(f"There is no campaign named {name!r}.")
-        return CampaignInfo(row.id, row.name, row.system, row.settings, row.initial, row.options)
+        return CampaignInfo(row[0], row[1], row[2], *(json.loads(v) for v in row[3:]))
 
     def touch(self, campaign_id: int) -> None:
         if not self.read_only:
-            with self._writing() as conn:
-                conn.execute(update(CAMPAIGN).where(CAMPAIGN.c.id == campaign_id)
-                             .values(opened=db.now()))
+            with self._hot() as con:
+                con.execute("UPDATE campaign SET opened = ? WHERE id = ?",
+                            (db.now(), campaign_id))
 
     def set_options(self, campaign_id: int, options: dict) -> None:
-        with self._writing() as conn:
-            conn.execute(update(CAMPAIGN).where(CAMPAIGN.c.id == campaign_id)
-                         .values(options=options))
+        with self._hot() as con:
+            con.execute("UPDATE campaign SET options = ? WHERE id = ?",
+                        (json.dumps(options), campaign_id))
 
     def characters(self, campaign_id: int) -> dict[str, dict]:
         """The desk: every character not archived, in desk order."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(CHARACTER.c.cid, CHARACTER.c.state)
-                                .where(CHARACTER.c.campaign_id == campaign_id,
-                                       CHARACTER.c.archived.is_(False))
-                                .order_by(CHARACTER.c.position)).all()
-        return {r.cid: r.state for r in rows}
+        with self._reading() as con:
+            rows = con.execute("SELECT cid, state FROM character WHERE campaign_id = ? "
+                               "AND archived = 0 ORDER BY position", (campaign_id,)).fetchall()
+        return {cid: json.loads(state) for cid, state in rows}
 
     def desk_order(self, campaign_id: int) -> list[str]:
         """Every character's id in desk order, those that left the desk included."""
-        with self.engine.connect() as conn:
-            return list(conn.execute(select(CHARACTER.c.cid)
-                                     .where(CHARACTER.c.campaign_id == campaign_id)
-                                     .order_by(CHARACTER.c.position)).scalars())
+        with self._reading() as con:
+            return [r[0] for r in con.execute("SELECT cid FROM character WHERE campaign_id = ? "
+                                              "ORDER BY position", (campaign_id,))]
 
     # the log ---------------------------------------------------------------
     def record(self, campaign_id: int, action: dict, events: list, before: dict, after: dict,
@@ -250,9 +291,9 @@ class Store:
 
     def history(self, campaign_id: int) -> tuple[int, int]:
         """How many steps can be undone and redone."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(LOG.c.undone, func.count(LOG.c.step.distinct())).where(
-                LOG.c.campaign_id == campaign_id).group_by(LOG.c.undone)).all()
+        with self._reading() as con:
+            rows = con.execute("SELECT undone, count(DISTINCT step) FROM log "
+                               "WHERE campaign_id = ? GROUP BY undone", (campaign_id,)).fetchall()
         counts = {bool(u): n for u, n in rows}
         return counts.get(False, 0), counts.get(True, 0)
 
@@ -296,55 +337,34 @@ class Store:
 
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(SESSION).where(SESSION.c.campaign_id == campaign_id)
-                                .order_by(SESSION.c.number)).all()
-        return [dict(r._mapping) for r in rows]
+        with self._reading() as con:
+            rows = con.execute(f"SELECT {', '.join(SESSION_COLUMNS)} FROM play_session "
+                               "WHERE campaign_id = ? ORDER BY number", (campaign_id,))
+            return [dict(zip(SESSION_COLUMNS, r)) for r in rows]
 
     def start_session(self, campaign_id: int, title: str = "") -> dict:
-        with self._writing() as conn:
-            conn.execute(update(SESSION).where(SESSION.c.campaign_id == campaign_id,
-                                               SESSION.c.ended.is_(None))
-                         .values(ended=db.now()))
-            number = conn.execute(select(func.coalesce(func.max(SESSION.c.number), 0))
-                                  .where(SESSION.c.campaign_id == campaign_id)).scalar_one() + 1
-            conn.execute(insert(SESSION).values(campaign_id=campaign_id, number=number,
-                                                started=db.now(), title=title))
+        stamp = db.now()
+        with self._hot() as con:
+            con.execute("UPDATE play_session SET ended = ? WHERE campaign_id = ? "
+                        "AND ended IS NULL", (stamp, campaign_id))
+            number = con.execute("SELECT coalesce(max(number), 0) + 1 FROM play_session "
+                                 "WHERE campaign_id = ?", (campaign_id,)).fetchone()[0]
+            con.execute("INSERT INTO play_session (campaign_id, number, started, ended, title, "
+                        "notes) VALUES (?, ?, ?, NULL, ?, '')",
+                        (campaign_id, number, stamp, title))
         return self.sessions(campaign_id)[-1]
 
     def end_session(self, campaign_id: int, notes: str | None = None) -> dict | None:
-        values: dict[str, Any] = {"ended": db.now()}
-        if notes is not None:
-            values["notes"] = notes
-        with self._writing() as conn:
-            conn.execute(update(SESSION).where(SESSION.c.campaign_id == campaign_id,
-                                               SESSION.c.ended.is_(None)).values(**values))
+        with self._hot() as con:
+            if notes is None:
+                con.execute("UPDATE play_session SET ended = ? WHERE campaign_id = ? "
+                            "AND ended IS NULL", (db.now(), campaign_id))
+            else:
+                con.execute("UPDATE play_session SET ended = ?, notes = ? "
+                            "WHERE campaign_id = ? AND ended IS NULL",
+                            (db.now(), notes, campaign_id))
         sessions = self.sessions(campaign_id)
         return sessions[-1] if sessions else None
 
     def open_session(self, campaign_id: int) -> dict | None:
         return next((s for s in self.sessions(campaign_id) if s["ended"] is None), None)
-
-
-class _Transaction:
-    """`with store._writing() as conn`: one transaction, machine errors become advice."""
-
-    def __init__(self, store: Store):
-        self.store = store
-        self._ctx = None
-
-    def __enter__(self):
-        try:
-            self._ctx = self.store.engine.begin()
-            return self._ctx.__enter__()
-        except OperationalError as err:
-            raise db.environment_error(err, self.store.path) from None
-
-    def __exit__(self, exc_type, exc, tb):
-        try:
-            self._ctx.__exit__(exc_type, exc, tb)
-        except OperationalError as err:
-            raise db.environment_error(err, self.store.path) from None
-        if isinstance(exc, OperationalError):
-            raise db.environment_error(exc, self.store.path) from None
-        return False

@@ -26,6 +26,10 @@ NAME = "Scaling"
 LAST_SESSION_ROWS = 2000
 REAL_TAIL = 100  # real actions applied on top of the copied rows
 CHUNK = 20_000
+# the log's columns, bar its id; quoted where they are SQL words
+COLUMNS = ("campaign_id", "session_id", "seq", "action", "events", '"before"', '"after"',
+           "settings_before", "settings_after", "undone", "applied_at", "step", "step_text")
+COPIED = COLUMNS[3:9] + ("applied_at",)
 
 
 def sheets(n: int) -> list[dict]:
@@ -52,20 +56,17 @@ def template_rows(characters: int) -> list[dict]:
     """Log rows of real actions on a scratch campaign of the same characters."""
     from harmdesk.campaign import Campaign
     from harmdesk.store import Store
-    from harmdesk.store.store import LOG
-    from sqlalchemy import select
 
     scratch = CACHE / f"template-{characters}"
     shutil.rmtree(scratch, ignore_errors=True)
     store = Store.open(scratch)
     campaign = Campaign.create(store, "Template", "stonetop", {}, sheets(characters))
     apply_real(campaign, 300, characters, seed=characters)
-    with store.engine.connect() as conn:
-        rows = [dict(r._mapping) for r in conn.execute(select(LOG).order_by(LOG.c.seq))]
+    with store._reading() as con:  # the JSON columns stay text, as they are copied
+        cursor = con.execute(f"SELECT {', '.join(COPIED)} FROM log ORDER BY seq")
+        rows = [dict(zip(COPIED, r)) for r in cursor]
     store.close()
     shutil.rmtree(scratch, ignore_errors=True)
-    for row in rows:
-        del row["id"]
     return rows
 
 
@@ -81,7 +82,6 @@ def build(characters: int, rows: int) -> Path:
         return folder
     from harmdesk.campaign import Campaign
     from harmdesk.store import Store
-    from harmdesk.store.store import LOG
 
     shutil.rmtree(folder, ignore_errors=True)
     started = time.perf_counter()
@@ -99,11 +99,12 @@ def build(characters: int, rows: int) -> Path:
         batch = []
         for seq in range(start + 1, min(start + CHUNK, copied) + 1):
             row = dict(template[seq % len(template)])
-            row.update(campaign_id=cid, seq=seq, step=seq, undone=False, step_text=None,
+            row.update(campaign_id=cid, seq=seq, step=seq, undone=0, step_text=None,
                        session_id=latest["id"] if seq > rows - last else earlier["id"])
-            batch.append(row)
-        with store.engine.begin() as conn:
-            conn.execute(LOG.insert(), batch)
+            batch.append([row[c] for c in COLUMNS])
+        with store._hot() as con:
+            con.executemany(f"INSERT INTO log ({', '.join(COLUMNS)}) "
+                            f"VALUES ({', '.join('?' * len(COLUMNS))})", batch)
     apply_real(campaign, tail, characters, seed=rows)
     store.close()
     shutil.rmtree(folder / "backups", ignore_errors=True)

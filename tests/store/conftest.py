@@ -1,5 +1,4 @@
 import pytest
-from sqlalchemy import event
 
 from harmdesk import rules
 from harmdesk.campaign import Campaign
@@ -35,14 +34,9 @@ def fold(state: dict, actions) -> dict:
 
 def traced(store) -> list[str]:
     """Every SQL statement the store's connections run from now on, as SQLite runs it
-    (values filled in), whether it came through SQLAlchemy or the DB-API connection."""
+    (values filled in)."""
     statements: list[str] = []
-
-    def _trace(dbapi_connection, _record):
-        dbapi_connection.set_trace_callback(statements.append)
-
-    event.listen(store.engine, "connect", _trace)
-    store.engine.dispose()  # connections made from now on are traced
+    store.on_connect(lambda con: con.set_trace_callback(statements.append))
     return statements
 
 
@@ -50,10 +44,5 @@ def counted(store, every: int = 100) -> list[int]:
     """Count SQLite's virtual-machine steps (in `every`s) on the store's connections from
     now on: work that grows with a table shows here, with no clock involved."""
     steps: list[int] = []
-
-    def _count(dbapi_connection, _record):
-        dbapi_connection.set_progress_handler(lambda: steps.append(1) and 0, every)
-
-    event.listen(store.engine, "connect", _count)
-    store.engine.dispose()
+    store.on_connect(lambda con: con.set_progress_handler(lambda: steps.append(1) and 0, every))
     return steps

@@ -88,8 +88,8 @@ def crash_many(folder, kills: int, seed: int = 20261130) -> dict:
         steps += confirmed_steps
         store = Store.open(folder)
         try:
-            with store.engine.connect() as conn:
-                assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+            with store._reading() as con:
+                assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             campaign = Campaign(store, "Crash")
             applied, undone = campaign.history()
             if confirmed is not None:

@@ -67,13 +67,19 @@ def test_a_file_from_a_newer_harmdesk_is_refused_and_untouched(tmp_path):
     assert path.read_bytes() == content
 
 
+def pragma(con, name: str):
+    return con.execute(f"PRAGMA {name}").fetchone()[0]
+
+
 def test_every_connection_has_the_pragmas(store):
-    with store.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
-        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == db.BUSY_TIMEOUT_MS
-        assert conn.exec_driver_sql("PRAGMA application_id").scalar() == db.APPLICATION_ID
+    with store._reading() as first, store._reading() as second:  # two connections
+        for con in (first, second):
+            assert pragma(con, "journal_mode") == "wal"
+            assert pragma(con, "synchronous") == 2  # FULL
+            assert pragma(con, "foreign_keys") == 1
+            assert pragma(con, "busy_timeout") == db.BUSY_TIMEOUT_MS
+            assert pragma(con, "application_id") == db.APPLICATION_ID
+        assert first is not second and not first.in_transaction
 
 
 def test_a_second_writer_gets_a_read_only_store(store, campaign):
@@ -125,24 +131,18 @@ def test_a_read_only_folder_with_no_file_is_a_clear_error(tmp_path, monkeypatch)
 
 def test_a_full_disk_loses_nothing_already_saved(store, campaign):
     campaign.apply({"type": "damage", "target": "heavy", "amount": 3})
-    with store.engine.connect() as conn:
-        pages = conn.exec_driver_sql("PRAGMA page_count").scalar()
-
-    from sqlalchemy import event
-
-    @event.listens_for(store.engine, "connect")
-    def _tiny(dbapi_connection, _record):
-        dbapi_connection.execute(f"PRAGMA max_page_count={pages}")
-
-    store.engine.dispose()  # new connections get the limit: the "disk" is now full
+    with store._reading() as con:
+        pages = pragma(con, "page_count")
+    # connections from now on cannot grow the file: the "disk" is now full
+    remove = store.on_connect(lambda con: con.execute(f"PRAGMA max_page_count={pages}"))
     big = {"type": "add_wound", "target": "heavy", "text": "x" * 200_000}
     with pytest.raises(DiskFull, match="full"):
         campaign.apply(big)
     assert campaign.state["characters"]["heavy"]["wounds"] == []
-    event.remove(store.engine, "connect", _tiny)
-    store.engine.dispose()
-    with store.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+    remove()
+    with store._reading() as con:
+        assert pragma(con, "integrity_check") == "ok"
+        assert pragma(con, "max_page_count") > pages  # the limit went with the hook
     assert Campaign(store, "Test").state["characters"]["heavy"]["hp"] == 19
     assert len(store.log(campaign.info.id)) == 1
 

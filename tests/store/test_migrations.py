@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from harmdesk.campaign import Campaign
-from harmdesk.store import Store, StoreError, db, schema
+from harmdesk.store import Store, StoreError, db, paths, schema
 from harmdesk.values import ChangeKind
 from tests.conftest import ROOT
 
@@ -27,8 +27,8 @@ def test_each_released_version_opens_and_upgrades(tmp_path, fixture):
     shutil.copy(fixture, tmp_path / db.DB_NAME)
     store = Store.open(tmp_path)
     try:
-        with store.engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA user_version").scalar() == schema.SCHEMA_VERSION
+        with store._reading() as con:
+            assert con.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
         campaign = Campaign.open(store, "Fixture")
         # the fixture holds a hurt Heavy and one undone step
         assert campaign.state["characters"]["heavy"]["hp"] == 16
@@ -56,7 +56,7 @@ def test_a_migration_step_runs_after_a_backup(tmp_path, monkeypatch):
     def add_column(conn):
         conn.exec_driver_sql("ALTER TABLE campaign ADD COLUMN colour TEXT DEFAULT 'red'")
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", CURRENT + 1)
+    monkeypatch.setattr(paths, "SCHEMA_VERSION", CURRENT + 1)
     monkeypatch.setitem(db.MIGRATIONS, CURRENT, add_column)
     store = Store.open(tmp_path)
     store.close()
@@ -79,7 +79,7 @@ def test_a_failing_migration_rolls_back_its_ddl(tmp_path, monkeypatch):
         conn.exec_driver_sql("CREATE TABLE extra (id INTEGER)")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", CURRENT + 1)
+    monkeypatch.setattr(paths, "SCHEMA_VERSION", CURRENT + 1)
     monkeypatch.setitem(db.MIGRATIONS, CURRENT, half_done)
     with pytest.raises(StoreError):
         Store.open(tmp_path)
@@ -90,7 +90,7 @@ def test_a_failing_migration_rolls_back_its_ddl(tmp_path, monkeypatch):
     assert con.execute("SELECT count(*) FROM sqlite_master WHERE name='extra'").fetchone()[0] == 0
     con.close()
     # and the same file still opens once the faulty HarmDesk is gone
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", CURRENT)
+    monkeypatch.setattr(paths, "SCHEMA_VERSION", CURRENT)
     store = Store.open(tmp_path)
     assert Campaign.open(store, "Ladder").state["characters"]["heavy"]["hp"] == 17
     store.close()
