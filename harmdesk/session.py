@@ -60,9 +60,8 @@ RollProvider = Callable[[Action, RollNeed], object]
 MAX_ROLLS = 6  # rolls asked for one action before giving up (the rules ask at most two)
 
 
-def describe(action: dict, events: list) -> str:
-    """The undo stack's text for a step: its first explanation, shortened."""
-    text = events[0]["text"] if events else action.get("type", "step").replace("_", " ")
+def shortened(text: str) -> str:
+    """The undo stack's text for a step (its first explanation), shortened."""
     return text if len(text) <= 80 else text[:77] + "…"
 
 
@@ -224,19 +223,28 @@ class Session:
         backwards from the newest row, so a long log costs no more than a short one."""
         steps: list[tuple[int, str, bool]] = []  # newest first while reading
         in_force = 0
-        for entry in self._newest_rows():
-            if steps and steps[-1][0] == entry.step:
+        for step, undone, name in self._newest_names():
+            if steps and steps[-1][0] == step:
                 # a step's first row (the oldest) names it when it was not named
-                steps[-1] = (entry.step, entry.step_text
-                             or describe(entry.action, entry.events), entry.undone)
+                steps[-1] = (step, shortened(name), undone)
                 continue
-            if not entry.undone:
+            if not undone:
                 if applied is not None and in_force >= applied:
                     break
                 in_force += 1
-            steps.append((entry.step, entry.step_text
-                          or describe(entry.action, entry.events), entry.undone))
+            steps.append((step, shortened(name), undone))
         return steps[::-1]
+
+    def _newest_names(self, page: int = 500):
+        """(step, undone, name) of the log's rows, newest first, a page at a time; only
+        what the undo stack shows is read, not the rows' states."""
+        before = None
+        while True:
+            rows = self.store.step_names(self.campaign.info.id, before, page)
+            yield from ((step, undone, name) for _seq, step, undone, name in rows)
+            if len(rows) < page:
+                return
+            before = rows[-1][0]
 
     def history(self) -> tuple[int, int]:
         """(steps that can be undone, steps that can be redone)."""
@@ -383,7 +391,7 @@ class Session:
 
 __all__ = ["Action", "Change", "RollNeed", "RollProvider", "Session", "SummaryRequest",
            "TilePreview", "prepare_summary", "write_json", "write_summary",
-           "UserError", "describe", "dice_sides", "dice_total", "explain", "gang_summary",
+           "UserError", "dice_sides", "dice_total", "explain", "gang_summary", "shortened",
            "outcome_lines", "preview_lines", "refusal", "roll", "roll_value", "tag_words",
            "DAMAGE_ACTIONS", "EditError", "KIND_LABELS", "MIME_TYPE", "QuickEntryError",
            "TileFacts", "action_chip", "attack_chip", "cell_action", "cell_text",

@@ -212,5 +212,12 @@ def test_the_newest_steps_are_read_backwards_a_page_at_a_time(session, monkeypat
                                                                  (4, True)]
     assert steps[0][1].startswith("The Heavy regains 2 HP") and steps[2][1] == "Both"
     assert session.steps()[0][0] == 1  # all of them
+    assert pages == []  # the steps' names come without reading the rows' states
+    names = []
+    real_names = session.store.step_names
+    monkeypatch.setattr(session.store, "step_names",
+                        lambda *args: names.append(args[1:]) or real_names(*args))
+    assert session.steps(applied=1) == steps[1:]
+    assert names == [(None, 500)]  # one page, from the newest row
     assert session.undone_entries() == {e.id for e in session.log_page(None, 2)}
     assert pages and all(before is None for before, _limit in pages)

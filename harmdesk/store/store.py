@@ -335,6 +335,21 @@ class Store:
         return self._log_rows(campaign_id, where, [*params, limit],
                               "ORDER BY seq DESC LIMIT ?")
 
+    def step_names(self, campaign_id: int, before_seq: int | None = None,
+                   limit: int = 500) -> list[tuple[int, int, bool, str]]:
+        """(seq, step, undone, name) of at most `limit` log rows older than `before_seq`
+        (None: the newest), newest first: what an undo stack shows, read without decoding
+        the rows' states. The name is the step's own text, else its first event's text,
+        else its action's type."""
+        where, params = ("", []) if before_seq is None else ("AND seq < ? ", [before_seq])
+        with self._reading() as con:
+            return [(seq, step, bool(undone), name) for seq, step, undone, name in con.execute(
+                "SELECT seq, step, undone, coalesce(nullif(step_text, ''), "
+                "json_extract(events, '$[0].text'), "
+                "replace(coalesce(json_extract(action, '$.type'), 'step'), '_', ' ')) "
+                "FROM log INDEXED BY ix_log_campaign_seq WHERE campaign_id = ? "
+                f"{where}ORDER BY seq DESC LIMIT ?", [campaign_id, *params, limit])]
+
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:
         with self._reading() as con:

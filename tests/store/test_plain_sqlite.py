@@ -197,3 +197,26 @@ def test_a_locked_file_is_advice_for_reads_and_writes_not_a_traceback(store, mon
         other.execute("ROLLBACK")
         other.close()
     assert [c["name"] for c in store.campaigns()] == ["Test"]
+
+
+def test_the_undo_stacks_names_are_read_without_the_rows_states(store):
+    """SQLite's JSON functions pick each row's name: the step's text, else its first
+    event's, else its action's type (a row that explained nothing)."""
+    campaign = Campaign.create(store, "Test", "stonetop", {}, PARTY)
+    campaign.apply({"type": "damage", "target": "heavy", "amount": 5})
+    campaign.apply_step([{"type": "heal", "target": "heavy", "amount": 1},
+                         {"type": "heal", "target": "caradoc", "amount": 1}], "Both healed")
+    with store._hot() as con:  # a row whose action explained nothing
+        con.execute("UPDATE log SET events = '[]', action = json_set(action, '$.type', "
+                    "'make_camp') WHERE seq = 1")
+    campaign.undo()
+    rows = store.log_page(campaign.info.id, None, 10)
+    names = store.step_names(campaign.info.id, None, 10)
+    assert [(seq, step, undone) for seq, step, undone, _ in names] == \
+        [(e.seq, e.step, e.undone) for e in rows] == [(3, 2, True), (2, 2, True), (1, 1, False)]
+    assert [name for *_, name in names] == ["Both healed", "Both healed", "make camp"]
+    assert store.step_names(campaign.info.id, 3, 1) == [(2, 2, True, "Both healed")]
+    with store._hot() as con:
+        con.execute("UPDATE log SET events = ? WHERE seq = 1",
+                    (json.dumps([{"text": "The Heavy takes 3 damage (ST-3)"}]),))
+    assert store.step_names(campaign.info.id, 2, 5)[0][3] == "The Heavy takes 3 damage (ST-3)"
