@@ -1,7 +1,8 @@
 """Storage: SQLModel tables in one SQLite file, and the only code that talks to it.
 
-Names load on first use, so `harmdesk.store.snapshot` can read a desk before
-SQLAlchemy and SQLModel (slow to import) are needed.
+Names load on first use, so `harmdesk.store.snapshot` can read a desk before the
+store is needed; SQLAlchemy and SQLModel (slow to import) load only to create or
+upgrade a file.
 """
 
 import importlib

@@ -1,7 +1,7 @@
 """A quick read-only look at the last campaign's desk, with sqlite3 alone.
 
-The window shows the tiles from this while the full store (SQLAlchemy and
-SQLModel take longer to import than a window takes to paint) opens behind it.
+The window shows the tiles from this while the full store opens behind it, in a
+worker thread.
 Anything unusual (no file, another version, a damaged file) gives None, and the
 full store, which checks everything, decides what to tell the GM.
 """

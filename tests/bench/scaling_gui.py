@@ -7,7 +7,8 @@
   undo stack. Both the wall time and the GUI thread's CPU time are kept.
 - `bare_repaint`: the same measurement of a bare QMainWindow repainting itself.
 - `open_to_writable` / `bare_open`: a fresh process of the real app, from spawn until the
-  store is open for writing, against a bare window's script spawned the same way.
+  store is open for writing, against a bare window's script spawned the same way; and the
+  app's peak memory then and after the maintenance that follows.
 """
 
 from __future__ import annotations
@@ -154,28 +155,38 @@ def per_drop(app, settle: Settle, window, runs: int) -> tuple[float, float]:
     return tuple(statistics.median(t[i] for t in times) for i in (0, 1))
 
 
-def _spawn(args: list[str], marker: str, env: dict) -> float:
+def _spawn(args: list[str], marker: str, env: dict) -> tuple[float, dict[str, str]]:
+    """Seconds from spawn until the child printed `marker TIME`; every `name value` line
+    it printed."""
     start = time.time()
     out = subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT,
                          env=env, timeout=900)
-    line = next((l for l in out.stdout.splitlines() if l.startswith(marker)), None)
-    if line is None:
+    said = dict(line.split(" ", 1) for line in out.stdout.splitlines() if " " in line)
+    if marker not in said:
         raise RuntimeError(f"{args[0]} printed no {marker!r}: {out.stderr[-2000:]}")
-    return float(line.split()[1]) - start
+    return float(said[marker]) - start, said
 
 
-def open_to_writable(folder: Path, env: dict) -> float:
+def open_to_writable(folder: Path, env: dict) -> tuple[float, float, float]:
     """Seconds from spawning `harmdesk --data-dir FOLDER` (its last campaign) until its store
-    takes drops."""
-    return _spawn([str(HERE / "writable_probe.py"), "--data-dir", str(folder)], "writable",
-                  env)
+    takes drops; the process's peak memory (MiB) then, and once the integrity check and
+    the day's backup that follow have run."""
+    took, said = _spawn([str(HERE / "writable_probe.py"), "--data-dir", str(folder)],
+                        "writable", env)
+    return took, float(said["peak-writable"]), float(said["peak-maintained"])
 
 
 def bare_open(env: dict) -> float:
     """Seconds from spawning the bare window's script until its first paint."""
     return _spawn([str(ROOT / "packaging" / "bare_window.py")], "first-paint",
-                  {**env, "HARMDESK_FIRST_PAINT_PROBE": "1"})
+                  {**env, "HARMDESK_FIRST_PAINT_PROBE": "1"})[0]
 
 
 def child_env(config: Path) -> dict:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(config)}
+    """The children's environment. Their compiled bytecode is kept (under build/bench), as
+    an installed or frozen HarmDesk has it: without it (PYTHONDONTWRITEBYTECODE) each start
+    compiles every HarmDesk module again, which no GM's start does."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(config),
+           "PYTHONPYCACHEPREFIX": str(ROOT / "build" / "bench" / "pycache")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env

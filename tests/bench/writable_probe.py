@@ -3,13 +3,27 @@
     python tests/bench/writable_probe.py --data-dir DIR
 
 The scaling benchmark spawns it and times it against a bare window spawned the same way.
+It also prints the process's peak memory: `peak-writable MIB` when the store is writable,
+and `peak-maintained MIB` once the integrity check and the day's backup that follow have
+run; then it quits.
 """
 
 import sys
+import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+
+def peak_rss_mib() -> float:
+    """The most resident memory this process has held so far, in MiB (-1: unknown)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return -1.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes there, KiB here
 
 
 def main() -> int:
@@ -18,16 +32,34 @@ def main() -> int:
 
     import harmdesk.app as app_module
     from harmdesk.cli import main as harmdesk_main
+    from harmdesk.session import Session
 
     make_app = app_module.make_app
+    maintained = threading.Event()
+    real_maintain = Session.maintain
+    writable = []
+
+    def maintain(self):
+        try:
+            return real_maintain(self)
+        finally:
+            if not self.loading:
+                maintained.set()
+
+    Session.maintain = maintain
 
     def watch() -> None:
         from harmdesk.qt.main_window import MainWindow
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        c = windows[0].controller if windows else None
-        if c is not None and c.campaign is not None and not c.campaign.loading \
-                and not c.read_only:
-            print(f"writable {time.time()}", flush=True)
+        if not writable:
+            windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+            c = windows[0].controller if windows else None
+            if c is not None and c.campaign is not None and not c.campaign.loading \
+                    and not c.read_only:
+                writable.append(True)
+                print(f"writable {time.time()}", flush=True)
+                print(f"peak-writable {peak_rss_mib():.1f}", flush=True)
+        if writable and maintained.is_set():
+            print(f"peak-maintained {peak_rss_mib():.1f}", flush=True)
             QApplication.instance().quit()
 
     def make_app_with_probe(*args, **kwargs):
