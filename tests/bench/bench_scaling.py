@@ -134,7 +134,7 @@ def main() -> None:
             if not bare_opens:  # a first start of each kind, unmeasured (the bytecode cache)
                 gui.bare_open(env)
                 gui.open_to_writable(folder, env)
-            for _ in range(3 if many else 1):  # interleaved with the bare window's starts
+            for _ in range(3):  # interleaved with the bare window's starts
                 bare_opens.append(gui.bare_open(env))
                 took, *peak = gui.open_to_writable(folder, env)
                 opens.append(took)

@@ -17,7 +17,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def peak_rss_mib() -> float:
-    """The most resident memory this process has held so far, in MiB (-1: unknown)."""
+    """The most resident memory this process has held so far, in MiB (-1: unknown).
+
+    Linux's VmHWM belongs to this program alone; getrusage's ru_maxrss, its fallback,
+    starts from the spawning parent's size where the child was forked from it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024  # kB
+    except OSError:
+        pass
     try:
         import resource
     except ImportError:  # Windows
