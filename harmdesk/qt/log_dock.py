@@ -137,13 +137,33 @@ class LogModel(QAbstractItemModel):
         """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
         view keeps its place and selection."""
-        if change.kind is ChangeKind.APPLY and any(r.undone for g in self._groups for r in g.rows):
-            self.refresh()  # the new step replaced the undone ones, as the store did
+        if change.kind is ChangeKind.APPLY and not self._drop_undone():
+            self.refresh()
             return
         for entry in change.entries:
             if not self._follow(change.kind, entry):
                 self.refresh()  # outside any session, or an older session: read it all again
                 return
+
+    def _drop_undone(self) -> bool:
+        """A new step replaced the undone steps, as the store did: remove their rows in
+        place, a run of rows at a time. False when a group would be left empty (the
+        steps outside any session): the log must then be read again."""
+        runs = []  # (group row, first, last), bottom up so earlier rows keep their place
+        for g, group in enumerate(self._groups):
+            gone = [i for i, r in enumerate(group.rows) if r.undone]
+            if gone and len(gone) == len(group.rows) and group.key == OUTSIDE:
+                return False
+            for i in reversed(gone):
+                if runs and runs[-1][0] == g and runs[-1][1] == i + 1:
+                    runs[-1] = (g, i, runs[-1][2])
+                else:
+                    runs.append((g, i, i))
+        for g, first, last in sorted(runs, reverse=True):
+            self.beginRemoveRows(self.index(g, 0), first, last)
+            del self._groups[g].rows[first:last + 1]
+            self.endRemoveRows()
+        return True
 
     def _follow(self, kind: ChangeKind, entry) -> bool:
         """Insert (apply) one log entry's rows on top, or mark them undone or redone;
