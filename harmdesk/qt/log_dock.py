@@ -14,7 +14,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
@@ -292,30 +300,22 @@ class LogDock(QWidget):
         self.ui = Ui_LogDock()
         self.ui.setupUi(self)
         self.model = LogModel(controller, self, limit)
+        # the filter's proxy sits between the model and the tree only while the GM
+        # filters: kept in place, it re-maps every row it has seen on each step
         self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
         self.proxy.setRecursiveFilteringEnabled(True)  # a matching event keeps its session
         self.proxy.setAutoAcceptChildRows(True)  # a matching session keeps its events
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(TEXT)
         tree = self.ui.tree
-        tree.setModel(self.proxy)
         tree.setItemDelegate(WrapDelegate(tree))
-        header = tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
-        # a fixed width for "12:34" and "undone", so no step measures every row again
-        header.setSectionResizeMode(TIME, QHeaderView.ResizeMode.Fixed)
-        metrics = tree.fontMetrics()
-        header.resizeSection(TIME, max(metrics.horizontalAdvance(t) for t in ("00:00", "undone"))
-                             + 3 * metrics.averageCharWidth())
+        tree.header().setStretchLastSection(False)
         # rows wrap to the column's width, so their heights must follow it
-        header.sectionResized.connect(lambda *_: tree.scheduleDelayedItemsLayout())
+        tree.header().sectionResized.connect(lambda *_: tree.scheduleDelayedItemsLayout())
         self._expanded: set = set()
         self._shown: list = []
         self.model.modelAboutToBeReset.connect(self._remember_expanded)
-        self.proxy.modelReset.connect(self._after_reset)
-        tree.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._show_model(self.model)
         tree.doubleClicked.connect(self.redo_at)
         tree.activated.connect(self._activated)
         tree.verticalScrollBar().valueChanged.connect(self._scrolled)
@@ -324,13 +324,69 @@ class LogDock(QWidget):
         self.ui.filterEdit.textChanged.connect(self.set_filter)
         self._after_reset(first=True)
 
+    def shown(self) -> QAbstractItemModel:
+        """The model the tree shows: the log's own, or the filter's proxy over it."""
+        return self.ui.tree.model()
+
+    def _show_model(self, model: QAbstractItemModel) -> None:
+        """Put `model` under the tree, its columns sized and its signals connected after
+        the tree's own (so a reset re-expands what the tree's reset collapsed)."""
+        tree, old = self.ui.tree, self.ui.tree.model()
+        if old is model:
+            return
+        selection = tree.selectionModel()
+        if old is not None:
+            old.modelReset.disconnect(self._after_reset)
+        tree.setModel(model)
+        if selection is not None:
+            selection.deleteLater()  # the view made a new one and leaves the old to us
+        header = tree.header()  # the header forgets its sections with the model
+        header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
+        # a fixed width for "12:34" and "undone", so no step measures every row again
+        header.setSectionResizeMode(TIME, QHeaderView.ResizeMode.Fixed)
+        metrics = tree.fontMetrics()
+        header.resizeSection(TIME, max(metrics.horizontalAdvance(t) for t in ("00:00", "undone"))
+                             + 3 * metrics.averageCharWidth())
+        model.modelReset.connect(self._after_reset)
+        tree.selectionModel().selectionChanged.connect(self._selection_changed)
+
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()  # wide enough for an explanation on two or three lines
         return QSize(max(380, hint.width()), hint.height())
 
     def set_filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text.strip())
+        text = text.strip()
+        if text and self.shown() is not self.proxy:
+            self.proxy.setSourceModel(self.model)
+            self.proxy.setFilterFixedString(text)
+            self._switch(self.proxy)
+        elif text:
+            self.proxy.setFilterFixedString(text)
+        elif self.shown() is self.proxy:
+            self._switch(self.model)
+            self.proxy.setSourceModel(None)
         self._expand_for_filter()
+
+    def _switch(self, model) -> None:
+        """Show `model` (the log's, or the filter's proxy), keeping the selected row and
+        the sessions the GM opened."""
+        tree, old = self.ui.tree, self.shown()
+        rows = tree.selectionModel().selectedRows(TEXT)
+        picked = rows[0] if rows else QModelIndex()
+        if old is self.proxy:
+            picked = self.proxy.mapToSource(picked)
+        else:
+            self._remember_expanded()  # what the GM had open, to open again after the filter
+        self._show_model(model)
+        if model is self.proxy:
+            picked = self.proxy.mapFromSource(picked)
+        else:
+            self._expand_remembered()
+        if picked.isValid():
+            tree.selectionModel().select(picked, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                         | QItemSelectionModel.SelectionFlag.Rows)
+            tree.scrollTo(picked)
+        self._selection_changed()  # a row the filter hides is no longer picked out
 
     def _expand_for_filter(self) -> None:
         if self.ui.filterEdit.text().strip():
@@ -338,23 +394,28 @@ class LogDock(QWidget):
         self._show_status()
 
     def _remember_expanded(self) -> None:
-        tree, proxy = self.ui.tree, self.proxy
-        self._expanded = {proxy.index(r, 0).data(GroupKeyRole)
-                          for r in range(proxy.rowCount()) if tree.isExpanded(proxy.index(r, 0))}
+        tree, shown = self.ui.tree, self.shown()
+        if shown is self.proxy:
+            return  # while filtering every session is open: keep what the GM had
+        self._expanded = {shown.index(r, 0).data(GroupKeyRole)
+                          for r in range(shown.rowCount()) if tree.isExpanded(shown.index(r, 0))}
 
     def _after_reset(self, first: bool = False) -> None:
-        tree, proxy = self.ui.tree, self.proxy
         if self.ui.filterEdit.text().strip():
-            tree.expandAll()
+            self.ui.tree.expandAll()
         else:
-            for r in range(proxy.rowCount()):
-                index = proxy.index(r, 0)
-                if r == 0 or index.data(GroupKeyRole) in self._expanded:
-                    tree.expand(index)  # the newest session is always open
+            self._expand_remembered()
         if self._shown:
             self._shown = []
             self.highlight.emit([])  # the selection went with the reset
         self._show_status()
+
+    def _expand_remembered(self) -> None:
+        tree, shown = self.ui.tree, self.shown()
+        for r in range(shown.rowCount()):
+            index = shown.index(r, 0)
+            if r == 0 or index.data(GroupKeyRole) in self._expanded:
+                tree.expand(index)  # the newest session is always open
 
     def _selection_changed(self, *_) -> None:
         rows = self.ui.tree.selectionModel().selectedRows(TEXT)
@@ -399,7 +460,7 @@ class LogDock(QWidget):
             text = "No campaign is open."
         elif self.model.event_count() == 0:
             text = "Nothing has happened yet: the log fills as you play."
-        elif self.ui.filterEdit.text().strip() and self.proxy.rowCount() == 0:
+        elif self.ui.filterEdit.text().strip() and self.shown().rowCount() == 0:
             text = f"Nothing in the log matches “{self.ui.filterEdit.text().strip()}”."
         label.setText(text)
         label.setVisible(bool(text))
