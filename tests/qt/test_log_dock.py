@@ -264,51 +264,51 @@ def dock(qtbot, desk):
     return widget
 
 
-def proxy_children(dock, row):
-    proxy = dock.proxy
-    parent = proxy.index(row, 0)
-    return [proxy.index(r, 0, parent) for r in range(proxy.rowCount(parent))]
+def shown_children(dock, row):
+    shown = dock.shown()
+    parent = shown.index(row, 0)
+    return [shown.index(r, 0, parent) for r in range(shown.rowCount(parent))]
 
 
 def test_the_newest_session_is_expanded_and_stays_so(dock, desk):
-    tree, proxy = dock.ui.tree, dock.proxy
-    assert tree.isExpanded(proxy.index(0, 0)) and not tree.isExpanded(proxy.index(1, 0))
-    tree.expand(proxy.index(1, 0))
+    tree, shown = dock.ui.tree, dock.shown()
+    assert tree.isExpanded(shown.index(0, 0)) and not tree.isExpanded(shown.index(1, 0))
+    tree.expand(shown.index(1, 0))
     assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
-    assert tree.isExpanded(proxy.index(0, 0)) and tree.isExpanded(proxy.index(1, 0))
+    assert tree.isExpanded(shown.index(0, 0)) and tree.isExpanded(shown.index(1, 0))
     assert tree.wordWrap() and tree.alternatingRowColors()
 
 
 def test_the_filter_keeps_matching_events_with_their_sessions(dock):
     dock.ui.filterEdit.setText("DAZED")
-    assert dock.proxy.rowCount() == 1
-    assert dock.proxy.index(0, 0).data() == "Outside any session"
-    assert [i.data() for i in proxy_children(dock, 0)] == ["Vahid marks dazed"]
-    assert dock.ui.tree.isExpanded(dock.proxy.index(0, 0))
+    assert dock.shown().rowCount() == 1
+    assert dock.shown().index(0, 0).data() == "Outside any session"
+    assert [i.data() for i in shown_children(dock, 0)] == ["Vahid marks dazed"]
+    assert dock.ui.tree.isExpanded(dock.shown().index(0, 0))
     dock.ui.filterEdit.setText("no such thing")
-    assert dock.proxy.rowCount() == 0
+    assert dock.shown().rowCount() == 0
     assert "Nothing in the log matches" in dock.ui.statusLabel.text()
     dock.ui.filterEdit.clear()
-    assert dock.proxy.rowCount() == 2 and dock.ui.statusLabel.isHidden()
+    assert dock.shown().rowCount() == 2 and dock.ui.statusLabel.isHidden()
 
 
 def test_selecting_an_event_highlights_its_characters(qtbot, dock):
-    tree, proxy = dock.ui.tree, dock.proxy
+    tree, shown = dock.ui.tree, dock.shown()
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
-    hit = proxy_children(dock, 0)[1]
+    hit = shown_children(dock, 0)[1]
     with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
         tree.selectionModel().select(hit, flags)
     assert blocker.args == [["heavy", "vahid"]]
     with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
-        tree.selectionModel().select(proxy.index(0, 0), flags)
+        tree.selectionModel().select(shown.index(0, 0), flags)
     assert blocker.args == [[]]
 
 
 def test_the_highlight_follows_the_selected_row_through_changes(qtbot, dock, desk, log_store):
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
-    dock.ui.tree.selectionModel().select(proxy_children(dock, 0)[1], flags)
+    dock.ui.tree.selectionModel().select(shown_children(dock, 0)[1], flags)
     assert dock.ui.tree.selectionModel().selectedRows()[0].data(TargetsRole) == \
         ["heavy", "vahid"]
     with qtbot.assertNotEmitted(dock.highlight):  # a new step leaves the selection alone
@@ -326,7 +326,7 @@ def test_an_empty_log_says_so(qtbot, log_store):
     widget = LogDock(controller)
     qtbot.addWidget(widget)
     assert "Nothing has happened yet" in widget.ui.statusLabel.text()
-    assert widget.proxy.rowCount() == 0
+    assert widget.shown().rowCount() == 0
     assert widget.model.index(0, 0) == QModelIndex()
 
 
@@ -334,7 +334,7 @@ def test_undoing_the_selected_step_keeps_it_selected_and_marks_it(qtbot, dock, d
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
     with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
-        dock.ui.tree.selectionModel().select(proxy_children(dock, 0)[0], flags)
+        dock.ui.tree.selectionModel().select(shown_children(dock, 0)[0], flags)
     assert blocker.args == [["heavy"]]
     with qtbot.assertNotEmitted(dock.highlight):
         desk.stack.undo()  # the heal of The Heavy is undone; its row stays, struck through
@@ -348,7 +348,7 @@ def test_redo_up_to_here_redoes_the_older_undone_steps_too(qtbot, dock, desk, lo
     for _ in range(3):  # the heal, the two-target damage, then dazed (outside any session)
         desk.stack.undo()
     assert log_store.history(cid) == (1, 3)
-    damage = next(i for i in proxy_children(dock, 0) if "The Heavy takes" in i.data())
+    damage = next(i for i in shown_children(dock, 0) if "The Heavy takes" in i.data())
     assert damage.data(UndoneRole)
     menu = dock.context_menu(damage)
     redo = menu.actions()[0]
@@ -360,7 +360,7 @@ def test_redo_up_to_here_redoes_the_older_undone_steps_too(qtbot, dock, desk, lo
     assert chars["heavy"]["hp"] == 16 and chars["vahid"]["debilities"] == ["dazed"]
     saved = log_store.characters(cid)
     assert saved["heavy"]["hp"] == 16 and saved["vahid"]["debilities"] == ["dazed"]
-    rows = proxy_children(dock, 0)
+    rows = shown_children(dock, 0)
     assert [i.data(UndoneRole) for i in rows] == [True, False, False]
     assert desk.stack.canRedo() and desk.stack.index() == 3
     # a step in force offers nothing to redo, by menu or by double-click
@@ -373,4 +373,4 @@ def test_redo_up_to_here_redoes_the_older_undone_steps_too(qtbot, dock, desk, lo
     none = Qt.KeyboardModifier.NoModifier
     QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, none, at)  # focus, select
     QTest.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, none, at)
-    assert log_store.history(cid) == (4, 0) and not proxy_children(dock, 0)[0].data(UndoneRole)
+    assert log_store.history(cid) == (4, 0) and not shown_children(dock, 0)[0].data(UndoneRole)

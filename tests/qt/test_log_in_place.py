@@ -1,0 +1,202 @@
+"""The log dock follows each step in place: no reread of the log, no reset, no proxy
+re-mapping, row heights measured once per width. And a drop touches only its tile."""
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtTest import QTest
+
+from harmdesk.campaign import Campaign
+from harmdesk.qt.controller import DeskController
+from harmdesk.qt.log_dock import LogDock, LogModel, UndoneRole, build_groups
+from harmdesk.session import Session
+from harmdesk.store import Store
+
+from .test_log_dock import PARTY, children, played, top
+
+SELECT = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
+    QItemSelectionModel.SelectionFlag.Rows
+
+
+@pytest.fixture
+def log_store(tmp_path):
+    store = Store.open(tmp_path)
+    Campaign.create(store, "Wood", "stonetop", {"prosperity": 1}, PARTY)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def desk(qtbot, log_store):
+    controller = DeskController()
+    controller.set_session(Session.on(Campaign.open(log_store, "Wood")))
+    return controller
+
+
+def model_rows(model) -> list[list[tuple[str, bool]]]:
+    return [[(i.data(), i.data(UndoneRole)) for i in children(model, g)]
+            for g in range(model.rowCount())]
+
+
+def store_rows(desk, log_store) -> list[list[tuple[str, bool]]]:
+    """What a fresh read of the whole log shows: the rows the dock must be showing."""
+    campaign = desk.session.campaign.info.id
+    groups = build_groups(log_store.sessions(campaign),
+                          log_store.log(campaign, include_undone=True), False)
+    return [[(r.text, r.undone) for r in g.rows] for g in groups]
+
+
+def reads(desk) -> list:
+    """Record every page the dock reads from the store."""
+    pages, real = [], desk.session.log_page
+    desk.session.log_page = lambda before, limit: pages.append((before, limit)) or \
+        real(before, limit)
+    return pages
+
+
+def test_a_step_after_undos_drops_the_struck_rows_in_place(qtbot, desk, log_store):
+    played(desk)
+    model = LogModel(desk)
+    desk.stack.undo()  # the heal
+    desk.stack.undo()  # the two-target damage (two rows)
+    assert [u for _, u in model_rows(model)[0]] == [True, True, True]
+    pages, resets, removed, inserted = reads(desk), [], [], []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.rowsRemoved.connect(lambda parent, first, last: removed.append(
+        (parent.row(), first, last)))
+    model.rowsInserted.connect(lambda parent, first, last: inserted.append(
+        (parent.row(), first, last)))
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    # the three undone rows go as one run, the new row comes in on top: no reread, no reset
+    assert (pages, resets, removed, inserted) == ([], [], [(0, 0, 2)], [(0, 0, 0)])
+    assert model_rows(model)[0] == [("Vahid regains 1 HP; 13 → 14 HP", False)]
+    assert model_rows(model) == store_rows(desk, log_store)
+    assert log_store.history(desk.session.campaign.info.id) == (3, 0)
+
+
+def test_undone_rows_in_an_older_session_go_too(qtbot, desk, log_store):
+    played(desk)
+    model = LogModel(desk)
+    for _ in range(3):  # the heal, the damage, then dazed (outside any session)
+        desk.stack.undo()
+    desk.start_session("Night two")
+    pages = reads(desk)
+    assert desk.submit({"type": "heal", "target": "heavy", "amount": 1})
+    assert model_rows(model) == store_rows(desk, log_store)
+    assert [text for g in model_rows(model) for text, undone in g if undone] == []
+    assert pages == []  # the older groups lose their struck rows in place too
+
+
+def test_a_whole_group_undone_outside_any_session_is_read_again(qtbot, desk, log_store):
+    model = LogModel(desk)
+    assert desk.submit({"type": "damage", "target": "vahid", "amount": 3})
+    desk.stack.undo()
+    desk.start_session("The hagr")
+    assert desk.submit({"type": "damage", "target": "heavy", "amount": 1})
+    # the steps outside any session are gone from the store, and their group with them
+    assert top(model)[0].startswith("Session 1 — The hagr") and model.rowCount() == 1
+    assert model_rows(model) == store_rows(desk, log_store)
+
+
+# the filter's proxy ---------------------------------------------------------------------
+@pytest.fixture
+def dock(qtbot, desk):
+    played(desk)
+    widget = LogDock(desk)
+    qtbot.addWidget(widget)
+    widget.resize(420, 500)
+    return widget
+
+
+def test_the_proxy_is_under_the_tree_only_while_filtering(qtbot, dock, desk):
+    assert dock.shown() is dock.model and dock.proxy.sourceModel() is None
+    dock.ui.filterEdit.setText("dazed")
+    assert dock.shown() is dock.proxy and dock.proxy.sourceModel() is dock.model
+    assert dock.proxy.rowCount() == 1
+    # a step while filtering goes through the proxy, and is filtered like the rest
+    assert desk.submit({"type": "mark_debility", "target": "heavy", "debility": "dazed"})
+    session = dock.proxy.index(0, 0)
+    assert [dock.proxy.index(r, 0, session).data() for r in range(dock.proxy.rowCount(session))] \
+        == ["The Heavy marks dazed"]
+    dock.ui.filterEdit.clear()
+    assert dock.shown() is dock.model and dock.proxy.sourceModel() is None
+    # no proxy signals on a step now: it has no source to follow
+    with qtbot.assertNotEmitted(dock.proxy.rowsInserted):
+        assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    assert dock.ui.tree.model().rowCount(dock.ui.tree.model().index(0, 0)) == 5
+
+
+def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk):
+    tree = dock.ui.tree
+    tree.expand(dock.model.index(1, 0))  # the GM opens the steps outside any session
+    dazed = children(dock.model, 1)[0]
+    assert dazed.data() == "Vahid marks dazed"
+    with qtbot.waitSignal(dock.highlight, timeout=1000):
+        tree.selectionModel().select(dazed, SELECT)
+    with qtbot.assertNotEmitted(dock.highlight):
+        dock.ui.filterEdit.setText("dazed")
+        picked = tree.selectionModel().selectedRows()
+        assert [i.data() for i in picked] == ["Vahid marks dazed"]
+        assert picked[0].model() is dock.proxy
+        dock.ui.filterEdit.clear()
+    picked = tree.selectionModel().selectedRows()
+    assert [i.data() for i in picked] == ["Vahid marks dazed"] and picked[0].model() is dock.model
+    assert tree.isExpanded(dock.model.index(0, 0)) and tree.isExpanded(dock.model.index(1, 0))
+    # a selected row the filter hides is no longer picked out on the desk
+    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+        dock.ui.filterEdit.setText("regains")
+    assert blocker.args == [[]] and tree.selectionModel().selectedRows() == []
+
+
+def test_the_columns_keep_their_sizing_through_the_switch(qtbot, dock):
+    header = dock.ui.tree.header()
+    time_width = header.sectionSize(1)
+    for text in ("heavy", ""):
+        dock.ui.filterEdit.setText(text)
+        assert header.sectionResizeMode(0) == header.ResizeMode.Stretch
+        assert header.sectionResizeMode(1) == header.ResizeMode.Fixed
+        assert header.sectionSize(1) == time_width
+
+
+# row heights ----------------------------------------------------------------------------
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_a_row_is_measured_again_when_the_column_narrows_and_once_per_width(qtbot, dock,
+                                                                             desk):
+    dock.show()
+    qtbot.waitExposed(dock)
+    tree, delegate = dock.ui.tree, dock.ui.tree.itemDelegate()
+    hit = children(dock.model, 0)[1]  # "The Heavy takes 5 damage; armor 2 − 1 piercing …"
+    wide = tree.visualRect(hit).height()
+    dock.resize(200, 500)
+    qtbot.waitUntil(lambda: tree.visualRect(hit).height() > wide, timeout=2000)
+    narrow = tree.visualRect(hit).height()
+    dock.resize(420, 500)
+    qtbot.waitUntil(lambda: tree.visualRect(hit).height() == wide, timeout=2000)
+    kept = delegate.measured()
+    # a step measures its own new row only: the others' sizes are kept for this width
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    QTest.qWait(0)
+    tree.viewport().repaint()
+    assert delegate.measured() - kept <= 2  # its text and time cells, if not seen before
+    assert tree.visualRect(children(dock.model, 0)[2]).height() == wide
+    assert narrow > wide
+
+
+# the tiles ------------------------------------------------------------------------------
+def test_a_step_changes_only_the_touched_tiles_row(qtbot, desk, log_store):
+    from harmdesk.qt.desk_model import BAR, DeskModel
+    model = DeskModel(desk)
+    model.reload()
+    changed, resets = [], []
+    model.dataChanged.connect(lambda first, last, roles: changed.append(
+        (first.row(), last.row())))
+    model.modelReset.connect(lambda: resets.append(1))
+    heavy = model.row_of("heavy")
+    assert desk.submit({"type": "damage", "target": "heavy", "amount": 4})
+    # armor 2: 2 HP lost; only The Heavy's row is told, and it shows the new HP
+    assert changed == [(heavy, heavy)] and resets == []
+    assert model.index(heavy, BAR).data().startswith("18")
+    saved = log_store.characters(desk.session.campaign.info.id)
+    assert saved["heavy"]["hp"] == 18 and saved["vahid"]["hp"] == 16
+    changed.clear()
+    desk.stack.undo()
+    assert changed == [(heavy, heavy)] and model.index(heavy, BAR).data().startswith("20")
