@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -85,9 +85,8 @@ def render(report: Report, progress: Progress | None = None) -> tuple[bytes, int
     mm = DPI / 25.4
     width, height = writer.width(), writer.height()
     page_height = height - FOOTER_MM * mm
-    doc = build_document(report, writer, width, family)
+    doc = build_document(report, writer, width, family, page_height)
     step(30)
-    doc.setPageSize(QSizeF(width, page_height))
     pages = doc.pageCount()
     step(45)
     footer_left = f"{h.campaign} · {h.scope}"
@@ -100,7 +99,8 @@ def render(report: Report, progress: Progress | None = None) -> tuple[bytes, int
                 writer.newPage()
             painter.save()
             painter.translate(0, -page * page_height)
-            doc.drawContents(painter, QRectF(0, page * page_height, width, page_height))
+            # one device pixel short, so what starts the next page is not drawn here too
+            doc.drawContents(painter, QRectF(0, page * page_height, width, page_height - 1))
             painter.restore()
             footer(painter, family, QRectF(0, page_height, width, FOOTER_MM * mm), mm,
                    footer_left, f"Page {page + 1} of {pages}")
