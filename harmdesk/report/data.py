@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from .. import rules
 from ..display import KIND_LABELS
@@ -135,8 +136,17 @@ def local(stamp: str | None) -> datetime | None:
 
 
 def clock(stamp: str | None) -> str:
+    """Local HH:MM. Stamps of one minute read alike, so the seconds are dropped and each
+    minute converted once: a long session has thousands of stamps, and few minutes."""
+    if stamp and len(stamp) >= 19 and stamp[16] == ":":
+        return _minute(stamp[:16], stamp[19:].lstrip(".0123456789"))
     moment = local(stamp)
     return moment.strftime("%H:%M") if moment else ""
+
+
+@lru_cache(maxsize=4096)
+def _minute(minute: str, offset: str) -> str:
+    return local(minute + offset).strftime("%H:%M")
 
 
 def day(moment: datetime) -> str:

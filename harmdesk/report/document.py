@@ -209,6 +209,12 @@ class Painted(QPyTextObject):
         return QSizeF(self.chart)
 
     def drawObject(self, painter, rect, doc, pos, fmt):  # noqa: N802 (Qt's name)
+        # the document also hands over the lines either side of the page: each object is
+        # painted on its own page only
+        page = painter.clipBoundingRect()
+        if painter.hasClipping() and (rect.top() >= page.bottom() - 1
+                                      or rect.bottom() <= page.top() + 1):
+            return
         name = fmt.toImageFormat().name()
         painter.save()
         try:

@@ -99,8 +99,7 @@ def render(report: Report, progress: Progress | None = None) -> tuple[bytes, int
                 writer.newPage()
             painter.save()
             painter.translate(0, -page * page_height)
-            # one device pixel short, so what starts the next page is not drawn here too
-            doc.drawContents(painter, QRectF(0, page * page_height, width, page_height - 1))
+            doc.drawContents(painter, QRectF(0, page * page_height, width, page_height))
             painter.restore()
             footer(painter, family, QRectF(0, page_height, width, FOOTER_MM * mm), mm,
                    footer_left, f"Page {page + 1} of {pages}")

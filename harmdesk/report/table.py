@@ -106,8 +106,8 @@ class Rows:
             lines.append(QLineF(x, rect.top(), x, bottom))
             x += w
         lines.append(QLineF(x, rect.top(), x, bottom))
-        if row == "head":
-            lines.append(QLineF(rect.left(), rect.top(), x, rect.top()))
+        # a top line on every row, so one that starts a page is closed too
+        lines.append(QLineF(rect.left(), rect.top(), x, rect.top()))
         lines.append(QLineF(rect.left(), rect.top() + height, x, rect.top() + height))
         painter.setPen(QPen(GRID.darker(115), 0.2 * self.mm))
         painter.drawLines(lines)
