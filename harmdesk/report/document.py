@@ -101,10 +101,10 @@ def tables(report: Report) -> tuple[Table, Table]:
     return party_table(report), untouched_table(report)
 
 
-def rows_html(index: int, t: Table) -> str:
-    """A table as paragraphs of one painted row each, its heading first."""
+def rows_html(index: int, count: int) -> str:
+    """Table `index` (of `tables`) as paragraphs of one painted row each, its heading first."""
     return (f"<p class='row'>{row_tag(index, 'head')}</p>"
-            + "".join(f"<p class='row'>{row_tag(index, n)}</p>" for n in range(len(t.rows))))
+            + "".join(f"<p class='row'>{row_tag(index, n)}</p>" for n in range(count)))
 
 
 def during(report: Report) -> str:
@@ -140,7 +140,7 @@ def head_html(report: Report) -> str:
     count = (f"{report.actions} action{'s' if report.actions != 1 else ''}, "
              f"{report.events} event{'s' if report.events != 1 else ''}")
     parts.append(f"<p class='quiet'>{count}. Undone actions are left out.</p>")
-    parts.append("<h2>Party</h2>" + rows_html(0, party_table(report)))
+    parts.append("<h2>Party</h2>" + rows_html(0, len(report.rows)))
     parts.append("<h2>Highlights</h2>" + highlights(report))
     return "".join(parts)
 
@@ -158,7 +158,7 @@ def untouched_html(report: Report) -> str:
     who = "this character" if count == 1 else f"these {count} characters"
     return (f"<h2>Untouched</h2><p class='quiet'>Nothing happened to {who} in "
             f"{during(report)}; this is where they stand.</p>"
-            + rows_html(1, untouched_table(report)))
+            + rows_html(1, count))
 
 
 def log_html(report: Report) -> str:
@@ -198,15 +198,18 @@ class Painted(QPyTextObject):
         super().__init__(parent)
         self.series = report.series
         self.rows = rows
+        self.sizes: dict[str, QSizeF] = {}   # Qt asks for each object's size many times
         self.chart = chart
         self.mm = dpi / 25.4
         self.family = family
 
     def intrinsicSize(self, doc, pos, fmt):  # noqa: N802 (Qt's name)
         name = fmt.toImageFormat().name()
-        if name.startswith(table.PREFIX):
-            return self.rows.size(name[len(table.PREFIX):])
-        return QSizeF(self.chart)
+        size = self.sizes.get(name)
+        if size is None:
+            size = self.sizes[name] = (self.rows.size(name[len(table.PREFIX):])
+                                       if name.startswith(table.PREFIX) else QSizeF(self.chart))
+        return size
 
     def drawObject(self, painter, rect, doc, pos, fmt):  # noqa: N802 (Qt's name)
         # the document also hands over the lines either side of the page: each object is

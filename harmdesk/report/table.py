@@ -57,6 +57,7 @@ class Rows:
         self.line = max(m.lineSpacing() for m in self.metrics.values())
         self.gap = QFontMetricsF(font(family, ROW_PT), device).descent() + 1
         self.heights: dict[tuple[int, str], float] = {}
+        self.style: str | None = None   # the painter's font and pen, while a row is painted
 
     def cells(self, table: int, row: str) -> tuple[Cell, ...]:
         t = self.tables[table]
@@ -96,6 +97,7 @@ class Rows:
         if row == "head":
             painter.fillRect(QRectF(rect.left(), rect.top(), rect.width(), height), HEAD_FILL)
         x, lines = rect.left(), []
+        self.style = None   # each object starts with a painter saved afresh
         # the verticals reach over the gap between this row's paragraph and the next
         bottom = rect.top() + height + (0 if self.last(t, row) else self.gap)
         for cell, w in zip(self.cells(t, row), self.widths(t)):
@@ -120,7 +122,7 @@ class Rows:
         room = box.width()
         if one_line or self.fits(runs, room):
             x = box.left()
-            for text, style in runs:
+            for i, (text, style) in enumerate(runs):
                 metrics = self.metrics[style]
                 left = box.right() - x
                 if left <= 0:
@@ -128,7 +130,8 @@ class Rows:
                 words = metrics.elidedText(text, Qt.TextElideMode.ElideRight, left)
                 self.pen(painter, style)
                 painter.drawText(QRectF(x, box.top(), left, self.line), TOP_LEFT, words)
-                x += metrics.horizontalAdvance(words)
+                if i + 1 < len(runs):
+                    x += metrics.horizontalAdvance(words)
             return self.line
         # too long for one line: the whole line wraps, in its first run's style
         style = runs[0][1]
@@ -139,5 +142,7 @@ class Rows:
         return height
 
     def pen(self, painter, style: str) -> None:
-        painter.setFont(self.fonts[style])
-        painter.setPen(QUIET if style == "quiet" else INK)
+        if style != self.style:   # each change of font or pen is a call into Qt
+            self.style = style
+            painter.setFont(self.fonts[style])
+            painter.setPen(QUIET if style == "quiet" else INK)
