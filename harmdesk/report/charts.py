@@ -1,13 +1,13 @@
 """HP-over-time charts, painted with QPainter straight onto the page (vectors, not images).
 
 The document holds each chart as an `<img src="chart:N">`; the image handler is replaced
-by `ChartObject`, so the document's own layout and pagination place the charts and
-`drawObject` paints them with the PDF writer's painter. No image is ever loaded.
+by `document.Painted`, so the document's own layout and pagination place the charts and
+`paint_chart` paints them with the PDF writer's painter. No image is ever loaded.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -15,7 +15,6 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QPen,
     QPolygonF,
-    QPyTextObject,
     QTextFormat,
 )
 
@@ -34,32 +33,6 @@ THRESHOLD = (QColor("#b45309"), QColor("#9b1c1c"))   # Wounded / Broken, Story E
 
 def chart_tag(index: int) -> str:
     return f'<img src="{PREFIX}{index}">'
-
-
-class ChartObject(QPyTextObject):
-    """Paints series[N] where the document holds `<img src="chart:N">`."""
-
-    def __init__(self, parent, series: tuple[Series, ...], size: QSizeF, dpi: int,
-                 family: str):
-        super().__init__(parent)
-        self.series = series
-        self.size = size
-        self.mm = dpi / 25.4          # device pixels per millimetre
-        self.family = family
-
-    def intrinsicSize(self, doc, pos, fmt):  # noqa: N802 (Qt's name)
-        return QSizeF(self.size)
-
-    def drawObject(self, painter, rect, doc, pos, fmt):  # noqa: N802 (Qt's name)
-        name = fmt.toImageFormat().name()
-        if not name.startswith(PREFIX):
-            return
-        painter.save()
-        try:
-            paint_chart(painter, rect, self.series[int(name[len(PREFIX):])], self.mm,
-                        self.family)
-        finally:
-            painter.restore()
 
 
 def font(family: str, points: float, bold: bool = False) -> QFont:

@@ -2,13 +2,15 @@
 
 `build_report` walks the applied (never the undone) log once: the desk is replayed from
 the campaign's starting sheets through every entry's `after` states, and only the
-chosen entries are counted, charted and listed.
+chosen entries are counted, charted and listed. Characters nothing happened to in them
+get one line each (`Untouched`), so the summary's size follows the events, not the desk.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from .. import rules
 from ..display import KIND_LABELS
@@ -52,6 +54,17 @@ class CharacterRow:
 
 
 @dataclass(frozen=True)
+class Untouched:
+    """A character nothing happened to in the chosen sessions, as they stand."""
+
+    cid: str
+    name: str
+    kind: str
+    measure: str          # as the tile's bar reads: "16/20 HP", "Damage 3 · HP 20"
+    marked: str           # their death state or status, and what is marked on them
+
+
+@dataclass(frozen=True)
 class Series:
     """One character's charted value, as (event number, value) steps."""
 
@@ -91,6 +104,7 @@ class Report:
     highlights: tuple[Highlight, ...]
     log: tuple[LogLine, ...]
     actions: int
+    untouched: tuple[Untouched, ...] = ()   # one line each; `rows` holds the rest
 
     @property
     def events(self) -> int:
@@ -112,6 +126,7 @@ class _Track:
     high: int
     marks: tuple[tuple[int, str], ...]
     worst: tuple[float, int, dict] | None = None   # (margin, event number, state)
+    touched: bool = False     # named by a chosen event, or changed by a chosen action
 
 
 def local(stamp: str | None) -> datetime | None:
@@ -121,8 +136,17 @@ def local(stamp: str | None) -> datetime | None:
 
 
 def clock(stamp: str | None) -> str:
+    """Local HH:MM. Stamps of one minute read alike, so the seconds are dropped and each
+    minute converted once: a long session has thousands of stamps, and few minutes."""
+    if stamp and len(stamp) >= 19 and stamp[16] == ":":
+        return _minute(stamp[:16], stamp[19:].lstrip(".0123456789"))
     moment = local(stamp)
     return moment.strftime("%H:%M") if moment else ""
+
+
+@lru_cache(maxsize=4096)
+def _minute(minute: str, offset: str) -> str:
+    return local(minute + offset).strftime("%H:%M")
 
 
 def day(moment: datetime) -> str:
@@ -269,10 +293,11 @@ class _Walk:
         group = self.labels.get(entry.session_id, session_label(None))
         system = self.system
         self.hit_now = {}
+        time = clock(entry.applied_at)
         for position, event in enumerate(entry.events):
             self.number += 1
             number = self.number
-            self.lines.append(LogLine(number, clock(entry.applied_at), group,
+            self.lines.append(LogLine(number, time, group,
                                       event.get("text", ""), event.get("kind", ""),
                                       position == 0))
             cid = event.get("target")
@@ -282,6 +307,7 @@ class _Walk:
             if cid is None or not state:
                 continue
             track = self.track(cid, state, present=False)
+            track.touched = True
             row = track.row
             after_key = facts.value_keys(system)[1]
             if after_key in event:
@@ -325,8 +351,10 @@ class _Walk:
             if after is None:
                 if cid in self.tracks:
                     self.tracks[cid].row.present_at_end = False
+                    self.tracks[cid].touched = True
                 continue
             track = self.track(cid, after, present=False)
+            track.touched = track.touched or counted
             if counted and entry.before.get(cid) is not None:  # joining is not gaining
                 old = facts.markers(system, entry.before.get(cid))
                 new = facts.markers(system, after)
@@ -361,9 +389,15 @@ class _Walk:
     def report(self, head: Header, actions: int) -> Report:
         series = []
         rows = []
+        untouched = []
         measure = facts.measure_words(self.system)[1]
         for cid, track in self.tracks.items():
             row = track.row
+            if not (track.touched or len(track.points) > 1 or not row.present_at_start
+                    or not row.present_at_end):
+                untouched.append(Untouched(cid, row.name, row.kind,
+                                           *facts.at_rest(self.system, track.state)))
+                continue
             row.end = facts.value(self.system, track.state)
             row.maximum = facts.maximum(self.system, track.state)
             rows.append(row)
@@ -372,4 +406,4 @@ class _Walk:
                                  measure))
         highlights = [h for h in (self.biggest, self.closest_call()) if h] + self.deaths
         return Report(head, tuple(rows), tuple(series), tuple(highlights), tuple(self.lines),
-                      actions)
+                      actions, tuple(untouched))

@@ -1,8 +1,9 @@
 """The summary as one QTextDocument built from HTML in which every name and text is
-escaped: header, party table, highlights, the charts (painted by charts.ChartObject)
-and the full log.
+escaped: header, party table, highlights, the charts, the characters nothing happened
+to, and the full log. Charts and table rows are inline objects painted by `Painted`.
 
-Few Qt calls on purpose: one setHtml and one format merge, whatever the log's length.
+Few Qt calls on purpose: the page size first, then one setHtml, whatever the log's
+length, so the document is laid out once.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QSizeF
-from PySide6.QtGui import QFontMetricsF, QTextBlockFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import QFontMetricsF, QPyTextObject, QTextDocument
 
 from ..profiles import profile_for
-from . import facts
-from .charts import IMAGE_OBJECT, ChartObject, chart_tag, font
+from . import charts, facts, table
+from .charts import IMAGE_OBJECT, chart_tag, font
 from .data import CharacterRow, Report
+from .table import Cell, Table, row_tag
 
 BODY_PT = 9
 LOG_PT = 8.5
@@ -28,14 +30,12 @@ p { margin-top: 0; margin-bottom: 3px; }
 .sub { font-size: 10.5pt; color: #3e4c59; }
 .quiet { color: #52606d; }
 .nothing { font-size: 11pt; margin-top: 18px; }
-table.party { border-collapse: collapse; border-color: #9aa5b1; border-style: solid; }
-table.party th { background-color: #e4e7eb; font-weight: bold; font-size: 7.5pt; }
-table.party td { font-size: 7.5pt; }
 .expl { color: #52606d; font-size: 8pt; }
 h3 { font-size: 10pt; font-weight: bold; margin-top: 10px; margin-bottom: 4px; }
 .time { color: #52606d; }
 .later { color: #9aa5b1; }
-""" + f"p.log {{ font-size: {LOG_PT}pt; margin-bottom: 2px; white-space: pre-wrap; }}"
+""" + f"p.log {{ font-size: {LOG_PT}pt; margin-bottom: 2px; white-space: pre-wrap; }}\n" \
+    + f"p.row {{ margin: 0; font-size: {table.ROW_PT}pt; }}"
 
 
 def text(value: object) -> str:
@@ -43,54 +43,74 @@ def text(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def listing(items: list[str]) -> str:
-    return "<br>".join(text(i) for i in items) if items else "—"
-
-
 def columns(system: str) -> list[tuple[str, str]]:
     """The party table's columns for a game: only what that game tracks."""
     words = profile_for(system).report
     heading, _unit = facts.measure_words(system)
-    out = [("name", "Character"), ("measure", f"{heading}<br>start → end"),
+    out = [("name", "Character"), ("measure", f"{heading} start → end"),
            ("taken", words.taken_heading),
            ("healed", "Damage healed" if words.charts_damage else "HP healed")]
     return out + list(words.marker_columns) + [("fates", words.fates_heading)]
 
 
-def measure_cell(system: str, row: CharacterRow) -> str:
+def measure_cell(system: str, row: CharacterRow) -> Cell:
     start = "joined" if not row.present_at_start else facts.signed(row.start)
     end = "left the desk" if not row.present_at_end else facts.signed(row.end)
     of = f"HP {row.maximum}" if facts.charts_damage(system) else f"of {row.maximum}"
-    return f"{text(start)} → {text(end)} <span class='quiet'>{of}</span>"
+    return (((f"{start} → {end} ", "plain"), (of, "quiet")),)
 
 
-def cell(system: str, key: str, row: CharacterRow) -> str:
+def cell(system: str, key: str, row: CharacterRow) -> Cell:
     if key == "name":
-        return f"<b>{text(row.name)}</b><br><span class='quiet'>{text(row.kind)}</span>"
+        return (((row.name, "bold"),), ((row.kind, "quiet"),))
     if key == "measure":
         return measure_cell(system, row)
     if key in ("taken", "healed"):
         value = getattr(row, key)
-        hits = f" <span class='quiet'>({row.hits} hit{'s' if row.hits != 1 else ''})</span>" \
-            if key == "taken" and row.hits else ""
-        return (str(value) if value else "—") + hits
-    return listing(getattr(row, key))
+        figure = ((str(value) if value else "—"), "plain")
+        if key == "taken" and row.hits:
+            return ((figure, (f" ({row.hits} hit{'s' if row.hits != 1 else ''})", "quiet")),)
+        return ((figure,),)
+    return tuple(((item, "plain"),) for item in getattr(row, key)) or ((("—", "plain"),),)
 
 
-def party_table(report: Report) -> str:
+def party_table(report: Report) -> Table:
     system = report.header.system
     cols = columns(system)
     fixed = {"name": 16, "measure": 13, "taken": 12, "healed": 8} if len(cols) > 5 else \
         {"name": 20, "measure": 16, "taken": 18, "healed": 12}
-    rest = (100 - sum(fixed.values())) // max(1, len(cols) - len(fixed))
-    head = "".join(f"<th align='left' width='{fixed.get(key, rest)}%'>{title}</th>"
-                   for key, title in cols)
-    body = []
-    for row in report.rows:
-        cells = "".join(f"<td valign='top'>{cell(system, key, row)}</td>" for key, _t in cols)
-        body.append(f"<tr>{cells}</tr>")
-    return ("<table class='party' width='100%' border='1' cellspacing='0' cellpadding='3'>"
-            f"<thead><tr>{head}</tr></thead>{''.join(body)}</table>")
+    rest = (100 - sum(fixed.values())) / max(1, len(cols) - len(fixed))
+    return Table(tuple(title for _key, title in cols),
+                 tuple(fixed.get(key, rest) / 100 for key, _t in cols),
+                 tuple(tuple(cell(system, key, row) for key, _t in cols)
+                       for row in report.rows))
+
+
+def untouched_table(report: Report) -> Table:
+    """One line for each character nothing happened to: who, and where they stand."""
+    heading = "Damage · HP" if facts.charts_damage(report.header.system) else "HP"
+    return Table(("Character", "Kind", heading, "State and what is marked"),
+                 (0.30, 0.12, 0.16, 0.42),
+                 tuple(tuple((((words, style),),) for words, style in (
+                     (u.name, "bold"), (u.kind, "quiet"), (u.measure, "plain"),
+                     (u.marked, "plain"))) for u in report.untouched),
+                 one_line=True)
+
+
+def tables(report: Report) -> tuple[Table, Table]:
+    return party_table(report), untouched_table(report)
+
+
+def rows_html(index: int, count: int) -> str:
+    """Table `index` (of `tables`) as paragraphs of one painted row each, its heading first."""
+    return (f"<p class='row'>{row_tag(index, 'head')}</p>"
+            + "".join(f"<p class='row'>{row_tag(index, n)}</p>" for n in range(count)))
+
+
+def during(report: Report) -> str:
+    scope = report.header.scope
+    return ("this session" if scope.startswith("Session ") else
+            "these sessions" if scope.startswith("Sessions") else "this campaign")
 
 
 def highlights(report: Report) -> str:
@@ -114,15 +134,13 @@ def head_html(report: Report) -> str:
              f"<p>{when}</p>"]
     parts += [f"<p class='quiet'>Notes: {text(n)}</p>" for n in h.notes]
     if report.empty:
-        during = ("this session" if h.scope.startswith("Session ") else
-                  "these sessions" if h.scope.startswith("Sessions") else "this campaign")
         parts.append(f"<p class='nothing'><b>Nothing happened.</b> No action was applied in "
-                     f"{during}, so there is no harm, healing or event to report.</p>")
+                     f"{during(report)}, so there is no harm, healing or event to report.</p>")
         return "".join(parts)
     count = (f"{report.actions} action{'s' if report.actions != 1 else ''}, "
              f"{report.events} event{'s' if report.events != 1 else ''}")
     parts.append(f"<p class='quiet'>{count}. Undone actions are left out.</p>")
-    parts.append("<h2>Party</h2>" + party_table(report))
+    parts.append("<h2>Party</h2>" + rows_html(0, len(report.rows)))
     parts.append("<h2>Highlights</h2>" + highlights(report))
     return "".join(parts)
 
@@ -133,39 +151,83 @@ def charts_html(report: Report) -> str:
     return f"<h2>{measure} over time, by event number</h2><p class='charts'>{charts}</p>"
 
 
-def log_html(report: Report) -> tuple[str, int]:
-    """The full log, one paragraph per event, and how many blocks it makes.
+def untouched_html(report: Report) -> str:
+    if not report.untouched:
+        return ""
+    count = len(report.untouched)
+    who = "this character" if count == 1 else f"these {count} characters"
+    return (f"<h2>Untouched</h2><p class='quiet'>Nothing happened to {who} in "
+            f"{during(report)}; this is where they stand.</p>"
+            + rows_html(1, count))
+
+
+def log_html(report: Report) -> str:
+    """The full log, one paragraph per event.
 
     Each line starts with the event number (padded with figure spaces, as wide as a digit)
-    and the time, so every text starts at the same place and can hang there.
+    and the time, so every text starts at the same place and can hang there (`hang`).
     """
     digits = len(str(len(report.log)))
-    parts, group, blocks = [], None, 0
+    parts, group = [], None
     for line in report.log:
         if line.group != group:
             group = line.group
-            parts.append(f"<h3>{text(group)}</h3>")
-            blocks += 1
+            parts.append(f"<h3 class='log'>{text(group)}</h3>")
         number = str(line.number).rjust(digits).replace(" ", FIGURE_SPACE)
         # the time of an action's later events is faint: they happened with the first
         time = text(line.time) if line.action_start else \
             f"<span class='later'>{text(line.time)}</span>"
         parts.append(f"<p class='log'><b>{number}</b>{GAP}<span class='time'>{time}</span>"
                      f"{GAP}{text(line.text)}</p>")
-        blocks += 1
-    return "<h2>Full log</h2>" + "".join(parts), blocks
+    return "<h2>Full log</h2>" + "".join(parts)
 
 
-def hang_log(doc: QTextDocument, blocks: int, width: float) -> None:
-    """Let the log's wrapped lines hang under its text: one format for all its blocks."""
-    first = doc.findBlockByNumber(doc.blockCount() - blocks)
-    cursor = QTextCursor(doc)
-    cursor.setPosition(first.position())
-    cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-    hanging = QTextBlockFormat()
-    hanging.setLeftMargin(width)
-    hanging.setTextIndent(-width)
-    cursor.mergeBlockFormat(hanging)
+def hang(width: float) -> str:
+    """The style that lets the log's wrapped lines hang under its text, `width` device
+    pixels in (set in the style sheet, so the log is laid out once)."""
+    return (f"p.log {{ margin-left: {width:.1f}px; text-indent: -{width:.1f}px; }}\n"
+            f"h3.log {{ margin-left: {width:.1f}px; text-indent: -{width:.1f}px; }}")
+
+
+class Painted(QPyTextObject):
+    """Paints what the document holds as `<img src="chart:N">` (charts.paint_chart) and
+    `<img src="row:T:N">` (table.Rows)."""
+
+    def __init__(self, parent, report: Report, rows: table.Rows, chart: QSizeF, dpi: int,
+                 family: str):
+        super().__init__(parent)
+        self.series = report.series
+        self.rows = rows
+        self.sizes: dict[str, QSizeF] = {}   # Qt asks for each object's size many times
+        self.chart = chart
+        self.mm = dpi / 25.4
+        self.family = family
+
+    def intrinsicSize(self, doc, pos, fmt):  # noqa: N802 (Qt's name)
+        name = fmt.toImageFormat().name()
+        size = self.sizes.get(name)
+        if size is None:
+            size = self.sizes[name] = (self.rows.size(name[len(table.PREFIX):])
+                                       if name.startswith(table.PREFIX) else QSizeF(self.chart))
+        return size
+
+    def drawObject(self, painter, rect, doc, pos, fmt):  # noqa: N802 (Qt's name)
+        # the document also hands over the lines either side of the page: each object is
+        # painted on its own page only
+        page = painter.clipBoundingRect()
+        if painter.hasClipping() and (rect.top() >= page.bottom() - 1
+                                      or rect.bottom() <= page.top() + 1):
+            return
+        name = fmt.toImageFormat().name()
+        painter.save()
+        try:
+            if name.startswith(table.PREFIX):
+                self.rows.paint(painter, rect, name[len(table.PREFIX):])
+            elif name.startswith(charts.PREFIX):
+                charts.paint_chart(painter, rect, self.series[int(name[len(charts.PREFIX):])],
+                                   self.mm, self.family)
+        finally:
+            painter.restore()
 
 
 def prefix_width(report: Report, device, family: str) -> float:
@@ -177,22 +239,27 @@ def prefix_width(report: Report, device, family: str) -> float:
             + plain.horizontalAdvance(f"{GAP}00:00{GAP}"))
 
 
-def build_document(report: Report, device, width: float, family: str) -> QTextDocument:
-    """The whole summary laid out for `device` (the PDF writer), `width` device pixels wide."""
+def build_document(report: Report, device, width: float, family: str,
+                   page_height: float | None = None) -> QTextDocument:
+    """The whole summary laid out for `device` (the PDF writer), `width` device pixels
+    wide, in pages `page_height` high (one endless page when None)."""
     doc = QTextDocument()
     doc.documentLayout().setPaintDevice(device)
     doc.setDocumentMargin(0)
     doc.setDefaultFont(font(family, BODY_PT))
-    doc.setDefaultStyleSheet(STYLE)
-    doc.setTextWidth(width)
+    doc.setDefaultStyleSheet(STYLE + hang(prefix_width(report, device, family)))
+    if page_height is None:
+        doc.setTextWidth(width)
+    else:
+        doc.setPageSize(QSizeF(width, page_height))
     if report.empty:
         doc.setHtml(head_html(report))
         return doc
     mm = device.resolution() / 25.4
     size = QSizeF(width / 2 - 2 * mm, 44 * mm)   # two charts a row
-    handler = ChartObject(doc, report.series, size, device.resolution(), family)
+    rows = table.Rows(tables(report), width, device, family)
+    handler = Painted(doc, report, rows, size, device.resolution(), family)
     doc.documentLayout().registerHandler(IMAGE_OBJECT, handler)
-    log, blocks = log_html(report)
-    doc.setHtml(head_html(report) + charts_html(report) + log)
-    hang_log(doc, blocks, prefix_width(report, device, family))
+    doc.setHtml(head_html(report) + charts_html(report) + untouched_html(report)
+                + log_html(report))
     return doc

@@ -104,6 +104,14 @@ def standing(system: str, char: dict) -> str:
     return profile_for(system).report.standing(char)
 
 
+def at_rest(system: str, char: dict) -> tuple[str, str]:
+    """(the measure as the tile's bar reads it, their state and what is marked on them)
+    for someone nothing happened to."""
+    tile = profile_for(system).tile_facts(char)
+    state = [tile.status_label] if tile.status != "ok" else []
+    return tile.bar.text, ", ".join(state + markers(system, char)) or "—"
+
+
 def harm_words(system: str, amount: int) -> str:
     return f"took {amount} Damage" if charts_damage(system) else f"lost {amount} HP"
 

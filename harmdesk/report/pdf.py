@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -85,9 +85,8 @@ def render(report: Report, progress: Progress | None = None) -> tuple[bytes, int
     mm = DPI / 25.4
     width, height = writer.width(), writer.height()
     page_height = height - FOOTER_MM * mm
-    doc = build_document(report, writer, width, family)
+    doc = build_document(report, writer, width, family, page_height)
     step(30)
-    doc.setPageSize(QSizeF(width, page_height))
     pages = doc.pageCount()
     step(45)
     footer_left = f"{h.campaign} · {h.scope}"

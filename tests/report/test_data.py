@@ -201,7 +201,12 @@ def test_from_the_store_undone_actions_and_actions_outside_sessions(store):
     texts = " ".join(line.text for line in latest.log)
     assert "16 → 14 HP" in texts and "14 → 9 HP" not in texts
     assert "The Heavy" not in texts and latest.header.scope == "Session 1: The barrow"
-    assert row(latest, "heavy").start == 18 and row(latest, "vahid").end == 14  # 4 - armor 2
+    assert row(latest, "vahid").end == 14
+    # nothing happened to the Heavy tonight: one line, as he stands after 4 - armor 2
+    assert [(u.cid, u.measure) for u in latest.untouched] == [("heavy", "18/20 HP"),
+                                                             ("hagr", "6/6 HP")]
+    assert "heavy" not in {r.cid for r in latest.rows}
+    assert "heavy" not in {s.cid for s in latest.series}
     everything = from_store(store, "Night", everything=True)
     assert [line.group for line in everything.log] == ["Outside play sessions",
                                                        "Session 1: The barrow"]

@@ -103,3 +103,33 @@ def test_no_such_session_is_said_before_asking_for_a_file(qtbot, demo, monkeypat
                         lambda *a, **k: pytest.fail("no file should be asked for"))
     ex.export_session_summary(None, Session.on(demo["stonetop"]), [{"number": 3}])
     assert warnings and "has no session 3" in warnings[0]
+
+
+def test_the_export_writes_off_the_gui_thread_and_its_dialog_follows_the_progress(
+        qtbot, fonts, demo, tmp_path, monkeypatch):
+    import threading
+
+    campaign = demo["stonetop"]
+    campaign.start_session("Into the Great Wood")
+    campaign.apply({"type": "damage", "target": "afon", "amount": 5})
+    threads = []
+
+    def write(source, target, progress):
+        threads.append(threading.current_thread())
+        return write_summary(source, target, progress)
+
+    monkeypatch.setattr("harmdesk.qt.export_summary.write_summary", write)
+    target = tmp_path / "tonight.pdf"
+    job = ex.SummaryJob(None, Session.on(campaign).summary_request(
+        *Session.on(campaign).summary_choice(None)), str(target), offer_to_open=False)
+    shown = []
+    job.task.progress.connect(lambda _value: shown.append(job.dialog.value()))
+    assert job.dialog.maximum() == 100 and job.dialog.value() == 0
+    with qtbot.waitSignal(job.done, timeout=20000):
+        job.start()
+    assert threads and threads[0] is not threading.main_thread()
+    # the bar moved forward, and reset itself on reaching 100 (QProgressDialog.autoReset)
+    assert len(shown) > 2 and shown[:-1] == sorted(shown[:-1]) and shown[0] > 0
+    assert shown[-1] == -1
+    assert target.read_bytes()[:5] == b"%PDF-"
+    qtbot.waitUntil(lambda: not ex._RUNNING)

@@ -1,0 +1,148 @@
+"""The summary's tables, painted row by row with QPainter, like the charts.
+
+Qt lays out and draws an HTML table some thirty times slower than as many paragraphs,
+and a desk of hundreds of characters makes a long table. So each row is one inline
+object in a paragraph of its own (`<img src="row:T:N">`): the document paginates
+between rows, and `paint_row` draws the cells' text (text, never images) and the grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPen
+
+from .charts import GRID, INK, font
+
+PREFIX = "row:"
+CELL_PT = 7.5
+ROW_PT = 1      # the font of a row's paragraph: its descent is the gap below the row
+HEAD_FILL = QColor("#e4e7eb")
+QUIET = QColor("#52606d")
+WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+Run = tuple[str, str]              # (text, "plain" | "bold" | "quiet")
+Cell = tuple[tuple[Run, ...], ...]  # lines of runs
+
+
+@dataclass(frozen=True)
+class Table:
+    """Column headings and shares of the width, and the rows' cells. `one_line`: each
+    row stays one line high, its cells elided rather than wrapped."""
+
+    heads: tuple[str, ...]
+    shares: tuple[float, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    one_line: bool = False
+
+
+def row_tag(table: int, row: int | str) -> str:
+    """The heading row is "head"."""
+    return f'<img src="{PREFIX}{table}:{row}">'
+
+
+class Rows:
+    """Measures and paints the rows of `tables` for one document on one paint device."""
+
+    def __init__(self, tables: tuple[Table, ...], width: float, device, family: str):
+        self.tables = tables
+        self.width = width
+        self.mm = device.resolution() / 25.4
+        self.pad = 0.9 * self.mm
+        self.fonts = {"plain": font(family, CELL_PT), "bold": font(family, CELL_PT, True),
+                      "quiet": font(family, CELL_PT)}
+        self.metrics = {k: QFontMetricsF(f, device) for k, f in self.fonts.items()}
+        self.line = max(m.lineSpacing() for m in self.metrics.values())
+        self.gap = QFontMetricsF(font(family, ROW_PT), device).descent() + 1
+        self.heights: dict[tuple[int, str], float] = {}
+        self.style: str | None = None   # the painter's font and pen, while a row is painted
+
+    def cells(self, table: int, row: str) -> tuple[Cell, ...]:
+        t = self.tables[table]
+        if row == "head":
+            return tuple((((h, "bold"),),) for h in t.heads)  # one line each: may wrap
+        return t.rows[int(row)]
+
+    def widths(self, table: int) -> list[float]:
+        return [self.width * share for share in self.tables[table].shares]
+
+    def fits(self, runs: tuple[Run, ...], room: float) -> bool:
+        return sum(self.metrics[s].horizontalAdvance(t) for t, s in runs) <= room
+
+    def line_height(self, runs: tuple[Run, ...], room: float, one_line: bool) -> float:
+        if one_line or self.fits(runs, room):
+            return self.line
+        text = "".join(t for t, _s in runs)
+        box = self.metrics[runs[0][1]].boundingRect(QRectF(0, 0, room, 1e6), WRAP, text)
+        return max(self.line, box.height())
+
+    def size(self, name: str) -> QSizeF:
+        table, row = name.split(":")
+        key = (int(table), row)
+        if key not in self.heights:
+            one_line = self.tables[key[0]].one_line and row != "head"
+            tallest = max(sum(self.line_height(runs, w - 2 * self.pad, one_line)
+                              for runs in cell) or self.line
+                          for cell, w in zip(self.cells(*key), self.widths(key[0])))
+            self.heights[key] = tallest + 2 * self.pad
+        return QSizeF(self.width, self.heights[key])
+
+    def paint(self, painter, rect: QRectF, name: str) -> None:
+        table, row = name.split(":")
+        t = int(table)
+        one_line = self.tables[t].one_line and row != "head"
+        height = self.size(name).height()
+        if row == "head":
+            painter.fillRect(QRectF(rect.left(), rect.top(), rect.width(), height), HEAD_FILL)
+        x, lines = rect.left(), []
+        self.style = None   # each object starts with a painter saved afresh
+        # the verticals reach over the gap between this row's paragraph and the next
+        bottom = rect.top() + height + (0 if self.last(t, row) else self.gap)
+        for cell, w in zip(self.cells(t, row), self.widths(t)):
+            y = rect.top() + self.pad
+            for runs in cell:
+                y += self.paint_line(painter, QRectF(x + self.pad, y, w - 2 * self.pad, 0),
+                                     runs, one_line)
+            lines.append(QLineF(x, rect.top(), x, bottom))
+            x += w
+        lines.append(QLineF(x, rect.top(), x, bottom))
+        # a top line on every row, so one that starts a page is closed too
+        lines.append(QLineF(rect.left(), rect.top(), x, rect.top()))
+        lines.append(QLineF(rect.left(), rect.top() + height, x, rect.top() + height))
+        painter.setPen(QPen(GRID.darker(115), 0.2 * self.mm))
+        painter.drawLines(lines)
+
+    def last(self, table: int, row: str) -> bool:
+        return row != "head" and int(row) == len(self.tables[table].rows) - 1
+
+    def paint_line(self, painter, box: QRectF, runs: tuple[Run, ...], one_line: bool) -> float:
+        """One line of a cell at `box`'s top left; the height it took."""
+        room = box.width()
+        if one_line or self.fits(runs, room):
+            x = box.left()
+            for i, (text, style) in enumerate(runs):
+                metrics = self.metrics[style]
+                left = box.right() - x
+                if left <= 0:
+                    break
+                words = metrics.elidedText(text, Qt.TextElideMode.ElideRight, left)
+                self.pen(painter, style)
+                painter.drawText(QRectF(x, box.top(), left, self.line), TOP_LEFT, words)
+                if i + 1 < len(runs):
+                    x += metrics.horizontalAdvance(words)
+            return self.line
+        # too long for one line: the whole line wraps, in its first run's style
+        style = runs[0][1]
+        text = "".join(t for t, _s in runs)
+        height = self.line_height(runs, room, False)
+        self.pen(painter, style)
+        painter.drawText(QRectF(box.left(), box.top(), room, height), WRAP, text)
+        return height
+
+    def pen(self, painter, style: str) -> None:
+        if style != self.style:   # each change of font or pen is a call into Qt
+            self.style = style
+            painter.setFont(self.fonts[style])
+            painter.setPen(QUIET if style == "quiet" else INK)
