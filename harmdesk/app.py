@@ -11,8 +11,8 @@ import os
 import sys
 import time
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 from .resources import resource_path
 
@@ -58,25 +58,28 @@ def run_gui(data_dir=None, campaign: str | None = None) -> int:
             print(f"first-paint {time.time()}", flush=True)
             dress(app)
             window.finish_setup()
-            window.installEventFilter(desk_paint)
+            app.installEventFilter(desk_paint)
 
-        desk_paint = _OnPaint(lambda: (print(f"desk-paint {time.time()}", flush=True),
-                                       app.quit()))
+        desk_paint = _NextFrame(window, lambda: (print(f"desk-paint {time.time()}", flush=True),
+                                                 app.quit()))
         window.firstPainted.connect(first_paint)
     else:
         window.firstPainted.connect(after_first_paint)
     return app.exec()
 
 
-class _OnPaint(QObject):
-    """Calls `then` at the next paint of the widget it filters."""
+class _NextFrame(QObject):
+    """Filters the application's events and calls `then` once the next frame of `window`
+    is drawn: queued at the first paint of the window or any widget in it, it runs after
+    the rest of that frame."""
 
-    def __init__(self, then):
+    def __init__(self, window: QWidget, then):
         super().__init__()
-        self._then = then
+        self._window, self._then = window, then
 
     def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            obj.removeEventFilter(self)
-            self._then()
+        if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget) \
+                and obj.window() is self._window:
+            QApplication.instance().removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
         return False
