@@ -8,19 +8,17 @@ the window running, and puts the report one click from the clipboard.
 
 from __future__ import annotations
 
-import platform
 import sys
 import traceback
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
-from .forms.ui_bug_dialog import Ui_BugDialog
-
 
 def report_text(kind, value, tb) -> str:
     """The report: what broke and where, with the versions that matter."""
     from .. import __version__
+    import platform  # only when there is a bug to report
     lines = traceback.format_exception(kind, value, tb)
     return (f"HarmDesk {__version__}, Python {platform.python_version()}, "
             f"PySide6 {PYSIDE_VERSION}, {platform.platform()}\n\n" + "".join(lines))
@@ -29,6 +27,7 @@ def report_text(kind, value, tb) -> str:
 class BugDialog(QDialog):
     def __init__(self, report: str, parent: QWidget | None = None):
         super().__init__(parent)
+        from .forms.ui_bug_dialog import Ui_BugDialog  # only when there is a bug to show
         self.ui = Ui_BugDialog()
         self.ui.setupUi(self)
         self.report = report

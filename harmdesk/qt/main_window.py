@@ -7,29 +7,33 @@ rules core, every change goes through `DeskController.submit`.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QEvent,
     QItemSelection,
     QItemSelectionModel,
     QObject,
-    Qt,
     QTimer,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QHeaderView, QMainWindow, QMenu, QMessageBox
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from ..errors import UserError
-from ..session import roll
-from ..values import ChangeKind
 from . import window_memory
-from .controller import DeskController
-from .desk_model import MARKS, DeskModel, DeskSortModel, IdRole
-from .forms.ui_main_window import Ui_MainWindow
 from .style import ERROR_STYLE
-from .tooltips import plain_tip
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
+
+    from .controller import DeskController
+
+# The rules, the session, the models, the compiled layout and even the `Qt` namespace
+# and the Qt classes with many enums (which take longer to load than a bare window
+# takes to paint) are imported where they are used, after the first frame: an empty
+# window.
 
 
 class EmptyFieldPassesUndo(QObject):
@@ -51,21 +55,19 @@ class MainWindow(QMainWindow):
     firstPainted = Signal()  # once, just after the window's first frame
     def __init__(self, controller: DeskController | None = None,
                  rng: random.Random | None = None, deferred: bool = False):
-        """`deferred`: build the tray, the log and the menus' handlers only when
-        `finish_setup()` is called, so the window's first paint comes sooner."""
-        self._painted = False  # before setupUi, which already sends events
+        """`deferred`: leave the layout, menus, controller, tray and log to
+        `finish_setup()`, so the first frame (an empty window) comes as soon as a bare
+        window's would."""
+        self._painted = False  # before anything that sends events
         super().__init__()
-        self.ui = Ui_MainWindow()
-        self.ui.setupUi(self)
-        self.controller = controller or DeskController(self)
-        self.controller.roll_provider = self.provide_roll
+        self.setObjectName("MainWindow")
+        self.setWindowTitle("HarmDesk")
+        self.resize(window_memory.DEFAULT_SIZE)  # until restore_window() sizes it
+        self._controller = controller
         self.rng = rng or random.SystemRandom()
         self._hovered: dict | None = None  # the chip the mouse rests on
         self.apply_dialog = None  # the open "Apply this chip?" dialog
-        self._setup_undo()
-        self._setup_views()
-        self.update_title()
-        self.update_enabled()
+        self.ui = None
         self.campaign_menus = None
         if not deferred:
             self.finish_setup()
@@ -79,7 +81,21 @@ class MainWindow(QMainWindow):
     def finish_setup(self) -> None:
         if self.campaign_menus is not None:
             return
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QHeaderView
+
+        from .controller import DeskController
+        from .desk_model import MARKS, DeskModel, DeskSortModel
+        from .forms.ui_main_window import Ui_MainWindow
         from .tiles import TileView  # with its painter: not needed for the first paint
+        self.ui = Ui_MainWindow()
+        self.ui.setupUi(self)  # no size of its own: the window keeps the one it has
+        self.controller = self._controller or DeskController(self)
+        self.controller.roll_provider = self.provide_roll
+        self._setup_undo()
+        self._setup_views()
+        self.update_title()
+        self.update_enabled()
         self.model = DeskModel(self.controller, self)
         self.tiles = TileView(self.controller, self)
         self.tiles.setModel(self.model)
@@ -137,13 +153,16 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _undo_tip(self, text: str) -> None:
+        from .tooltips import plain_tip
         self.undo_button.setToolTip(plain_tip(f"Undo: {text}") if text else "Nothing to undo")
 
     @Slot(str)
     def _redo_tip(self, text: str) -> None:
+        from .tooltips import plain_tip
         self.redo_button.setToolTip(plain_tip(f"Redo: {text}") if text else "Nothing to redo")
 
     def _setup_views(self) -> None:
+        from PySide6.QtGui import QActionGroup
         group = QActionGroup(self)
         for action in (self.ui.actionShowTiles, self.ui.actionShowTable):
             group.addAction(action)
@@ -152,6 +171,9 @@ class MainWindow(QMainWindow):
         self.ui.actionShowTable.triggered.connect(lambda: self.show_page(1))
 
     def _setup_docks(self) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QDockWidget
+
         from .log_dock import LogDock
         from .tray import TrayWidget
         self.tray = TrayWidget(self.controller, self)
@@ -166,6 +188,7 @@ class MainWindow(QMainWindow):
             self.ui.menuView.addAction(dock.toggleViewAction())
 
     def _connect(self) -> None:
+        from PySide6.QtCore import Qt
         c, ui = self.controller, self.ui
         c.refused.connect(self.on_refused)
         c.failed.connect(self.on_failed)
@@ -208,6 +231,7 @@ class MainWindow(QMainWindow):
     def fit_table(self) -> None:
         """Size the table's columns to what they hold now (on showing it; the GM can
         drag them wider)."""
+        from .desk_model import MARKS
         table = self.ui.table
         for column in range(self.sorted.columnCount()):
             if column != MARKS:
@@ -220,6 +244,7 @@ class MainWindow(QMainWindow):
     def selected_ids(self) -> list[str]:
         if self.ui.pages.currentIndex() == 0:
             return self.tiles.selected_ids()
+        from .desk_model import IdRole
         rows = self.ui.table.selectionModel().selectedRows(0)
         return [r.data(IdRole) for r in sorted(rows, key=lambda r: self.sorted.mapToSource(r).row())]
 
@@ -246,8 +271,10 @@ class MainWindow(QMainWindow):
         index = view.indexAt(pos)
         if not index.isValid():
             return None
+        from .desk_model import IdRole
         if index.data(IdRole) not in self.selected_ids():
             self.select_ids([index.data(IdRole)])
+        from PySide6.QtWidgets import QMenu
         ui, menu = self.ui, QMenu(self)
         for action in (ui.actionConditions, ui.actionMoves, ui.actionDeathState, None,
                        ui.actionEditCharacter, ui.actionRemoveCharacter):
@@ -271,6 +298,7 @@ class MainWindow(QMainWindow):
             chars = self.controller.state["characters"]
             return manual_roll_provider(self, lambda cid: chars[cid]["name"],
                                         lambda: self.controller.rolling_on)(action, need)
+        from ..session import roll
         return roll(need, self.rng)
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
@@ -376,6 +404,7 @@ class MainWindow(QMainWindow):
         QMessageBox.warning(self, "HarmDesk could not save", message)
 
     def on_changed(self, change) -> None:
+        from ..values import ChangeKind
         if change.said:
             self.statusBar().showMessage(change.said, 10000)
         elif change.kind is ChangeKind.REDO:

@@ -61,9 +61,10 @@ HARMDESK = textwrap.dedent("""
         if w.controller.campaign is not None and not w.controller.campaign.loading:
             print("store", time.time(), not w.controller.read_only, flush=True)
             QTimer.singleShot(0, app.quit)
-    w.controller.campaignChanged.connect(lambda: QTimer.singleShot(0, ready))
     w.show()
     w.firstPainted.connect(lambda: (dress(app), w.finish_setup(),
+                                    w.controller.campaignChanged.connect(
+                                        lambda: QTimer.singleShot(0, ready)),
                                     w.campaign_menus.load(sys.argv[1])))
     app.exec()
 """)

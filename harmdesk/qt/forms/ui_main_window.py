@@ -19,7 +19,6 @@ class Ui_MainWindow(object):
     def setupUi(self, MainWindow):
         if not MainWindow.objectName():
             MainWindow.setObjectName(u"MainWindow")
-        MainWindow.resize(1280, 800)
         self.actionNewCampaign = QAction(MainWindow)
         self.actionNewCampaign.setObjectName(u"actionNewCampaign")
         self.actionOpenCampaign = QAction(MainWindow)
