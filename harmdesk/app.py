@@ -1,8 +1,8 @@
 """Start-up: arguments, QApplication, the main window, then the campaign off-thread.
 
 The window paints first, as an empty window; then it builds its layout, menus, tray
-and log, and the store (and SQLModel, whose import alone costs more than a bare
-window) is opened in a worker thread.
+and log, and the store is opened in a worker thread (on plain sqlite3: SQLModel
+loads only to create or upgrade a file).
 """
 
 from __future__ import annotations

@@ -132,7 +132,10 @@ def harmdesk_drops(app, drops: int, events: int) -> list[float]:
     times = []
     for i in range(drops):
         cid = f"c{i // 2 % 12}"  # each tile is hurt, then healed: no one dies
-        pos = QPointF(view.visualRect(model.index(model.row_of(cid), 0)).center())
+        index = model.index(model.row_of(cid), 0)
+        view.scrollTo(index)  # a hand drops only on a tile it can see
+        settle(app)
+        pos = QPointF(view.visualRect(index).center())
         event = QDropEvent(pos, Qt.DropAction.CopyAction, heal if i % 2 else damage,
                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
         times.append(until_idle(app, lambda event=event: view.dropEvent(event), painter))

@@ -3,15 +3,16 @@
     python tests/bench/bench_scaling.py [--big] [--chars 12,200] [--rows 1000,10000] [--runs N]
 
 For 12, 200 and 1,000 characters × 1k, 10k and 100k log rows (and 1M with --big) it
-prints a markdown table of: the store opening the campaign (`Session.open`, the daily
-backup included), apply, undo and redo (commit included), the window from spawn until
-the store takes drops, the GUI thread's work for one drop in a running event loop, and
-the summary (read and PDF) of the last play session (2,000 rows, or the whole log when
-shorter). With the window's time comes the window process's peak resident memory (the
-most of its starts), once writable and once the integrity check and backup have run. The
-store's figures and the summary are given as a ratio to one bare sqlite3 INSERT + COMMIT,
-the window's to a bare PySide6 window, all measured in this run; the window's children
-keep their compiled bytecode, as an installed HarmDesk does (see `scaling_gui.child_env`).
+prints a markdown table of: the store opening the campaign (`Session.open`; the
+integrity check and the daily backup come later), apply, undo and redo (commit
+included), the window from spawn until the store takes drops, the GUI thread's work for
+one drop in a running event loop, and the summary (read and PDF) of the last play
+session (2,000 rows, or the whole log when shorter). With the window's time comes the
+window process's peak resident memory (the most of its starts), once writable and once
+the integrity check and backup have run. The store's figures and the summary are given
+as a ratio to one bare sqlite3 INSERT + COMMIT, the window's to a bare PySide6 window,
+all measured in this run; the window's children keep their compiled bytecode, as an
+installed HarmDesk does (see `scaling_gui.child_env`).
 Data folders are built once and cached under build/bench/ (see scaling_data.py).
 Run it under Xvfb for a real X server; otherwise it uses the offscreen platform.
 """
