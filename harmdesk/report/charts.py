@@ -39,6 +39,8 @@ def font(family: str, points: float, bold: bool = False) -> QFont:
     f = QFont(family)
     f.setPointSizeF(points)
     f.setBold(bold)
+    # no "fi" ligature: a viewer's search and copy must find "Ffion" as typed
+    f.setFeature(QFont.Tag("liga"), 0)
     return f
 
 

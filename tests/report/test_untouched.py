@@ -83,3 +83,16 @@ def test_someone_who_left_the_desk_tonight_is_not_untouched():
     report = summarize("stonetop", sheets, [{"type": "remove_character", "target": "bryn"}])
     assert [r.cid for r in report.rows] == ["bryn"] and not report.rows[0].present_at_end
     assert [u.cid for u in report.untouched] == ["aled", "carys"]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+def test_a_name_with_fi_is_found_as_typed(store, fonts, tmp_path):
+    """No "fi" ligature in the PDF: a viewer's search for "Ffion" must find her."""
+    sheets = [{"id": "ffion", "name": "Ffion the fierce", "kind": "pc", "max_hp": 10}]
+    campaign = Campaign.create(store, "Ligatures", "stonetop", {}, sheets)
+    assert campaign.apply({"type": "damage", "target": "ffion", "amount": 3}).ok
+    target = tmp_path / "fi.pdf"
+    write_pdf(from_store(store, "Ligatures", everything=True), target)
+    text = pdftotext(target)
+    assert "\ufb01" not in text
+    assert text.count("Ffion the fierce") >= 3  # the party table, the chart and the log
