@@ -62,7 +62,7 @@ def main() -> int:
         from harmdesk.qt.main_window import MainWindow
         if not writable:
             windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-            c = windows[0].controller if windows else None
+            c = getattr(windows[0], "controller", None) if windows else None
             if c is not None and c.campaign is not None and not c.campaign.loading \
                     and not c.read_only:
                 writable.append(True)
