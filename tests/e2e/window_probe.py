@@ -89,8 +89,8 @@ def install(path: str) -> None:
 
     def write() -> None:
         windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        if not windows:
-            return
+        if not windows or not hasattr(windows[0], "controller"):
+            return  # the first frame is drawn; the layout and controller come after it
         data = json.dumps(snapshot(windows[0]))
         with open(path + ".tmp", "w", encoding="utf-8") as out:
             out.write(data)
