@@ -55,11 +55,9 @@ class Store:
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
         """The data folder's store: the one writer if `write` and nobody else writes,
-        else a reader (`write=False` takes no lock, so it never stops a writer).
-
-        The file is looked at only under the writer's lock, so two first starts never
-        both decide there is no file; a reader raises `NoFile` when there is none yet.
-        """
+        else a reader (`write=False` takes no lock, so it never stops a writer). The file is
+        looked at under the writer's lock, so two first starts never both find no file; a
+        reader raises `NoFile` when there is none yet."""
         folder = db.data_dir(folder)
         path = folder / db.DB_NAME
         if not write:
