@@ -40,12 +40,21 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def _open_store(args):
-    """The data folder's store (read-only if another HarmDesk writes to it), with the
-    demo campaigns on first use."""
-    from .demo import ensure_demo
-    from .store import Store
+# commands that only read: they take no writer lock, so they never stop an `apply` or a window
+READING = {"state", "summary", ("campaign", "list"), ("campaign", "export")}
 
+
+def _open_store(args):
+    """The data folder's store (read-only if another HarmDesk writes to it, or if the
+    command only reads), with the demo campaigns on first use."""
+    from .demo import ensure_demo
+    from .store import NoFile, Store
+
+    if args.command in READING or (args.command, getattr(args, "action", None)) in READING:
+        try:
+            return Store.open(args.data_dir, write=False)
+        except NoFile:
+            pass  # the first start: the writer makes the file and the demo campaigns
     store = Store.open(args.data_dir)
     if not store.read_only:
         ensure_demo(store)

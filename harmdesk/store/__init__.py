@@ -7,9 +7,9 @@ upgrade a file.
 
 import importlib
 
-_NAMES = {"CorruptFile": "db", "DiskFull": "db", "NewerFile": "db", "ReadOnly": "db",
-          "StoreError": "db", "data_dir": "paths", "CampaignInfo": "store", "LogEntry": "store",
-          "Store": "store"}
+_NAMES = {"CorruptFile": "db", "DiskFull": "db", "NewerFile": "db", "NoFile": "store",
+          "ReadOnly": "db", "StoreError": "db", "data_dir": "paths", "CampaignInfo": "store",
+          "LogEntry": "store", "Store": "store"}
 __all__ = sorted(_NAMES)
 
 

@@ -14,6 +14,7 @@ Every problem with the file (corrupt, newer, read-only, full, in use) becomes a
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sqlite3
@@ -58,7 +59,12 @@ def now() -> str:
 
 
 def inspect_file(path: Path) -> int | None:
-    """The schema version of an existing file, read without writing. None: no file yet."""
+    """The schema version of an existing file, read without writing. None: no file yet.
+
+    Anything but an empty file or one of HarmDesk's own (its application_id) is refused:
+    taken for an old version, another program's database would be backed up and upgraded.
+    """
+    path = Path(path).absolute()
     if not path.exists():
         return None
     advice = (f"HarmDesk has left {path} untouched. Move it aside (or restore a copy from "
@@ -68,22 +74,30 @@ def inspect_file(path: Path) -> int | None:
             header = fh.read(100)
     except OSError as err:
         raise ReadOnly(f"Cannot read {path} ({err.strerror}). Check its permissions.") from None
-    if len(header) == 0:
+    if len(header) == 0 and not _wal_holds_steps(path):
         return None  # an empty file, as a crash before the first write leaves it
-    if not header.startswith(SQLITE_HEADER) or len(header) < 100:
+    if header and (not header.startswith(SQLITE_HEADER) or len(header) < 100):
         raise CorruptFile(f"{path} is not a HarmDesk data file (it is not an SQLite database). "
                           + advice)
     try:
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        con = sqlite3.connect(paths.read_only_uri(path), uri=True,
+                              timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             version = con.execute("PRAGMA user_version").fetchone()[0]
             app_id = con.execute("PRAGMA application_id").fetchone()[0]
-            tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            pages = con.execute("PRAGMA page_count").fetchone()[0]
         finally:
             con.close()
     except sqlite3.DatabaseError as err:
+        cause = machine_cause(path.parent)
+        if cause:  # a sound file that cannot be read here is not a damaged one
+            raise ReadOnly(f"{path} cannot be opened: {cause}, and the file still holds steps "
+                           "in its -wal file that need it. Open it once where it can be "
+                           "written.") from None
         raise CorruptFile(f"{path} is damaged ({err}). " + advice) from None
-    if app_id != APPLICATION_ID and tables:
+    if pages == 0:
+        return None  # only an empty -wal beside an empty file
+    if app_id != APPLICATION_ID or version < 1:
         raise CorruptFile(f"{path} is an SQLite database, but not one of HarmDesk's. " + advice)
     if version > paths.SCHEMA_VERSION:
         raise NewerFile(f"{path} was written by a newer HarmDesk (data version {version}; this "
@@ -92,15 +106,33 @@ def inspect_file(path: Path) -> int | None:
     return version
 
 
-def connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
+def _wal_holds_steps(path: Path) -> bool:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except OSError:
+        return False
+
+
+def machine_cause(folder: Path) -> str:
+    """Why nothing can be written in `folder`, in the GM's words; empty when it can."""
+    if paths.folder_read_only(folder):
+        return f"the folder {folder} is read-only"
+    if paths.disk_full(folder):
+        return f"the disk holding {folder} is full"
+    return ""
+
+
+def connect(path: Path, read_only: bool = False, wal: bool = True) -> sqlite3.Connection:
     """A connection with the pragmas, outside any transaction until BEGIN is sent.
 
     isolation_level=None stops sqlite3's implicit transactions: the store sends BEGIN
     IMMEDIATE itself, which takes the write lock up front, so a writer never fails
     half-way. Any thread may use it, one at a time (the store's pool hands it out).
+    `wal=False` leaves the journal mode alone: switching to WAL rewrites the file's
+    header, which must wait until a new file or an upgrade has succeeded.
     """
     if read_only:
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None,
+        con = sqlite3.connect(paths.read_only_uri(path), uri=True, isolation_level=None,
                               timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     else:
         con = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
@@ -109,7 +141,8 @@ def connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
         con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         con.execute("PRAGMA foreign_keys=ON")
         if not read_only:
-            con.execute("PRAGMA journal_mode=WAL")
+            if wal:
+                con.execute("PRAGMA journal_mode=WAL")
             con.execute("PRAGMA synchronous=FULL")
     except BaseException:
         con.close()
@@ -117,7 +150,7 @@ def connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     return con
 
 
-def make_engine(path: Path) -> "Engine":
+def make_engine(path: Path, wal: bool = True) -> "Engine":
     """An SQLAlchemy engine over `connect`'s connections, for creating and migrating the
     schema only; every statement it runs is in a BEGIN IMMEDIATE transaction.
 
@@ -126,7 +159,8 @@ def make_engine(path: Path) -> "Engine":
     """
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import NullPool
-    engine = create_engine("sqlite://", creator=lambda: connect(path), poolclass=NullPool)
+    engine = create_engine("sqlite://", creator=lambda: connect(path, wal=wal),
+                           poolclass=NullPool)
 
     @event.listens_for(engine, "begin")
     def _begin(conn):
@@ -194,7 +228,7 @@ def daily_backup(path: Path) -> Path | None:
 def integrity_problem(path: Path) -> str | None:
     """What SQLite's quick check finds wrong with the file, or None when it is sound."""
     try:
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True,
+        con = sqlite3.connect(paths.read_only_uri(path), uri=True,
                               timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             check = con.execute("PRAGMA quick_check").fetchone()[0]
@@ -211,7 +245,7 @@ def create_schema(path: Path) -> None:
 
     from . import schema  # noqa: F401 (defines the tables on SQLModel's metadata)
     from sqlalchemy.exc import DBAPIError
-    engine = make_engine(path)
+    engine = make_engine(path, wal=False)  # a crash half-way leaves an empty file
     try:
         with engine.begin() as conn:
             SQLModel.metadata.create_all(conn)
@@ -228,7 +262,7 @@ def migrate(path: Path, version: int) -> None:
     if version >= paths.SCHEMA_VERSION:
         return
     saved = backup(path, f"before-v{paths.SCHEMA_VERSION}")
-    engine = make_engine(path)
+    engine = make_engine(path, wal=False)  # the store's first connection switches to WAL
     try:
         with engine.begin() as conn:
             for step in range(version, paths.SCHEMA_VERSION):
@@ -244,15 +278,21 @@ def migrate(path: Path, version: int) -> None:
 class WriterLock:
     """One writer per data file: the first HarmDesk holds a lock; others read only."""
 
+    HELD = "another HarmDesk is already writing to this data file"
+
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
         self._fh = None
 
-    def acquire(self) -> bool:
+    def acquire(self) -> str | None:
+        """Take the lock: None when taken, else why not, in the GM's words. Only a lock
+        held by another process is "another HarmDesk"; a lock file that cannot be made or
+        locked says so, as one writer can then not be made sure of."""
         try:
             fh = open(self.path, "a+b")
-        except OSError:
-            return False
+        except OSError as err:
+            return (f"its lock file {self.path} cannot be opened ({err.strerror}); check the "
+                    "folder's permissions")
         try:
             if sys.platform == "win32":
                 import msvcrt
@@ -260,11 +300,15 @@ class WriterLock:
             else:
                 import fcntl
                 fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except OSError as err:
             fh.close()
-            return False
+            if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, errno.EDEADLK):
+                return self.HELD  # (Windows says EACCES or EDEADLK for a held lock)
+            return (f"the folder's file system cannot lock {self.path} ({err.strerror}), so "
+                    "HarmDesk cannot make sure it is the only one writing; move the data "
+                    "folder to a local disk")
         self._fh = fh
-        return True
+        return None
 
     def release(self) -> None:
         if self._fh is not None:
@@ -275,7 +319,7 @@ class WriterLock:
 def environment_error(err: Exception, path: Path) -> StoreError:
     """Turn an SQLite error from the machine (full, read-only, locked) into advice."""
     text = str(err).lower()
-    if "full" in text:
+    if "full" in text or paths.disk_full(path.parent):
         return DiskFull(f"The disk holding {path} is full; nothing was saved from the last "
                         "step. Free some space and try again.")
     if "readonly" in text or "read-only" in text or "permission" in text:

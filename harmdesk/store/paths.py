@@ -7,6 +7,8 @@ from pathlib import Path
 
 DB_NAME = "harmdesk.sqlite"
 SCHEMA_VERSION = 3
+# less free space than this and a step cannot be saved: the disk counts as full
+FULL_BELOW = 64 * 1024
 
 
 def data_dir(explicit: str | os.PathLike | None = None) -> Path:
@@ -18,3 +20,37 @@ def data_dir(explicit: str | os.PathLike | None = None) -> Path:
         return Path(os.environ["HARMDESK_DATA_DIR"]).expanduser().absolute()
     import platformdirs
     return Path(platformdirs.user_data_dir("HarmDesk", appauthor=False)).absolute()
+
+
+def disk_full(folder: Path) -> bool:
+    """Whether the disk holding `folder` has no room left for a step."""
+    try:
+        stat = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs (Windows): SQLite's own error tells
+        return False
+    return stat.f_bavail * stat.f_frsize < FULL_BELOW
+
+
+def folder_read_only(folder: Path) -> bool:
+    """Whether nothing can be written in `folder` (its permissions, or a read-only mount)."""
+    return not os.access(folder, os.W_OK)
+
+
+def read_only_uri(path: Path) -> str:
+    """SQLite's URI to read `path` without writing anything.
+
+    `mode=ro` still creates the `-shm` file beside a WAL file, which a read-only folder
+    or a full disk refuses; there the file is read as `immutable` (no `-shm` at all),
+    unless a `-wal` still holds saved steps that only the shared memory can find.
+    """
+    path = Path(path).absolute()
+    uri = f"{path.as_uri()}?mode=ro"
+    if folder_read_only(path.parent) or disk_full(path.parent):
+        wal = path.with_name(path.name + "-wal")
+        try:
+            pending = wal.stat().st_size > 0
+        except OSError:
+            pending = False
+        if not pending:
+            uri += "&immutable=1"
+    return uri

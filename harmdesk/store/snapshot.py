@@ -12,7 +12,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from .paths import DB_NAME, SCHEMA_VERSION, data_dir
+from .paths import DB_NAME, SCHEMA_VERSION, data_dir, read_only_uri
 
 
 def read_desk(folder=None, name: str | None = None) -> dict | None:
@@ -21,7 +21,7 @@ def read_desk(folder=None, name: str | None = None) -> dict | None:
         path = Path(data_dir(folder)) / DB_NAME
         if not path.is_file():
             return None
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
+        con = sqlite3.connect(read_only_uri(path), uri=True, timeout=0.2)
     except (sqlite3.Error, OSError, ValueError):
         return None
     try:

@@ -24,6 +24,10 @@ from .steps import LogEntry
 SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
 
 
+class NoFile(db.ReadOnly):
+    """A reader found no data file: only a writer makes one."""
+
+
 @dataclass(frozen=True)
 class CampaignInfo:
     id: int
@@ -50,31 +54,41 @@ class Store:
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
+        """The data folder's store: the one writer if `write` and nobody else writes,
+        else a reader (`write=False` takes no lock, so it never stops a writer). The file is
+        looked at under the writer's lock, so two first starts never both find no file; a
+        reader raises `NoFile` when there is none yet."""
         folder = db.data_dir(folder)
         path = folder / db.DB_NAME
-        version = db.inspect_file(path)  # raises before anything is written
-        why = ""
+        if not write:
+            if db.inspect_file(path) is None:  # raises before anything is written
+                raise NoFile(f"There is no data file at {path} yet.")
+            return cls(path, True, "it was opened only to read", None)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise db.ReadOnly(f"Cannot create the data folder {folder} ({err.strerror}).") \
+                from None
+        why = db.machine_cause(folder)
+        if not why and path.exists() and not os.access(path, os.W_OK):
+            why = f"{path} is read-only (check its permissions)"
         lock = None
-        if write:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise db.ReadOnly(f"Cannot create the data folder {folder} ({err.strerror}).") \
-                    from None
-            writable = os.access(folder, os.W_OK) and (version is None or os.access(path, os.W_OK))
+        if not why:
             lock = db.WriterLock(path)
-            if not writable:
-                why = f"{path} or its folder is read-only"
-            elif not lock.acquire():
-                why = "another HarmDesk is already writing to this data file"
-        if not write or why:
+            why = lock.acquire() or ""
+        try:
+            version = db.inspect_file(path)  # under the lock: raises before anything is written
+        except db.StoreError:
+            if lock is not None:
+                lock.release()
+            raise
+        if why:
             if version is None:
-                raise db.ReadOnly(f"Cannot create {path}: {why or 'opened read-only'}.")
-            return cls(path, True, why or "read-only", None)
+                raise db.ReadOnly(f"Cannot create {path}: {why}.")
+            return cls(path, True, why, None)
         try:
             if version is None:
-                path.unlink(missing_ok=True)  # an empty file left by a crash
-                db.create_schema(path)
+                db.create_schema(path)  # an empty file left by a crash is filled, never removed
             else:
                 db.migrate(path, version)
         except sqlite3.OperationalError as err:
