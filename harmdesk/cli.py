@@ -19,19 +19,50 @@ def _fail(message: str, status: int = 2) -> int:
     return status
 
 
-def cmd_replay(args) -> int:
-    from .replay import ScenarioError, read_scenario, run
+def _indented(data, by: str = "  ") -> str:
+    """`data` as `_print_json` would print it nested `by` deep, for a streamed list."""
+    return "\n".join(by + line for line in
+                     json.dumps(data, ensure_ascii=False, indent=1).split("\n"))
 
+
+def cmd_replay(args) -> int:
+    """Results are written as they are made, one flushed JSON document in all, so a long
+    scenario never sits in memory; each holds only the characters its action changed,
+    or (`--states`) every character."""
+    import os
+
+    from .replay import ScenarioError, check_expectations, read_scenario, run
+
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):  # text a scenario smuggles in prints as \udxxx
+            stream.reconfigure(errors="backslashreplace")
     try:
         scenario = read_scenario(args.file)
+        if args.check:
+            check_expectations(scenario.actions, args.file)
     except ScenarioError as err:
         return _fail(str(err))
-    replay = run(scenario, check=args.check)
-    output = {"results": replay.results}
-    if args.check:
-        output["check"] = {"expectations": replay.expectations,
-                           "mismatches": replay.mismatches}
-    _print_json(output)
+    out = sys.stdout
+    written = 0
+
+    def emit(result: dict) -> None:
+        nonlocal written
+        out.write((",\n" if written else "\n") + _indented(result))
+        out.flush()
+        written += 1
+
+    try:
+        out.write('{\n "results": [')
+        replay = run(scenario, check=args.check, states=args.states, emit=emit)
+        out.write(("\n ]" if written else "]"))
+        if args.check:
+            check = {"expectations": replay.expectations, "mismatches": replay.mismatches}
+            out.write(',\n "check": ' + _indented(check, " ").lstrip())
+        out.write("\n}\n")
+        out.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     if args.check:
         for line in replay.mismatches:
             sys.stderr.write(f"{args.file}: {line}\n")
@@ -178,10 +209,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Harm and healing bookkeeping for Stonetop, Lux Aeterna and Freedom Fantasies.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     replay = sub.add_parser("replay",
-                            help="apply a scenario's actions and print every result as JSON")
+                            help="apply a scenario's actions and print every result as JSON, "
+                                 "as it is made")
     replay.add_argument("file", metavar="FILE.json")
     replay.add_argument("--check", action="store_true",
                         help="compare each action's `expect` with the result; exit 1 on a mismatch")
+    replay.add_argument("--states", action="store_true",
+                        help="print every character after each action (default: only the "
+                             "characters the action changed)")
     replay.set_defaults(func=cmd_replay)
 
     parser.add_argument("--smoke", action="store_true",

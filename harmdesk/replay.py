@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .rules import apply, new_state
-from .rules.core import SheetError
+from .rules.core import Refused, SheetError
+from .rules.fields import refuse_deep
 
 MAX_BYTES = 20 * 1024 * 1024
 TOP_KEYS = {"name", "description", "system", "settings", "characters", "actions"}
@@ -85,7 +86,43 @@ def _strip_expectations(action: Any) -> Any:
     return action
 
 
-def _check(index: int, action: Any, result: dict, out: Replay) -> None:
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def check_expectations(actions: list, where: str = "scenario") -> None:
+    """`--check` reads `expect`, `expect_events` and `expect_refused`: a malformed one is a
+    malformed file (exit 2), named by action index and key, before anything runs."""
+    for index, action in enumerate(actions):
+        if not isinstance(action, dict):
+            continue
+        label = f"{where}: action {index}"
+        expect = action.get("expect")
+        if expect is not None:
+            if not isinstance(expect, dict):
+                raise ScenarioError(f"{label}: `expect` must be an object of character ids, "
+                                    "each with an object of the values expected")
+            for cid, keys in expect.items():
+                if not isinstance(keys, dict):
+                    raise ScenarioError(f"{label}: `expect.{cid}` must be an object such as "
+                                        '{"hp": 15}')
+                try:
+                    refuse_deep(keys, "the value")
+                except Refused as err:
+                    raise ScenarioError(f"{label}: `expect.{cid}`: {err.reason}") from None
+        events = action.get("expect_events")
+        if events is not None:
+            if not isinstance(events, list):
+                raise ScenarioError(f"{label}: `expect_events` must be a list of texts")
+            for i, wanted in enumerate(events):
+                if not _is_text(wanted):
+                    raise ScenarioError(f"{label}: `expect_events[{i}]` must be non-empty text")
+        refused = action.get("expect_refused")
+        if refused is not None and not _is_text(refused):
+            raise ScenarioError(f"{label}: `expect_refused` must be non-empty text")
+
+
+def _check(index: int, action: Any, result: dict, chars: dict, out: Replay) -> None:
     if not isinstance(action, dict):
         return
     label = f"action {index} ({action.get('type')})"
@@ -95,38 +132,57 @@ def _check(index: int, action: Any, result: dict, out: Replay) -> None:
         if result["ok"]:
             out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
                                   "but it was applied")
-        elif str(wanted_refusal).lower() not in result["error"].lower():
+        elif wanted_refusal.lower() not in result["error"].lower():
             out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
                                   f"got {result['error']!r}")
     elif ("expect" in action or "expect_events" in action) and not result["ok"]:
         out.mismatches.append(f"{label}: refused: {result['error']}")
         return
     for cid, keys in (action.get("expect") or {}).items():
-        if cid not in result["state"]:
+        if cid not in chars:
             out.expectations += 1
             out.mismatches.append(f"{label}: no character {cid!r} in the state")
             continue
         for key, value in keys.items():
             out.expectations += 1
-            got = result["state"][cid].get(key, "<missing>")
+            got = chars[cid].get(key, "<missing>")
             if got != value:
                 out.mismatches.append(f"{label}: {cid}.{key} expected {value!r}, got {got!r}")
     texts = [e["text"] for e in result.get("events", [])]
     for wanted in action.get("expect_events") or []:
         out.expectations += 1
-        if not any(str(wanted).lower() in t.lower() for t in texts):
+        if not any(wanted.lower() in t.lower() for t in texts):
             out.mismatches.append(f"{label}: no event mentions {wanted!r}; events: {texts}")
 
 
-def run(scenario: Scenario, check: bool = False) -> Replay:
+def changed_characters(before: dict, after: dict) -> dict:
+    """The characters an action changed, added or (as None) removed. The rules copy on
+    write, so an untouched character is the same object before and after."""
+    out = {cid: char for cid, char in after.items()
+           if before.get(cid) is not char and before.get(cid) != char}
+    out.update({cid: None for cid in before if cid not in after})
+    return out
+
+
+def run(scenario: Scenario, check: bool = False, states: bool = True,
+        emit: Callable[[dict], None] | None = None) -> Replay:
+    """Apply every action in turn. Each result holds every character (`states`) or only
+    those the action changed; it goes to `emit` as soon as it is made (the command line
+    streams it), else it is kept in `Replay.results`."""
     out = Replay()
+    if check:
+        check_expectations(scenario.actions)
     state = scenario.state
     for index, action in enumerate(scenario.actions):
         outcome = apply(state, _strip_expectations(action))
-        state = outcome.state
+        before, state = state["characters"], outcome.state
         result = outcome.to_dict()
-        result["state"] = state["characters"]
-        out.results.append(result)
+        result["state"] = (state["characters"] if states
+                           else changed_characters(before, state["characters"]))
         if check:
-            _check(index, action, result, out)
+            _check(index, action, result, state["characters"], out)
+        if emit is None:
+            out.results.append(result)
+        else:
+            emit(result)
     return out

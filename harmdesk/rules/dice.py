@@ -42,9 +42,19 @@ def _lib() -> SimpleNamespace:
         _LIB = SimpleNamespace(d20=d20, ast=diceast, FacesRoller=FacesRoller)
     return _LIB
 
-# Operations that roll extra dice cannot be replayed from a fixed list of faces.
-_REROLLING = {"rr", "ro", "ra", "e"}
+# The dice the games write: NdM, + and −, a whole number, and keep highest or lowest
+# (ST-13: damage with advantage or disadvantage, 2d8kh1). Anything else d20 reads is refused.
+ARITHMETIC = ("+", "-")
+KEEPS = ("h", "l")
+REROLLING = ("rr", "ro", "ra", "e")  # they roll extra dice, unknown from a list of faces
 MAX_DICE = 100
+_OPERATOR_WORDS = {"*": "multiplication", "/": "division", "//": "division", "%": "a remainder",
+                   ">": "a comparison", "<": "a comparison", ">=": "a comparison",
+                   "<=": "a comparison", "==": "a comparison", "!=": "a comparison",
+                   "rr": "re-rolling", "ro": "re-rolling", "ra": "re-rolling",
+                   "e": "exploding dice", "mi": "a minimum", "ma": "a maximum",
+                   "p": "dropping dice", "k": "keeping dice by value"}
+USABLE = "NdM, + and \u2212, kh/kl (keep highest or lowest) and whole numbers"
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,42 @@ def parse(expr: str):
     return _parse(expr)
 
 
+def refuse_operator(expr: str, op: str) -> None:
+    """A dice operator the games have no use for, named, with what HarmDesk reads."""
+    what = _OPERATOR_WORDS.get(op, "an operator")
+    if op in REROLLING:
+        raise Refused(f"{expr}: the dice operator \u201c{op}\u201d ({what}) cannot be replayed; "
+                      "roll them and enter the total as an amount")
+    raise Refused(f"{expr}: the dice operator \u201c{op}\u201d ({what}) is not used by the "
+                  f"games; HarmDesk reads {USABLE}")
+
+
+def _check_node(expr: str, node, ast, terms: list[int]) -> None:
+    if isinstance(node, ast.BinOp) and node.op not in ARITHMETIC:
+        refuse_operator(expr, node.op)
+    if isinstance(node, ast.UnOp) and node.op not in ARITHMETIC:
+        refuse_operator(expr, node.op)
+    if type(node) in (ast.NumberSet, ast.OperatedSet):  # Dice and OperatedDice are sets too
+        raise Refused(f"{expr}: sets of dice in ( , ) are not used by the games; "
+                      f"HarmDesk reads {USABLE}")
+    if isinstance(node, ast.OperatedDice):
+        for op in node.operations:
+            sels = list(op.sels)
+            if op.op != "k" or not sels or any(s.cat not in KEEPS for s in sels):
+                shown = op.op + "".join(f"{s.cat or ''}" for s in sels[:1])
+                refuse_operator(expr, shown if op.op == "k" and sels and sels[0].cat
+                                else op.op)
+    if isinstance(node, ast.Literal) and (not isinstance(node.value, int)
+                                          or isinstance(node.value, bool)):
+        raise Refused(f"{expr}: {node.value} is not a whole number")
+    if isinstance(node, ast.Dice):
+        if node.size == "%" or int(node.size) < 2:
+            raise Refused(f"{expr!r}: d{node.size} is not a die HarmDesk can use")
+        terms.append(node.num)
+    if isinstance(node, ast.AnnotatedNumber) and node.annotations:
+        raise Refused(f"{expr!r}: annotations are not allowed in damage dice")
+
+
 @lru_cache(maxsize=512)
 def _parse(expr: str):
     d20, ast = _lib().d20, _lib().ast
@@ -69,19 +115,11 @@ def _parse(expr: str):
         tree = d20.parse(expr)
     except d20.RollSyntaxError as err:
         raise Refused(syntax_words(expr, err)) from None
-    terms = []
+    except d20.RollError as err:
+        raise Refused(f"{expr} is not a dice expression ({str(err).rstrip('.')})") from None
+    terms: list[int] = []
     for node in _walk(tree):
-        if isinstance(node, ast.OperatedDice):
-            for op in node.operations:
-                if op.op in _REROLLING:
-                    raise Refused(f"{expr!r}: re-rolling and exploding dice cannot be replayed; "
-                                  "roll them and enter the total as an amount")
-        if isinstance(node, ast.Dice):
-            if node.size == "%" or int(node.size) < 2:
-                raise Refused(f"{expr!r}: d{node.size} is not a die HarmDesk can use")
-            terms.append(node.num)
-        if isinstance(node, ast.AnnotatedNumber) and node.annotations:
-            raise Refused(f"{expr!r}: annotations are not allowed in damage dice")
+        _check_node(expr, node, ast, terms)
     if sum(terms) > MAX_DICE:
         raise Refused(f"{expr!r}: more than {MAX_DICE} dice")
     return tree
@@ -196,6 +234,8 @@ def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:
 
     Returns the number and how it was reached, for the event's explanation.
     """
+    if action.get(key) is not None and action.get("dice") is not None:
+        raise Refused(f"give `{key}` or `dice`, not both")
     if action.get(key) is not None:
         value = action[key]
         if not isinstance(value, int) or isinstance(value, bool):

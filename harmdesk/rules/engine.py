@@ -16,6 +16,9 @@ from .system import System
 
 COMMON_FIELDS = ("id", "name", "kind", "attack", "notes")
 DESK_ACTIONS = ("add_character", "edit_character", "remove_character", "change_settings")
+# the fields of each desk action besides `type` and `target`
+DESK_FIELDS = {"add_character": ("character",), "edit_character": ("changes",),
+               "remove_character": (), "change_settings": ("settings",)}
 
 
 SYSTEM_NAMES = ("stonetop", "lux_aeterna", "freedom_fantasies")
@@ -62,6 +65,7 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
     """Build a character's state from a sheet. Raises Refused naming the bad field."""
     if not isinstance(sheet, dict):
         raise Refused("a character must be an object")
+    fields.refuse_deep(sheet, "the sheet")
     cid = fields.text(sheet, "id")
     name = fields.text(sheet, "name", default=cid)
     kind = fields.choice(sheet, "kind", system.kinds, default="pc")
@@ -184,15 +188,18 @@ def _apply(state: dict, action: Any) -> Outcome:
     kind = action.get("type")
     if not isinstance(kind, str):
         raise Refused("the action has no `type`")
+    fields.refuse_deep(action, "the action")
     system = system_named(state["system"])
     desk = Desk(state)
     if kind in DESK_ACTIONS:
+        fields.refuse_unknown(action, DESK_FIELDS[kind], kind, also=fields.ACTION_KEYS)
         events = _desk_action(system, desk, action, kind)
         return Outcome(True, desk.result(), tuple(events))
     rule = system.actions.get(kind)
     if rule is None:
         known = ", ".join(sorted([*system.actions, *DESK_ACTIONS]))
         raise Refused(f"{kind!r} is not a {system.title} action; known: {known}")
+    fields.refuse_unknown(action, rule.fields, kind, also=fields.ACTION_KEYS)
     if rule.targets == "desk":
         events = rule.handler(desk, action)
     else:

@@ -6,6 +6,7 @@ right type or raises `Refused` with a sentence a GM can act on.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any, Iterable
 
@@ -16,6 +17,9 @@ _MISSING = object()
 NAME = r"[a-z][a-z0-9_]*"
 SNAKE = re.compile(rf"^{NAME}$")
 ACTION_KEYS = ("type", "target")  # every action has them; `refuse_unknown` need not list them
+# The deepest the vocabulary nests (an added character's attack's tags is 4 levels); deeper
+# values are refused before anything copies or compares them.
+MAX_DEPTH = 8
 
 
 def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[str] = ()) -> None:
@@ -24,8 +28,26 @@ def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[
     known = tuple(known)
     unknown = sorted(str(k) for k in given if k not in known and k not in also)
     if unknown:
+        guesses = [g for k in unknown for g in difflib.get_close_matches(k, known, 1, 0.75)]
         raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
-                      f"{', '.join(unknown)}; known: {', '.join(known)}")
+                      f"{', '.join(unknown)}; known: {', '.join(known) or 'none'}"
+                      + (f"; did you mean {', '.join(guesses)}?" if guesses else ""))
+
+
+def refuse_deep(value: Any, what: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse lists and objects nested deeper than `limit`, without recursing."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            break
+        level = [v for c in level for v in (c.values() if isinstance(c, dict) else c)
+                 if isinstance(v, (dict, list))]
+    else:
+        return
+    raise Refused(f"{what} is nested more than {limit} levels deep; no field of an action "
+                  "or a sheet needs that")
 
 
 def _is_int(value: Any) -> bool:

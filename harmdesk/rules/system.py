@@ -51,6 +51,10 @@ class ActionRule:
     # when no target is given; "desk": the handler reads its own fields.
     targets: str = "one"
     doc: str = ""
+    # every field the action may carry besides `type` and `target`: any other is a typo,
+    # refused by name before the handler runs (a misspelt `peircing` must not hit in full);
+    # a damage action's `source` names the attacker whose tile dealt it, for the log
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

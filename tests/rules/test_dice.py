@@ -34,7 +34,7 @@ def test_faces_are_read_in_order_of_the_dice():
     ("d8", ["3"], "whole numbers"),
     ("d8", [True], "whole numbers"),
     ("d8+", [1], "d8\\+ is not a dice expression: something is missing after"),
-    ("d6/0", [3], "cannot be totalled: cannot divide by zero"),
+    ("d6/0", [3], "operator “/” \\(division\\)"),
     ("4d6rr1", [1, 1, 1, 1], "re-rolling"),
     ("1d%", [10], "not a die"),
     ("101d6", [1] * 101, "more than"),
@@ -83,3 +83,24 @@ def test_rolling_uses_the_injected_source_and_fits_the_expression():
 def test_a_dice_field_of_the_wrong_type_is_refused(junk):
     with pytest.raises(Refused, match="dice expression"):
         dice.total(junk, [1])
+
+
+@pytest.mark.parametrize("expr, named", [
+    ("1d6/0", "“/” (division)"), ("1d6//0", "“//” (division)"), ("1d6%0", "“%” (a remainder)"),
+    ("d6>3", "“>” (a comparison)"), ("1d6mi10", "“mi” (a minimum)"), ("2*d6", "“*”"),
+    ("4d6p1", "“p” (dropping dice)"), ("d6k3", "“k” (keeping dice by value)"),
+    ("(d6,d8)kh1", "sets of dice"), ("1.5+d6", "1.5 is not a whole number"),
+])
+def test_dice_operators_the_games_have_no_use_for_are_refused_by_name(expr, named):
+    """DESIGN Dice: NdM, + and −, kh/kl and whole numbers; `1d6/0` was an uncaught
+    RollValueError and `d6>3` or `1d6mi10` gave nonsense totals."""
+    with pytest.raises(Refused) as err:
+        dice.sides(expr)
+    assert err.value.reason.startswith(expr) and named in err.value.reason
+
+
+def test_the_dice_the_games_write_still_read():
+    """ST-13: keep highest or lowest; a unary minus and parentheses are plain arithmetic."""
+    assert dice.total("2d8kh1", [2, 6]).total == 6
+    assert dice.total("-d4+(3)", [1]).total == 2
+    assert dice.total("2d6+d4-1", [6, 5, 1]).total == 11

@@ -11,7 +11,8 @@ from harmdesk.rules.fields import ACTION_KEYS, SNAKE, refuse_unknown
 def test_refuse_unknown_names_every_stray_key_and_lists_the_known():
     with pytest.raises(Refused) as err:
         refuse_unknown({"hp": 1, "armour": 2, "bonus": 3}, ("hp", "armor"), "Stonetop sheet")
-    assert err.value.reason == "unknown Stonetop sheet fields armour, bonus; known: hp, armor"
+    assert err.value.reason == ("unknown Stonetop sheet fields armour, bonus; known: hp, armor; "
+                                "did you mean armor?")
     refuse_unknown({"type": "set_state", "target": "a", "hp": 1}, ("hp",), "set_state",
                    also=ACTION_KEYS)  # type and target are every action's, so never stray
 

@@ -34,23 +34,31 @@ SYSTEM = System(
     actions={
         "damage": ActionRule(harm.damage, targets="one",
                              doc="One instance of Damage: amount or dice, damage_type, direct, "
-                                 "additional, reduce (FF-5 … FF-9)."),
+                                 "additional, reduce (FF-5 … FF-9).",
+                             fields=("amount", "dice", "rolls", "damage_type", "additional",
+                                     "direct", "reduce", "source")),
         "grant_protection": ActionRule(harm.grant_protection, targets="one",
                                        doc="Protection Points from one source: points, source, "
-                                           "keep new|old (FF-9)."),
+                                           "keep new|old (FF-9).",
+                                       fields=("points", "source", "keep")),
         "heal": ActionRule(healing.heal, targets="one",
-                           doc="Heal an amount of Damage, never below 0 (FF-10)."),
+                           doc="Heal an amount of Damage, never below 0 (FF-10).",
+                           fields=("amount", "dice", "rolls")),
         "short_rest": ActionRule(healing.short_rest, targets="one",
                                  doc="Heal Damage equal to HP, once until the next Long Rest "
-                                     "(FF-10)."),
+                                     "(FF-10).",
+                                 fields=()),
         "long_rest": ActionRule(healing.long_rest, targets="all",
-                                doc="Heal all Damage; everyone when no target (FF-10)."),
+                                doc="Heal all Damage; everyone when no target (FF-10).",
+                                fields=()),
         "medicine": ActionRule(healing.medicine, targets="desk",
                                doc="Healing check: healer, roll (d20), bonus, split {id: amount} "
-                                   "(FF-11, FF-12)."),
+                                   "(FF-11, FF-12).",
+                               fields=("healer", "roll", "bonus", "split")),
         "set_state": ActionRule(rulings.set_state, targets="one",
                                 doc="GM correction: damage, protection (+protection_source) "
-                                    "set as given; the status follows (FF-2 … FF-4, FF-9)."),
+                                    "set as given; the status follows (FF-2 … FF-4, FF-9).",
+                                fields=rulings.CORRECTABLE),
     },
 )
 

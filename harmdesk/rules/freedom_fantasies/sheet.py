@@ -40,6 +40,9 @@ def protection_of(sheet: dict) -> tuple[int, str | None]:
     source = fields.text(sheet, "protection_source", default=None)
     if points and source is None:
         raise Refused("`protection_source` is missing: Protection comes from one named source")
+    if source is not None and not points:
+        raise Refused(f"`protection_source` is {source!r} but `protection` is 0: a source "
+                      "gives Protection Points (FF-9)")
     return points, (source if points else None)
 
 

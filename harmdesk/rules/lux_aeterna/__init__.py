@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
 from . import conditions, harm, healing, rulings, trauma
-from .sheet import edit_character, make_character
+from .sheet import CONDITION_FIELDS, edit_character, make_character
 
 SETTINGS = {
     "zero_hp_ends": Setting(
@@ -50,30 +50,49 @@ SETTINGS = {
 ACTIONS = {
     "damage": ActionRule(harm.damage, doc="`amount` or `dice`+`rolls`; `lethal` (true); "
                          "`attacker_weakened`; `resistance`, `vulnerability`, `physical`; "
-                         "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds"),
-    "heal": ActionRule(healing.heal, doc="`amount` or `dice`+`rolls`: restores HP, stabilizes"),
-    "grant_endurance": ActionRule(healing.grant_endurance, doc="`amount`; `keep`: new | old"),
-    "end_scene": ActionRule(healing.end_scene, targets="all", doc="all Endurance is lost"),
+                         "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds",
+                         fields=("amount", "dice", "rolls", "lethal", "attacker_weakened",
+                                 "resistance", "vulnerability", "physical", "trauma_roll",
+                                 "brush_roll", "source")),
+    "heal": ActionRule(healing.heal, doc="`amount` or `dice`+`rolls`: restores HP, stabilizes",
+                       fields=("amount", "dice", "rolls")),
+    "grant_endurance": ActionRule(healing.grant_endurance, doc="`amount`; `keep`: new | old",
+                                  fields=("amount", "keep")),
+    "end_scene": ActionRule(healing.end_scene, targets="all", doc="all Endurance is lost",
+                            fields=()),
     "add_condition": ActionRule(conditions.add_condition,
-                                doc="`name`, `origin_level`, `amount`, `save_ends`, `rounds`"),
-    "remove_condition": ActionRule(conditions.remove_condition, doc="`name`"),
-    "save": ActionRule(conditions.save, doc="`condition`, `bumps` (cumulative)"),
+                                doc="`name`, `origin_level`, `amount`, `save_ends`, `rounds`",
+                                fields=CONDITION_FIELDS),
+    "remove_condition": ActionRule(conditions.remove_condition, doc="`name`",
+                                   fields=("name",)),
+    "save": ActionRule(conditions.save, doc="`condition`, `bumps` (cumulative)",
+                       fields=("condition", "bumps")),
     "start_turn": ActionRule(harm.start_turn, doc="Strain death, Regenerating, Ongoing Damage, "
-                             "Strain; may carry `trauma_roll`, `brush_roll`"),
+                             "Strain; may carry `trauma_roll`, `brush_roll`",
+                             fields=("trauma_roll", "brush_roll")),
     "end_turn": ActionRule(conditions.end_turn, doc="optional `condition`+`bumps` Save; "
-                           "durations in rounds count down"),
+                           "durations in rounds count down",
+                           fields=("condition", "bumps")),
     "stabilize": ActionRule(healing.stabilize, doc="an item or ability stabilizes a Wounded "
-                            "character"),
+                            "character",
+                            fields=()),
     "medical_aid": ActionRule(healing.medical_aid, doc="`bumps`: stabilizes, heals the Bumps; "
-                              "once per day"),
-    "natural_recovery": ActionRule(healing.natural_recovery, doc="`roll` (d6) where needed"),
-    "short_rest": ActionRule(healing.short_rest, doc="`resolve_rolls`: faces of Resolve dice"),
-    "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma`"),
-    "heal_trauma": ActionRule(trauma.heal_trauma, doc="`trauma`: the table number"),
+                              "once per day",
+                              fields=("bumps",)),
+    "natural_recovery": ActionRule(healing.natural_recovery, doc="`roll` (d6) where needed",
+                                   fields=("roll",)),
+    "short_rest": ActionRule(healing.short_rest, doc="`resolve_rolls`: faces of Resolve dice",
+                             fields=("resolve_rolls",)),
+    "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma`",
+                            fields=("trauma_bumps", "heal_trauma")),
+    "heal_trauma": ActionRule(trauma.heal_trauma, doc="`trauma`: the table number",
+                              fields=("trauma",)),
     "set_death": ActionRule(rulings.set_death, doc="GM ruling: `dead` false brings a dead "
-                            "character back with `hp` and `strain`; true rules them dead"),
+                            "character back with `hp` and `strain`; true rules them dead",
+                            fields=("dead", "hp", "strain")),
     "set_state": ActionRule(rulings.set_state, doc="GM correction: `hp`, `endurance`, "
-                            "`strain`, `resolve_dice` set as given; nothing else triggers"),
+                            "`strain`, `resolve_dice` set as given; nothing else triggers",
+                            fields=rulings.CORRECTABLE),
 }
 
 SYSTEM = System(

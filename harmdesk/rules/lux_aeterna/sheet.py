@@ -89,6 +89,9 @@ def make_character(sheet: dict, settings: dict) -> dict:
     stabilized = fields.flag(sheet, "stabilized")
     if stabilized and not wounded:
         raise Refused("`stabilized` only applies to a Wounded character")
+    if fields.flag(sheet, "dead") and hp == max_hp:
+        raise Refused(f"`dead` is true but `hp` is full ({hp} of {max_hp}): death comes with a "
+                      "Trauma or maximum Strain while Wounded (LA-6, LA-10)")
     infections = [1] * traumas.count(INFECTION)
     base_vulnerability = fields.whole(sheet, "physical_vulnerability", default=0)
     conditions = [new_condition(TRAUMA_CONDITIONS[t], from_trauma=True)

@@ -30,35 +30,55 @@ SETTINGS = {
                        "only with the HP pick.", ("always", "hp_choice")),
 }
 
+AMOUNT = ("amount", "dice", "rolls")
+
 ACTIONS = {
     "damage": ActionRule(harm.damage, doc="Take damage: `amount` or `dice`+`rolls`; `piercing` "
                          "(n or \"x\"), `added_piercing` (the GM's, applied with the attack's "
-                         "own as ST-2 (b) reads), `ignores_armor`, `lethal` (true), `tags`."),
+                         "own as ST-2 (b) reads), `ignores_armor`, `lethal` (true), `tags`.",
+                         fields=("amount", "dice", "rolls", "piercing", "added_piercing",
+                                 "ignores_armor", "lethal", "tags", "source")),
     "gang_damage": ActionRule(harm.gang_damage, doc="Several attackers at once (ST-2): "
                               "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`; "
-                              "`added_piercing`, `ignores_armor`, `lethal` for the whole gang."),
-    "lose_hp": ActionRule(harm.lose_hp, doc="Lose n HP: armor never applies; `lethal` (true)."),
-    "heal": ActionRule(healing.heal, doc="Regain HP: `amount` or `dice`+`rolls`."),
+                              "`added_piercing`, `ignores_armor`, `lethal` for the whole gang.",
+                              fields=("attackers", "amount", "rolls", "added_piercing",
+                                      "ignores_armor", "lethal", "tags")),
+    "lose_hp": ActionRule(harm.lose_hp, doc="Lose n HP: armor never applies; `lethal` (true).",
+                          fields=("amount", "dice", "rolls", "lethal", "tags")),
+    "heal": ActionRule(healing.heal, doc="Regain HP: `amount` or `dice`+`rolls`.",
+                       fields=AMOUNT),
     "mark_debility": ActionRule(conditions.mark_debility, doc="`debility`; `optional` when "
-                                "marking it is an optional choice."),
-    "clear_debility": ActionRule(conditions.clear_debility, doc="`debility`."),
+                                "marking it is an optional choice.",
+                                fields=("debility", "optional")),
+    "clear_debility": ActionRule(conditions.clear_debility, doc="`debility`.",
+                                 fields=("debility",)),
     "recover": ActionRule(healing.recover, doc="Recover (a): 1 supply, 4 + Prosperity HP; "
-                          "optional `debility` tended; `supplies_from`."),
+                          "optional `debility` tended; `supplies_from`.",
+                          fields=("debility", "supplies_from")),
     "tend": ActionRule(healing.tend, doc="Recover (b): tend a `debility` or `wound` "
                        "(`wound_becomes`); `supplies`, `supplies_from`, `heal`, `death`, `how`; "
-                       "`defy_danger` 10+|7-9|6- with `pick` cost|lesser on a 7–9 (ST-15)."),
+                       "`defy_danger` 10+|7-9|6- with `pick` cost|lesser on a 7–9 (ST-15).",
+                       fields=("debility", "wound", "wound_becomes", "supplies", "supplies_from",
+                               "heal", "death", "how", "defy_danger", "pick")),
     "make_camp": ActionRule(healing.make_camp, doc="`choice` hp|debility (+`debility`), "
-                            "`bedroll` d6 face, `fed` (true), `comfortable`."),
+                            "`bedroll` d6 face, `fed` (true), `comfortable`.",
+                            fields=("choice", "debility", "bedroll", "fed", "comfortable")),
     "deaths_door": ActionRule(conditions.deaths_door, doc="While dying: `roll` (2d6 total with "
                               "modifiers) or `rolls` [a, b] + `bonus`; `debility` (Hard to "
-                              "Kill); `automatic`."),
+                              "Kill); `automatic`.",
+                              fields=("roll", "rolls", "bonus", "debility", "automatic")),
     "convalesce": ActionRule(healing.convalesce, doc="Full HP, all debilities cleared; "
-                             "`healed_wounds`."),
+                             "`healed_wounds`.",
+                             fields=("healed_wounds",)),
     "rest": ActionRule(healing.rest, doc="NPCs and monsters: `length` minutes (+`amount` 3–5) | "
-                       "night | days."),
-    "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`; optional `hp`."),
-    "add_wound": ActionRule(conditions.add_wound, doc="`text`."),
-    "remove_wound": ActionRule(conditions.remove_wound, doc="`text`."),
+                       "night | days.",
+                       fields=("length", "amount")),
+    "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`; optional `hp`.",
+                            fields=("death", "hp")),
+    "add_wound": ActionRule(conditions.add_wound, doc="`text`.",
+                            fields=("text",)),
+    "remove_wound": ActionRule(conditions.remove_wound, doc="`text`.",
+                               fields=("text",)),
 }
 
 SYSTEM = System(

@@ -52,6 +52,9 @@ def make_character(sheet: dict, settings: dict) -> dict:
                           default="none" if hp > 0 else "out_of_action")
     if death == "dying" and hp > 0:
         raise Refused(f"`death` is dying but `hp` is {hp}: a dying character is at 0 HP (ST-7)")
+    if death != "none" and hp == max_hp:
+        raise Refused(f"`death` is {DEATH_WORDS[death]} but `hp` is full ({hp} of {max_hp}): "
+                      "only a drop to 0 HP takes a character out of the action (ST-6)")
     char = {
         "hp": hp,
         "max_hp": max_hp,
