@@ -181,6 +181,7 @@ def apply(state: dict, action: Any) -> Outcome:
 def _apply(state: dict, action: Any) -> Outcome:
     if not isinstance(action, dict):
         raise Refused("an action must be an object with a `type`")
+    fields.plain_data(action)
     kind = action.get("type")
     if not isinstance(kind, str):
         raise Refused("the action has no `type`")

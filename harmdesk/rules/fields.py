@@ -6,6 +6,7 @@ right type or raises `Refused` with a sentence a GM can act on.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Iterable
 
@@ -26,6 +27,31 @@ def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[
     if unknown:
         raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
                       f"{', '.join(unknown)}; known: {', '.join(known)}")
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_NESTING = 16  # an action nests 3 deep (a gang's attacks); the store's JSON needs < 990
+
+
+def plain_data(action: Any) -> None:
+    """An action is small plain data: nested at most MAX_NESTING deep, text without lone
+    surrogates (they cannot be printed), finite numbers. Checked without recursion, so
+    any value given in-process is refused before it reaches a rule or the store."""
+    stack = [(action, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list, tuple)):
+            if depth >= MAX_NESTING:
+                raise Refused(f"the action nests more than {MAX_NESTING} levels deep")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, sub in items:
+                stack += [(key, depth + 1), (sub, depth + 1)]
+        elif isinstance(value, str):
+            if LONE_SURROGATE.search(value):
+                raise Refused(f"the text {value.encode('utf-8', 'backslashreplace').decode()!r}"
+                              " holds a broken character (a lone surrogate)")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise Refused(f"{value} is not a number a rule can use")
 
 
 def _is_int(value: Any) -> bool:
