@@ -6,12 +6,13 @@ every change is checked by the rules, logged, saved at once and undoable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from . import rules
 from .errors import UserError
-from .replay import ScenarioError, parse_scenario, read_scenario
+from .replay import ScenarioError, parse_scenario, read_json
 from .store import LogEntry, Store
 from .values import Action, Change, ChangeKind
 
@@ -149,30 +150,79 @@ class Campaign:
                 "actions": [e.action for e in self.store.log(self.info.id)]}
 
 
-def import_campaign(store: Store, source: dict | str | Path, name: str | None = None) -> Campaign:
+MAX_IMPORT_ACTIONS = 20_000     # a long campaign logs a few thousand
+MAX_IMPORT_CHARACTERS = 1_000
+
+
+class ImportCancelled(UserError):
+    """The GM stopped an import; nothing of it was saved."""
+
+
+def import_campaign(store: Store, source: dict | str | Path, name: str | None = None,
+                    progress: Callable[[str, int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> Campaign:
     """Rebuild a campaign from an export. Untrusted: validated, capped, never evaluated.
 
     The whole log is checked by the rules core in memory first, then written in
-    one transaction, so a bad file leaves the store as it was.
+    one transaction, so a bad file leaves the store as it was. `progress(stage, done,
+    total)` hears how far it got ("checking", then "saving"); when `cancelled()` turns
+    true the import stops, before or inside that transaction, and nothing is saved.
     """
     try:
-        scenario = (parse_scenario(source, "import") if isinstance(source, dict)
-                    else read_scenario(source))
+        where = "import" if isinstance(source, dict) else str(source)
+        data = source if isinstance(source, dict) else read_json(source)
+        _check_import_size(data, where)
+        scenario = parse_scenario(data, where)
     except ScenarioError as err:
         raise UserError(f"Cannot import: {err}") from None
     name = _campaign_name(name or scenario.name or "Imported campaign")
+    report = _import_steps(len(scenario.actions), progress, cancelled)
     state, steps = scenario.state, []
     for index, action in enumerate(scenario.actions):
+        report("checking", index)
         outcome = rules.apply(state, action)
         if not outcome.ok:
             raise UserError(f"Cannot import: action {index} is refused by the rules "
                              f"({outcome.error}); the file does not match its own history.")
         steps.append(_logged(state, outcome, action))
         state = outcome.state
+
+    def saving():  # read by the store inside its transaction: a cancel rolls it back
+        for index, step in enumerate(steps):
+            report("saving", index)
+            yield step
+        report("saving", len(steps))
+
     store.create_campaign(name, scenario.state["system"], scenario.state["settings"],
                           scenario.sheets, list(scenario.state["characters"].values()),
-                          log=steps)
+                          log=saving())
     return Campaign(store, name)
+
+
+def _check_import_size(data: Any, where: str) -> None:
+    """Cap the work an import asks for, not only its bytes."""
+    if not isinstance(data, dict):
+        return  # parse_scenario says what is wrong
+    for key, most in (("actions", MAX_IMPORT_ACTIONS), ("characters", MAX_IMPORT_CHARACTERS)):
+        count = data.get(key)
+        if isinstance(count, list) and len(count) > most:
+            raise ScenarioError(f"{where}: the file holds {len(count):,} {key}; HarmDesk imports "
+                                f"at most {most:,} {key}.")
+
+
+def _import_steps(total: int, progress, cancelled):
+    """`report(stage, done)`: passes progress on (at most about a hundred times a stage)
+    and stops the import once the GM cancelled."""
+    every = max(1, total // 100)
+
+    def report(stage: str, done: int) -> None:
+        if done % every and done != total:
+            return
+        if cancelled is not None and cancelled():
+            raise ImportCancelled("Import cancelled; nothing was added.")
+        if progress is not None:
+            progress(stage, done, total)
+    return report
 
 
 def _campaign_name(name: Any) -> str:
@@ -212,4 +262,4 @@ def _desk_changed(before: dict, after: dict) -> bool:
     return any((before.get(c) is None) != (after.get(c) is None) for c in {*before, *after})
 
 
-__all__ = ["Campaign", "Change", "import_campaign", "touched"]
+__all__ = ["Campaign", "Change", "ImportCancelled", "import_campaign", "touched"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from .display import modifier_words
 from .errors import UserError
+from .untrusted import UntrustedError, parse_json
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
@@ -37,9 +38,9 @@ def decode(data: bytes | bytearray | memoryview | None) -> dict | None:
     raw = bytes(data)
     if not raw or len(raw) > MAX_PAYLOAD:
         return None
-    try:
-        chip = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    try:  # a drag may come from any program: deep, huge or broken values are not ours
+        chip = parse_json(raw, "the dragged chip")
+    except UntrustedError:
         return None
     if not isinstance(chip, dict) or not isinstance(chip.get("label", ""), str):
         return None

@@ -7,16 +7,41 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _print_json(data) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    """Print `data`; never fails, so a saved step is never reported as a failure.
+
+    Text that cannot be written as UTF-8 (a lone surrogate in an old file) goes out as
+    JSON escapes; an output that cannot be written at all gets a note on stderr."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=1)  # \uXXXX escapes: still the same JSON
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except (OSError, ValueError) as err:
+        _note(f"the result could not be printed ({getattr(err, 'strerror', None) or err}); "
+              "what was saved stays saved.")
 
 
 def _fail(message: str, status: int = 2) -> int:
-    sys.stderr.write(f"harmdesk: {message}\n")
+    _note(message)
     return status
+
+
+def _note(message: str) -> None:
+    try:
+        sys.stderr.write(f"harmdesk: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # nowhere left to say it
 
 
 def _indented(data, by: str = "  ") -> str:
@@ -135,19 +160,22 @@ def cmd_campaign(args, store) -> int:
     return 0
 
 
-def _read_action(text: str):
+def _read_action(args) -> int | None:
+    """ACTION_JSON, read before the data folder is opened: bad text changes nothing."""
+    from .untrusted import UntrustedError, parse_json
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SystemExit(_fail(f"ACTION_JSON is not valid JSON ({err.msg}, column {err.colno})"))
+        args.action_value = parse_json(args.action_json, "ACTION_JSON")
+    except UntrustedError as err:
+        return _fail(str(err))
+    return None
 
 
 def cmd_apply(args, store) -> int:
     from .campaign import Campaign
 
-    action = _read_action(args.action_json)
     campaign = Campaign(store, args.campaign)
-    change = campaign.apply(action)
+    change = campaign.apply(args.action_value)
     result = change.outcome.to_dict()
     result.update(_desk(campaign))
     _print_json(result)
@@ -254,10 +282,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(encoding="utf-8")
-        sys.stderr.reconfigure(encoding="utf-8")
+        # a character that cannot be written is escaped, never a crash after the work is done
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
+        sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
+    names = [getattr(args, "campaign", None)]
+    if getattr(args, "action", None) != "import":  # there NAME is a file's path
+        names.append(getattr(args, "name", None))
+    for given in names:
+        if isinstance(given, str) and LONE_SURROGATE.search(given):
+            # bytes that are not UTF-8 on the command line
+            parser.error(f"the campaign name {given.encode('utf-8', 'replace').decode()!r} "
+                         "is not UTF-8 text; type the name again.")
     from .store.paths import data_dir
     # once, now: a relative folder (or HARMDESK_DATA_DIR) means the one the GM started in
     args.data_dir = data_dir(args.data_dir)
@@ -269,4 +306,6 @@ def main(argv: list[str] | None = None) -> int:
         return run_gui(args.data_dir)
     if getattr(args, "action", None) in ("new", "export", "import") and not args.name:
         parser.error(f"campaign {args.action} needs a {'FILE' if args.action == 'import' else 'NAME'}")
+    if args.command == "apply" and (status := _read_action(args)) is not None:
+        return status
     return args.func(args)

@@ -7,14 +7,16 @@ into exit status 2. Problems inside an action are refusals, as in play.
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from .rules import apply, new_state
 from .rules.core import Refused, SheetError
-from .rules.fields import refuse_deep
+from .rules.fields import plain_data
+from .untrusted import UntrustedError, parse_json
 
 MAX_BYTES = 20 * 1024 * 1024
 TOP_KEYS = {"name", "description", "system", "settings", "characters", "actions"}
@@ -41,22 +43,36 @@ class Replay:
 
 
 def read_scenario(path: str | Path) -> Scenario:
-    path = Path(path)
+    return parse_scenario(read_json(path), str(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON value of a file from outside, read with every limit of `untrusted`."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ScenarioError(f"{path}: the file is {size} bytes; the limit is {MAX_BYTES}")
-        raw = path.read_bytes()
+        return parse_json(read_limited(Path(path), MAX_BYTES), str(path))
+    except UntrustedError as err:
+        raise ScenarioError(str(err)) from None
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; anything else (a folder,
+    /dev/zero, a FIFO) is refused before it is read, and never waited on."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ScenarioError(f"{path}: not a regular file; choose a .json file.")
+        # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it cannot hang
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ScenarioError(f"{path}: not a regular file; choose a .json file.")
+            raw = file.read(limit + 1)
     except OSError as err:
-        raise ScenarioError(f"{path}: cannot read the file ({err.strerror})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: the file is not UTF-8 text") from None
-    except json.JSONDecodeError as err:
-        raise ScenarioError(f"{path}: not valid JSON (line {err.lineno}, column {err.colno}: "
-                            f"{err.msg})") from None
-    return parse_scenario(data, str(path))
+        raise ScenarioError(f"{path}: cannot read the file ({err.strerror or err}).") from None
+    if len(raw) > limit:
+        raise ScenarioError(f"{path}: the file is larger than {limit:,} bytes, the limit "
+                            "for a file HarmDesk reads.")
+    return raw
 
 
 def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
@@ -107,7 +123,7 @@ def check_expectations(actions: list, where: str = "scenario") -> None:
                     raise ScenarioError(f"{label}: `expect.{cid}` must be an object such as "
                                         '{"hp": 15}')
                 try:
-                    refuse_deep(keys, "the value")
+                    plain_data(keys, "the value")
                 except Refused as err:
                     raise ScenarioError(f"{label}: `expect.{cid}`: {err.reason}") from None
         events = action.get("expect_events")

@@ -142,11 +142,12 @@ class Session:
         from .campaign import Campaign
         self.campaign = Campaign.create(self.store, name, system)
 
-    def import_file(self, path: str | Path) -> str:
+    def import_file(self, path: str | Path, progress=None, cancelled=None) -> str:
         """Import a campaign export into the store (slow: off the GUI thread); its name.
-        Open it with `use` afterwards, on the thread that uses the session."""
+        Open it with `use` afterwards, on the thread that uses the session. `progress`
+        and `cancelled`: see `import_campaign` (a cancelled import saves nothing)."""
         from .campaign import import_campaign
-        return import_campaign(self.store, path).name
+        return import_campaign(self.store, path, progress=progress, cancelled=cancelled).name
 
     def export(self) -> dict:
         return self.campaign.export()

@@ -36,6 +36,7 @@ class CampaignMenus(QObject):
         self.w = window
         self.data_dir = None
         self._jobs: list[Task] = []
+        self.import_progress = None  # the running or last import's dialog
         ui = window.ui
         ui.actionNewCampaign.triggered.connect(self.new_campaign)
         ui.actionOpenCampaign.triggered.connect(self.open_campaign)
@@ -188,12 +189,23 @@ class CampaignMenus(QObject):
             self.import_file(path)
 
     def import_file(self, path: str) -> Task:
+        from .import_progress import ImportProgress
         session = self.session
-        progress = self._busy("Importing the campaign…")
-        job = self.run(lambda: session.import_file(path), self.open_named)
+        if self.import_progress is not None and self.import_progress.finished:
+            self.import_progress.dispose()
+        self.import_progress = progress = ImportProgress(self.w, path)
+        job = self.run(lambda: session.import_file(path, progress.report, progress.cancelled),
+                       self.open_named, on_failed=lambda message: self._import_failed(
+                           message, progress.cancelled()))
         for signal in (job.done, job.failed, job.broke):
-            signal.connect(progress.close)
+            signal.connect(progress.finish)
         return job
+
+    def _import_failed(self, message: str, cancelled: bool) -> None:
+        if cancelled:  # the GM's own choice: said quietly
+            self.w.statusBar().showMessage(message, 8000)
+        else:
+            self._failed(message)
 
     def export_campaign(self) -> None:
         campaign = self.w.controller.campaign

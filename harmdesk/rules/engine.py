@@ -65,7 +65,7 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
     """Build a character's state from a sheet. Raises Refused naming the bad field."""
     if not isinstance(sheet, dict):
         raise Refused("a character must be an object")
-    fields.refuse_deep(sheet, "the sheet")
+    fields.plain_data(sheet, "the sheet")
     cid = fields.text(sheet, "id")
     name = fields.text(sheet, "name", default=cid)
     kind = fields.choice(sheet, "kind", system.kinds, default="pc")
@@ -185,10 +185,10 @@ def apply(state: dict, action: Any) -> Outcome:
 def _apply(state: dict, action: Any) -> Outcome:
     if not isinstance(action, dict):
         raise Refused("an action must be an object with a `type`")
+    fields.plain_data(action)
     kind = action.get("type")
     if not isinstance(kind, str):
         raise Refused("the action has no `type`")
-    fields.refuse_deep(action, "the action")
     system = system_named(state["system"])
     desk = Desk(state)
     if kind in DESK_ACTIONS:

@@ -7,6 +7,7 @@ right type or raises `Refused` with a sentence a GM can act on.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from typing import Any, Iterable
 
@@ -34,20 +35,31 @@ def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[
                       + (f"; did you mean {', '.join(guesses)}?" if guesses else ""))
 
 
-def refuse_deep(value: Any, what: str, limit: int = MAX_DEPTH) -> None:
-    """Refuse lists and objects nested deeper than `limit`, without recursing."""
-    level = [value] if isinstance(value, (dict, list)) else []
-    depth = 0
-    while level:
-        depth += 1
-        if depth > limit:
-            break
-        level = [v for c in level for v in (c.values() if isinstance(c, dict) else c)
-                 if isinstance(v, (dict, list))]
-    else:
-        return
-    raise Refused(f"{what} is nested more than {limit} levels deep; no field of an action "
-                  "or a sheet needs that")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def plain_data(value: Any, what: str = "the action", limit: int = MAX_DEPTH) -> None:
+    """Actions and sheets are small plain data: nested at most `limit` deep, text without
+    lone surrogates (they cannot be printed or saved), finite numbers. Checked without
+    recursion, so a value given in-process is refused before a rule copies it or the
+    store keeps it."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list, tuple)):
+            if depth >= limit:
+                raise Refused(f"{what} is nested more than {limit} levels deep; no field of "
+                              "an action or a sheet needs that")
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, sub in pairs:
+                stack += [(key, depth + 1), (sub, depth + 1)]
+        elif isinstance(item, str):
+            if LONE_SURROGATE.search(item):
+                shown = item.encode("utf-8", "backslashreplace").decode()
+                raise Refused(f"the text {shown!r} in {what} holds a broken character "
+                              "(a lone surrogate)")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise Refused(f"{item} is not a number a rule can use (in {what})")
 
 
 def _is_int(value: Any) -> bool:

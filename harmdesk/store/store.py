@@ -51,6 +51,7 @@ class Store:
         self._pool_lock = threading.Lock()
         self._hooks: list[Callable[[sqlite3.Connection], None]] = []
         self._closed = False
+        self._tidy = False
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
@@ -63,7 +64,13 @@ class Store:
         if not write:
             if db.inspect_file(path) is None:  # raises before anything is written
                 raise NoFile(f"There is no data file at {path} yet.")
-            return cls(path, True, "it was opened only to read", None)
+            store = cls(path, True, "it was opened only to read", None)
+            # where the folder can be written, a reader's connections may be read-write
+            # (the store itself never writes through them): the last one to close folds
+            # the WAL back and removes it and the -shm, as a writer's does, so a reader
+            # leaves the folder as it found it
+            store._tidy = not db.machine_cause(folder) and os.access(path, os.W_OK)
+            return store
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
@@ -187,7 +194,8 @@ class Store:
             if self._idle:
                 return self._idle.pop()
             hooks = list(self._hooks)
-        con = db.connect(self.path, self.read_only)
+        con = (db.connect(self.path, wal=False) if self._tidy
+               else db.connect(self.path, self.read_only))
         for hook in hooks:
             hook(con)
         return con

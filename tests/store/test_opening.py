@@ -197,3 +197,20 @@ def test_a_reader_takes_no_lock_and_needs_a_file(tmp_path):
         writer.close()
         reader.close()
         second.close()
+
+
+def test_a_reader_leaves_the_folder_as_it_found_it(tmp_path):
+    """A reader's connections fold the WAL back on close, as a writer's do: no -wal or
+    -shm is left behind for the next command to tidy (the folder's checksum holds)."""
+    writer = Store.open(tmp_path)
+    Campaign.create(writer, "Hillfolk", "stonetop", {}, PARTY)
+    writer.close()
+    before = {p.name: checksum(p) for p in tmp_path.iterdir() if p.is_file()}
+    reader = Store.open(tmp_path, write=False)
+    try:
+        assert reader.read_only and "Hillfolk" in [c["name"] for c in reader.campaigns()]
+        with pytest.raises(ReadOnly):
+            reader.set_options(reader.campaign("Hillfolk").id, {"x": 1})
+    finally:
+        reader.close()
+    assert {p.name: checksum(p) for p in tmp_path.iterdir() if p.is_file()} == before

@@ -1,0 +1,87 @@
+"""File → Import in the window: off the GUI thread, with actions done of the total shown,
+and a Cancel that leaves the data file as it was."""
+
+import json
+import threading
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+
+from harmdesk.qt.desk_model import CharacterRole, IdRole
+from harmdesk.store import Store
+
+from .conftest import PARTY
+
+# the offscreen platform says so whenever a window is shown
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def export_file(tmp_path, actions: int):
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({
+        "name": "Long night", "system": "stonetop", "settings": {}, "characters": PARTY[:2],
+        "actions": [{"type": "damage", "target": "heavy", "amount": 1},
+                    {"type": "heal", "target": "heavy", "amount": 1}] * (actions // 2)
+        + [{"type": "damage", "target": "heavy", "amount": 7}]}), encoding="utf-8")
+    return path
+
+
+def campaigns_in(folder) -> dict[str, int]:
+    """Each campaign in the database with the number of its log rows."""
+    store = Store.open(folder, write=False)
+    try:
+        return {c["name"]: len(store.log(store.campaign(c["name"]).id))
+                for c in store.campaigns()}
+    finally:
+        store.close()
+
+
+def test_an_import_shows_its_progress_and_opens_the_campaign(qtbot, window, folder, tmp_path):
+    seen = []
+    job = window.campaign_menus.import_file(str(export_file(tmp_path, 600)))
+    window.campaign_menus.import_progress.advanced.connect(lambda *a: seen.append(a))
+    with qtbot.waitSignal(job.done, timeout=30000):
+        pass
+    qtbot.waitUntil(lambda: window.controller.campaign.name == "Long night")
+    assert seen[-1] == ("saving", 601, 601) and ("checking", 0, 601) in seen
+    dialog = window.campaign_menus.import_progress.dialog
+    assert dialog.labelText() == "Saving action 601 of 601…" and dialog.maximum() == 601
+    assert not dialog.isVisible()
+    # the model shows the imported desk, and the database holds the whole log
+    model = window.model
+    rows = {model.index(r, 0).data(IdRole): model.index(r, 0).data(CharacterRole)
+            for r in range(model.rowCount())}
+    assert sorted(rows) == ["caradoc", "heavy"] and rows["heavy"]["hp"] == 15  # 7 - armor 2
+    assert campaigns_in(folder) == {"Desk": 0, "Long night": 601}
+
+
+def test_cancel_stops_the_import_and_saves_nothing(qtbot, window, folder, tmp_path, monkeypatch):
+    from harmdesk.qt import import_progress
+
+    answered = threading.Event()
+    original = import_progress.ImportProgress.report
+
+    def report(self, stage, done, total):
+        original(self, stage, done, total)
+        if stage == "saving" and done > 0 and not answered.is_set():
+            # hold the worker inside its transaction until the GM's Cancel is in
+            assert answered.wait(20)
+
+    monkeypatch.setattr(import_progress.ImportProgress, "report", report)
+    before = campaigns_in(folder)
+    job = window.campaign_menus.import_file(str(export_file(tmp_path, 600)))
+    progress = window.campaign_menus.import_progress
+
+    def press_cancel(stage, done, total):
+        if stage == "saving" and done > 0 and not answered.is_set():
+            progress.dialog.findChild(QPushButton).click()  # the GM's Cancel
+            answered.set()
+
+    progress.advanced.connect(press_cancel)
+    with qtbot.waitSignal(job.failed, timeout=30000) as failed:
+        pass
+    assert failed.args == ["Import cancelled; nothing was added."]
+    assert window.statusBar().currentMessage() == "Import cancelled; nothing was added."
+    assert window.controller.campaign.name == "Desk"
+    assert [c["name"] for c in window.controller.session.campaigns()] == ["Desk"]
+    assert campaigns_in(folder) == before == {"Desk": 0}
