@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sqlite3
+import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -56,13 +57,19 @@ def _manifest(folder: Path) -> list[dict]:
 def _write_manifest(folder: Path, entries: list[dict]) -> None:
     """Replace the manifest in one rename, so it is never half written."""
     target = folder / MANIFEST
-    partial = folder / (MANIFEST + ".partial")
+    partial = folder / (MANIFEST + _own_suffix())
     try:
         partial.write_text(json.dumps({"backups": entries}, indent=1), encoding="utf-8")
         os.replace(partial, target)
     except BaseException:
         _remove(partial)
         raise
+
+
+def _own_suffix() -> str:
+    """A temporary name's ending no other thread or process shares: two backups begun
+    in the same second (the window's and a command's) never write one file."""
+    return f".{os.getpid()}-{threading.get_ident()}.partial"
 
 
 def _remove(*files: Path) -> None:
@@ -122,7 +129,7 @@ def make(path: Path, reason: str) -> Path:
     try:
         folder.mkdir(exist_ok=True)
         target = _free_name(folder, reason)
-        partial = folder / (target.name + ".partial")
+        partial = folder / (target.name + _own_suffix())
         try:
             copy_database(path, partial)
             entry = {"file": target.name, "time": db.now(), "reason": reason,
@@ -144,7 +151,7 @@ def make(path: Path, reason: str) -> Path:
 def rotate(folder: Path, keep: int = KEEP_BACKUPS) -> None:
     """Delete all but the newest `keep` backups HarmDesk made; nothing else is touched."""
     made = [e for e in _manifest(folder) if (folder / e["file"]).is_file()]
-    made.sort(key=lambda e: (str(e.get("time", "")), e["file"]))
+    made.sort(key=lambda e: str(e.get("time", "")))  # stable: made in one second, in order
     gone = made[:-keep] if len(made) > keep else []
     for entry in gone:
         _remove(folder / entry["file"])
@@ -279,16 +286,21 @@ def chosen(path: Path, name: str) -> Path:
     return given
 
 
+def trusted(source: Path) -> None:
+    """RestoreRefused, naming the problem, unless `source` is a sound HarmDesk file."""
+    trouble = problem(source)
+    if trouble is not None:
+        raise RestoreRefused(f"{source} cannot be restored: {trouble}. The data file has "
+                             "not been changed.")
+
+
 def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
     """Replace the data file `path` with the HarmDesk file `source`, after backing the
     current file up (reason `before-restore`). Nothing changes when it is refused.
 
     `lock_held`: the caller (an open store) holds the writer lock already; otherwise it
     is taken here, and the restore is refused while another HarmDesk writes."""
-    trouble = problem(source)
-    if trouble is not None:
-        raise RestoreRefused(f"{source} cannot be restored: {trouble}. The data file has "
-                             "not been changed.")
+    trusted(source)
     lock = None
     if not lock_held:
         lock = db.WriterLock(path)
@@ -320,7 +332,7 @@ def _save_current(path: Path) -> Path | None:
             raise
     folder = folder_of(path)
     target = _free_name(folder, "before-restore")
-    partial = folder / (target.name + ".partial")
+    partial = folder / (target.name + _own_suffix())
     try:
         import shutil
         shutil.copyfile(path, partial)

@@ -135,6 +135,7 @@ class Store:
         source = backups.chosen(self.path, str(file))
         if self.read_only:
             return backups.restore(self.path, source)
+        backups.trusted(source)  # before the pool closes (which writes the WAL back)
         self._close_idle()
         done = backups.restore(self.path, source, lock_held=True)
         self.close()
