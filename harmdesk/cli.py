@@ -231,6 +231,30 @@ def cmd_summary(args, store) -> int:
     return 0
 
 
+def cmd_backups(args) -> int:
+    """List the backups, or restore one; the data file is read only to list, and a
+    restore takes the writer lock itself (the store is never opened: a damaged file is
+    what a restore is for)."""
+    from .store import backups
+    from .store.paths import DB_NAME
+
+    path = args.data_dir / DB_NAME
+    try:
+        if args.action == "list":
+            _print_json({"folder": str(backups.folder_of(path)),
+                         "backups": backups.listing(path)})
+            return 0
+        if not args.file:
+            return _fail("backups restore needs a FILE: a name from `harmdesk backups list`, "
+                         "or a path")
+        _print_json(backups.restore(path, backups.chosen(path, args.file)))
+        return 0
+    except backups.RestoreRefused as err:
+        return _fail(str(err), 2)
+    except backups.db.StoreError as err:
+        return _fail(str(err), 1)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="harmdesk",
@@ -277,6 +301,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the whole log, actions outside play sessions included")
     summary.add_argument("-o", "--output", metavar="FILE.pdf", required=True)
     summary.set_defaults(func=_store_command, store_func=cmd_summary)
+    backups = sub.add_parser("backups", help="list the backups, or restore one (the file "
+                             "it replaces is backed up first)")
+    backups.add_argument("action", choices=("list", "restore"))
+    backups.add_argument("file", nargs="?", metavar="FILE",
+                         help="for restore: a backup's name in backups/, or a path")
+    backups.set_defaults(func=cmd_backups)
     return parser
 
 

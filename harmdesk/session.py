@@ -129,6 +129,23 @@ class Session:
         if self.store is not None and not self.loading:
             self.store.close()
 
+    # backups -----------------------------------------------------------------------
+    @staticmethod
+    def backups(data_dir) -> list[dict]:
+        """The data folder's backups, newest first, read read-only (`backups.listing`)."""
+        from .store import backups
+        from .store.paths import DB_NAME
+        return backups.listing(Path(data_dir) / DB_NAME)
+
+    def restore(self, file: str) -> tuple["Session", dict]:
+        """Restore backup `file` (off the GUI thread) and open the folder again, on this
+        campaign if the backup holds it; StoreError, nothing changed, if refused."""
+        folder, name = self.data_folder, self.name if self.has_campaign else None
+        done = self.store.restore(file)
+        self.store.close()
+        held = {c["name"] for c in done["campaigns"]}
+        return Session.open(folder, name if name in held else None), done
+
     # the campaigns in the store ---------------------------------------------------
     def campaigns(self) -> list[dict]:
         return [] if self.loading else self.store.campaigns()

@@ -185,7 +185,7 @@ def test_opening_leaves_the_check_and_the_backup_to_maintain(tmp_path):
         assert session.maintain() == []
         made = list((tmp_path / "backups").glob("harmdesk-*-daily.sqlite"))
         assert len(made) == 1 and made[0].stat().st_size > 0
-        assert session.maintain() == [] and len(list((tmp_path / "backups").iterdir())) == 1
+        assert session.maintain() == [] and len(list((tmp_path / "backups").glob("*.sqlite"))) == 1
     finally:
         session.close()
     glimpse = Session.glimpse(tmp_path)

@@ -43,6 +43,7 @@ class CampaignMenus(QObject):
         ui.actionImport.triggered.connect(self.import_campaign)
         ui.actionExport.triggered.connect(self.export_campaign)
         ui.actionExportSummary.triggered.connect(self.export_summary)
+        ui.actionRestoreBackup.triggered.connect(self.restore_backup)
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
 
@@ -230,6 +231,50 @@ class CampaignMenus(QObject):
         campaign = self.w.controller.campaign
         if campaign is not None:
             export_session_summary(self.w, campaign, None)
+
+    def restore_backup(self) -> Task | None:
+        """File → Restore from backup…: the backups are read off the GUI thread, then
+        the dialog asks which one."""
+        if self.session is None:
+            return None
+        folder = self.session.data_folder
+        return self.run(lambda: Session.backups(folder), self._choose_backup,
+                        on_failed=self._not_restored)
+
+    @Slot(object)
+    def _choose_backup(self, backups) -> None:
+        from .dialogs.restore import RestoreDialog
+        dialog = RestoreDialog(backups, self.w)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.restore_file(dialog.file()))
+        dialog.open()
+
+    def restore_file(self, file: str) -> Task:
+        """Restore `file` in a worker, the window blocked meanwhile, so no step is saved
+        to the file being replaced; the desk then reloads from the restored file."""
+        session = self.session
+        progress = self._busy("Restoring the backup…")
+        progress.show()
+        job = self.run(lambda: session.restore(file), self._restored, lambda done: done[0].close(),
+                       on_failed=self._not_restored)
+        for signal in (job.done, job.failed, job.broke):
+            signal.connect(progress.close)
+        return job
+
+    @Slot(object)
+    def _restored(self, done) -> None:
+        session, restored = done
+        self._loaded(session)
+        saved = restored["replaced_file_saved_as"]
+        kept = f" The file it replaced is saved as {Path(saved).name}." if saved else ""
+        self.w.statusBar().showMessage(
+            f"Restored the backup {Path(restored['from']).name}: every campaign is as it "
+            f"holds it.{kept}", 20000)
+
+    @Slot(str)
+    def _not_restored(self, message: str) -> None:
+        self.w.statusBar().showMessage("Nothing was restored.", 10000)
+        QMessageBox.warning(self.w, "HarmDesk could not restore", message)
 
     def _busy(self, text: str) -> QProgressDialog:
         progress = QProgressDialog(text, "", 0, 0, self.w)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import sqlite3
 import sys
 from datetime import datetime, timezone
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 APPLICATION_ID = 0x48524D44  # "HRMD": tells our files from other SQLite files
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
-KEEP_BACKUPS = 10
 
 
 class CorruptFile(StoreError):
@@ -169,60 +167,17 @@ def make_engine(path: Path, wal: bool = True) -> "Engine":
     return engine
 
 
-# only files with exactly this name are HarmDesk's backups, and rotation touches no other
-BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
-
-
 def backup(path: Path, reason: str) -> Path:
-    """A consistent copy made with SQLite's backup API, then rotate to the last ten.
-
-    The copy is written under a temporary name and renamed when complete, so a failed
-    backup (a full disk) never leaves a file that looks like one; StoreError if it fails.
-    """
-    folder = path.parent / "backups"
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = folder / f"harmdesk-{stamp}-{reason}.sqlite"
-    partial = target.with_name(target.name + ".partial")
-    try:
-        folder.mkdir(exist_ok=True)
-        src = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-        try:
-            dst = sqlite3.connect(partial)
-            try:
-                src.backup(dst)
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        os.replace(partial, target)
-    except (OSError, sqlite3.Error) as err:
-        try:
-            partial.unlink(missing_ok=True)
-        except OSError:
-            pass
-        raise StoreError(f"No backup of {path} could be written to {folder} ({err}).") from None
-    kept = sorted((p for p in folder.iterdir() if BACKUP_NAME.fullmatch(p.name)),
-                  key=lambda p: p.name)
-    for old in kept[:-KEEP_BACKUPS]:
-        try:
-            old.unlink(missing_ok=True)
-        except OSError:
-            pass  # an old backup that cannot go does not make this one fail
-    return target
+    """A consistent copy in backups/, then rotation to the last ten (see `backups`);
+    StoreError if it fails, leaving no file that looks like a backup."""
+    from .backups import make
+    return make(path, reason)
 
 
 def daily_backup(path: Path) -> Path | None:
-    """One backup per day of use; an empty file does not count as one."""
-    today = datetime.now().strftime("%Y%m%d")
-    folder = path.parent / "backups"
-    try:
-        made = [p for p in folder.glob(f"harmdesk-{today}-*.sqlite")
-                if BACKUP_NAME.fullmatch(p.name) and p.stat().st_size > 0]
-    except OSError:
-        made = []
-    if made:
-        return None
-    return backup(path, "daily")
+    """One backup per day of use; only a complete one HarmDesk made counts."""
+    from .backups import made_today
+    return None if made_today(path) else backup(path, "daily")
 
 
 def integrity_problem(path: Path) -> str | None:

@@ -146,6 +146,22 @@ class Store:
                     "changes and tries again next time."]
         return []
 
+    def restore(self, file: str | os.PathLike) -> dict:
+        """Replace this data file with a backup (`backups.restore`): FILE by name within
+        backups/ or a path. A writable store restores under the writer lock it holds and
+        is closed afterwards (open the folder again); one opened read-only must take the
+        lock, so the restore is refused while another HarmDesk writes. StoreError when
+        refused, and then nothing changed and this store still works."""
+        from . import backups
+        source = backups.chosen(self.path, str(file))
+        if self.read_only:
+            return backups.restore(self.path, source)
+        backups.trusted(source)  # before the pool closes (which writes the WAL back)
+        self._close_idle()
+        done = backups.restore(self.path, source, lock_held=True)
+        self.close()
+        return done
+
     def close(self) -> None:
         self._closed = True
         self._close_idle()

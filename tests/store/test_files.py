@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from harmdesk.campaign import Campaign
-from harmdesk.store import CorruptFile, DiskFull, NewerFile, ReadOnly, Store, db
+from harmdesk.store import CorruptFile, DiskFull, NewerFile, ReadOnly, Store, backups, db
 
 from .conftest import PARTY
 
@@ -150,7 +150,7 @@ def test_a_full_disk_loses_nothing_already_saved(store, campaign):
 def test_backups_use_the_backup_api_and_keep_ten(store, campaign):
     made = [db.backup(store.path, f"test{i}") for i in range(13)]
     kept = sorted((store.path.parent / "backups").glob("*.sqlite"))
-    assert len(kept) == db.KEEP_BACKUPS
+    assert len(kept) == backups.KEEP_BACKUPS
     con = sqlite3.connect(made[-1])
     assert con.execute("SELECT name FROM campaign").fetchall() == [("Test",)]
     con.close()
@@ -216,7 +216,7 @@ class _Halting:
 
 def test_a_failed_backup_is_harmless_and_leaves_nothing_that_counts(store, campaign,
                                                                      monkeypatch):
-    monkeypatch.setattr(db, "sqlite3", FullDisk(sqlite3))
+    monkeypatch.setattr(backups, "sqlite3", FullDisk(sqlite3))
     notes = store.maintain()  # no exception: a note for the GM
     assert len(notes) == 1 and "backup was not made" in notes[0] and "full" in notes[0]
     folder = store.path.parent / "backups"
@@ -256,18 +256,18 @@ def test_a_read_only_backup_folder_is_harmless(store, campaign, monkeypatch):
 
 
 def test_rotation_deletes_only_files_harmdesk_wrote(store, campaign):
+    """Even a file named exactly as HarmDesk names its backups stays: only the ones
+    HarmDesk lists as made by it rotate away."""
     folder = store.path.parent / "backups"
     folder.mkdir()
     theirs = ["notes.txt", "harmdesk-old.sqlite", "harmdesk-20200101-000000-daily.sqlite.bak",
-              "my-harmdesk-20200101-000000-daily.sqlite", "harmdesk-2020-01-01-daily.sqlite"]
+              "my-harmdesk-20200101-000000-daily.sqlite", "harmdesk-2020-01-01-daily.sqlite",
+              "harmdesk-20200101-000000-daily.sqlite", "harmdesk-19990101-120000-mine.sqlite"]
     for name in theirs:
         (folder / name).write_text("the GM's own")
-    for i in range(13):
-        db.backup(store.path, f"test{i}")
-    names = sorted(p.name for p in folder.iterdir())
-    assert sorted(set(names) - set(theirs)) == sorted(
-        p.name for p in folder.iterdir() if db.BACKUP_NAME.fullmatch(p.name))
-    assert len(set(names) - set(theirs)) == db.KEEP_BACKUPS
+    made = [db.backup(store.path, f"test{i}") for i in range(13)]
+    ours = sorted(set(p.name for p in folder.iterdir()) - set(theirs) - {backups.MANIFEST})
+    assert ours == sorted(p.name for p in made[-backups.KEEP_BACKUPS:])
     assert all((folder / name).read_text() == "the GM's own" for name in theirs)
 
 

@@ -1,0 +1,393 @@
+"""Backups of `harmdesk.sqlite`: made, rotated, listed and restored.
+
+A backup is a consistent copy made with SQLite's backup API into `backups/`, written
+under a temporary name and renamed only when complete, so a failed one (a full disk)
+leaves nothing that looks like a backup. `made-by-harmdesk.json` in that folder names
+every backup HarmDesk made: only those count as the day's backup, and rotation
+deletes only those, never a file the GM put there, whatever its name.
+
+A restore checks the chosen file first, backs up the file it replaces, and swaps the
+data file in one rename, all under the writer lock.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from . import db, paths
+
+MANIFEST = "made-by-harmdesk.json"
+KEEP_BACKUPS = 10
+# the names HarmDesk gives its backups (local time, then the reason); a file so named
+# is still only HarmDesk's when the manifest lists it
+BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
+
+
+class RestoreRefused(db.StoreError):
+    """The chosen file is not one HarmDesk can restore (damaged, another program's)."""
+
+
+class WriterBusy(db.StoreError):
+    """Another HarmDesk writes to the data file."""
+
+
+def folder_of(path: Path) -> Path:
+    return path.parent / "backups"
+
+
+# the manifest -------------------------------------------------------------------------
+def _manifest(folder: Path) -> list[dict]:
+    """The backups HarmDesk made, oldest first; a missing or unreadable manifest holds
+    none (those files then stay, and are never rotated away)."""
+    try:
+        entries = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["backups"]
+        return [e for e in entries if isinstance(e, dict) and isinstance(e.get("file"), str)
+                and BACKUP_NAME.fullmatch(e["file"])]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def _write_manifest(folder: Path, entries: list[dict]) -> None:
+    """Replace the manifest in one rename, so it is never half written."""
+    target = folder / MANIFEST
+    partial = folder / (MANIFEST + _own_suffix())
+    try:
+        partial.write_text(json.dumps({"backups": entries}, indent=1), encoding="utf-8")
+        os.replace(partial, target)
+    except BaseException:
+        _remove(partial)
+        raise
+
+
+def _own_suffix() -> str:
+    """A temporary name's ending no other thread or process shares: two backups begun
+    in the same second (the window's and a command's) never write one file."""
+    return f".{os.getpid()}-{threading.get_ident()}.partial"
+
+
+def _remove(*files: Path) -> None:
+    for file in files:
+        try:
+            file.unlink(missing_ok=True)
+        except OSError:
+            pass  # what cannot be removed now is harmless: its name never counts
+
+
+def _trouble(err: Exception, path: Path, folder: Path) -> db.StoreError:
+    """The real cause of a failed copy, as advice."""
+    code = getattr(err, "errno", None)
+    text = str(err).lower()
+    if code in (errno.ENOSPC, errno.EDQUOT) or "full" in text:
+        return db.DiskFull(f"The disk holding {folder} is full, so no backup of {path} "
+                           "could be written. Free some space and try again.")
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM) or "readonly" in text \
+            or "read-only" in text:
+        why = getattr(err, "strerror", None) or "read-only"
+        return db.ReadOnly(f"No backup of {path} could be written: {folder} cannot be "
+                           f"written ({why}). Check the folder's permissions.")
+    return db.StoreError(f"No backup of {path} could be written to {folder} ({err}).")
+
+
+# making -------------------------------------------------------------------------------
+def copy_database(source: Path, target: Path) -> None:
+    """A consistent copy with SQLite's backup API, in rollback-journal mode so the copy
+    is one self-contained file."""
+    src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=ro", uri=True,
+                          timeout=db.BUSY_TIMEOUT_MS / 1000)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
+
+def _free_name(folder: Path, reason: str) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = folder / f"harmdesk-{stamp}-{reason}.sqlite"
+    n = 2
+    while target.exists():  # two in one second (a restore and its own backup)
+        target = folder / f"harmdesk-{stamp}-{reason}-{n}.sqlite"
+        n += 1
+    return target
+
+
+def make(path: Path, reason: str) -> Path:
+    """Back `path` up into backups/ and rotate to the last ten; StoreError if it fails,
+    leaving no file behind."""
+    folder = folder_of(path)
+    try:
+        folder.mkdir(exist_ok=True)
+        target = _free_name(folder, reason)
+        partial = folder / (target.name + _own_suffix())
+        try:
+            copy_database(path, partial)
+            entry = {"file": target.name, "time": db.now(), "reason": reason,
+                     "size": partial.stat().st_size}
+            kept = [e for e in _manifest(folder) if (folder / e["file"]).exists()]
+            # named in the manifest before it has its name: a file that could not be
+            # renamed is only a manifest line, dropped next time
+            _write_manifest(folder, kept + [entry])
+            os.replace(partial, target)
+        except BaseException:
+            _remove(partial, folder / (partial.name + "-journal"))
+            raise
+    except (OSError, sqlite3.Error) as err:
+        raise _trouble(err, path, folder) from None
+    rotate(folder)
+    return target
+
+
+def rotate(folder: Path, keep: int = KEEP_BACKUPS) -> None:
+    """Delete all but the newest `keep` backups HarmDesk made; nothing else is touched."""
+    made = [e for e in _manifest(folder) if (folder / e["file"]).is_file()]
+    made.sort(key=lambda e: str(e.get("time", "")))  # stable: made in one second, in order
+    gone = made[:-keep] if len(made) > keep else []
+    for entry in gone:
+        _remove(folder / entry["file"])
+    try:
+        _write_manifest(folder, [e for e in made if e not in gone])
+    except OSError:
+        pass  # an old backup that stays listed does not make this one fail
+
+
+def made_today(path: Path) -> bool:
+    """Whether today's daily backup exists: made by HarmDesk, complete (its size as
+    written) and not empty."""
+    folder = folder_of(path)
+    today = datetime.now().strftime("%Y%m%d")
+    for entry in _manifest(folder):
+        if entry.get("reason") != "daily" or not entry["file"].startswith(f"harmdesk-{today}-"):
+            continue
+        try:
+            size = (folder / entry["file"]).stat().st_size
+        except OSError:
+            continue
+        if size > 0 and size == entry.get("size"):
+            return True
+    return False
+
+
+# reading --------------------------------------------------------------------------------
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes, nor makes -wal or -shm files beside `path`."""
+    return sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
+
+
+def contents(path: Path) -> list[dict]:
+    """The campaigns a HarmDesk file holds, with their log rows and the steps in force."""
+    con = _read_only(path)
+    try:
+        columns = {r[1] for r in con.execute("PRAGMA table_info(log)")}
+        steps = "count(DISTINCT step)" if "step" in columns else "count(*)"
+        rows = con.execute(
+            "SELECT c.name, c.system, "
+            "(SELECT count(*) FROM log l WHERE l.campaign_id = c.id), "
+            f"(SELECT {steps} FROM log l WHERE l.campaign_id = c.id AND l.undone = 0) "
+            "FROM campaign c ORDER BY c.name").fetchall()
+    finally:
+        con.close()
+    return [{"name": n, "system": s, "log_rows": r, "steps": k} for n, s, r, k in rows]
+
+
+def problem(path: Path) -> str | None:
+    """Why `path` cannot be restored (not an SQLite file, another program's, damaged,
+    from a newer HarmDesk), or None when it is a sound HarmDesk file."""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(100)
+    except OSError as err:
+        return f"it cannot be read ({err.strerror or err})"
+    if len(header) < 100 or not header.startswith(db.SQLITE_HEADER):
+        return "it is not a HarmDesk data file (not an SQLite database)"
+    try:
+        con = _read_only(path)
+        try:
+            app_id = con.execute("PRAGMA application_id").fetchone()[0]
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if app_id != db.APPLICATION_ID:
+                return "it is an SQLite database, but not one of HarmDesk's"
+            if version > paths.SCHEMA_VERSION:
+                return (f"it was written by a newer HarmDesk (data version {version}; this "
+                        f"HarmDesk reads up to {paths.SCHEMA_VERSION}); update HarmDesk first")
+            check = con.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                return f"it is damaged (SQLite's check finds: {check})"
+            con.execute("SELECT count(*) FROM campaign").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error as err:
+        return f"it is damaged ({err})"
+    return None
+
+
+def _described(file: Path, entry: dict | None) -> dict:
+    """One backup as `backups list` prints it and the restore dialog shows it."""
+    size = file.stat().st_size
+    named = BACKUP_NAME.fullmatch(file.name)
+    if entry is not None:
+        time, reason = entry.get("time"), entry.get("reason")
+    elif named:
+        time = datetime.strptime(file.name[9:24], "%Y%m%d-%H%M%S").astimezone()
+        time, reason = time.astimezone(timezone.utc).isoformat(timespec="seconds"), \
+            file.name[25:-len(".sqlite")]
+    else:
+        time = datetime.fromtimestamp(file.stat().st_mtime, timezone.utc)
+        time, reason = time.isoformat(timespec="seconds"), "put here by hand"
+    described = {"file": file.name, "path": str(file), "time": time, "reason": reason,
+                 "size": size, "made_by_harmdesk": entry is not None, "campaigns": []}
+    trouble = problem(file)
+    if trouble is None:
+        described["campaigns"] = contents(file)
+    else:
+        described["problem"] = trouble
+    return described
+
+
+def listing(path: Path) -> list[dict]:
+    """Every SQLite file in `path`'s backups folder, newest first, each read read-only."""
+    folder = folder_of(path)
+    made = {e["file"]: e for e in _manifest(folder)}
+    try:
+        files = [f for f in folder.iterdir() if f.suffix == ".sqlite" and f.is_file()]
+    except FileNotFoundError:
+        return []
+    except OSError as err:
+        raise db.ReadOnly(f"Cannot read {folder} ({err.strerror or err}).") from None
+    found = []
+    for file in files:
+        try:
+            found.append(_described(file, made.get(file.name)))
+        except OSError:
+            continue  # gone while we looked
+    return sorted(found, key=lambda b: (str(b["time"]), b["file"]), reverse=True)
+
+
+# restoring ------------------------------------------------------------------------------
+def chosen(path: Path, name: str) -> Path:
+    """FILE as the GM gave it: a name within backups/, else a path."""
+    inside = folder_of(path) / name
+    if os.sep not in name and "/" not in name and inside.is_file():
+        return inside
+    given = Path(name).expanduser().absolute()
+    if not given.is_file():
+        raise RestoreRefused(f"There is no backup named {name} in {folder_of(path)}, and no "
+                             "such file. `harmdesk backups list` shows the backups.")
+    return given
+
+
+def trusted(source: Path) -> None:
+    """RestoreRefused, naming the problem, unless `source` is a sound HarmDesk file."""
+    trouble = problem(source)
+    if trouble is not None:
+        raise RestoreRefused(f"{source} cannot be restored: {trouble}. The data file has "
+                             "not been changed.")
+
+
+def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
+    """Replace the data file `path` with the HarmDesk file `source`, after backing the
+    current file up (reason `before-restore`). Nothing changes when it is refused.
+
+    `lock_held`: the caller (an open store) holds the writer lock already; otherwise it
+    is taken here, and the restore is refused while another HarmDesk writes."""
+    trusted(source)
+    lock = None
+    if not lock_held:
+        lock = db.WriterLock(path)
+        why = lock.acquire()  # None: taken
+        if why == lock.HELD:
+            raise WriterBusy(f"Another HarmDesk is writing to {path}. Close it (the window "
+                             "too) and restore again; nothing was changed.")
+        if why:
+            raise WriterBusy(f"No restore into {path}: {why}. Nothing was changed.")
+    try:
+        saved = _save_current(path)
+        _replace(path, source)
+    finally:
+        if lock is not None:
+            lock.release()
+    return {"restored": str(path), "from": str(source),
+            "replaced_file_saved_as": str(saved) if saved else None,
+            "campaigns": contents(path)}
+
+
+def _save_current(path: Path) -> Path | None:
+    """The file about to be replaced, backed up; a damaged one is copied byte for byte
+    (with its -wal), since the backup API cannot read it."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    try:
+        return make(path, "before-restore")
+    except db.DiskFull:
+        raise
+    except db.StoreError:
+        if problem(path) is None:
+            raise
+    folder = folder_of(path)
+    target = _free_name(folder, "before-restore")
+    partial = folder / (target.name + _own_suffix())
+    try:
+        import shutil
+        shutil.copyfile(path, partial)
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists():
+            shutil.copyfile(wal, target.with_name(target.name + "-wal"))
+        entry = {"file": target.name, "time": db.now(), "reason": "before-restore",
+                 "size": partial.stat().st_size}
+        _write_manifest(folder, _manifest(folder) + [entry])
+        os.replace(partial, target)
+    except OSError as err:
+        _remove(partial, target.with_name(target.name + "-wal"))
+        raise _trouble(err, path, folder) from None
+    return target
+
+
+def _replace(path: Path, source: Path) -> None:
+    """Copy `source` beside `path`, then swap it in with one rename; the old file's
+    -wal and -shm go first, so SQLite never plays them onto the restored file."""
+    partial = path.with_name(path.name + ".restoring")
+    try:
+        copy_database(source, partial)
+        with open(partial, "rb+") as fh:
+            os.fsync(fh.fileno())
+        _end_wal(path)
+        for side in ("-wal", "-shm"):
+            path.with_name(path.name + side).unlink(missing_ok=True)
+        os.replace(partial, path)
+    except (OSError, sqlite3.Error) as err:
+        _remove(partial, partial.with_name(partial.name + "-journal"))
+        raise _trouble(err, path, path.parent) from None
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)  # the rename itself reaches the disk
+        finally:
+            os.close(fd)
+    except OSError:
+        pass  # not every system syncs a folder; the rename is done either way
+
+
+def _end_wal(path: Path) -> None:
+    """Fold the old file's WAL into it and leave WAL mode, which removes -wal and -shm
+    (its content is in the before-restore backup already). A damaged file may refuse:
+    its leftovers are removed by the caller."""
+    if not path.exists():
+        return
+    try:
+        con = sqlite3.connect(path, timeout=db.BUSY_TIMEOUT_MS / 1000)
+        try:
+            con.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            con.close()
+    except sqlite3.Error:
+        pass
