@@ -84,9 +84,11 @@ def test_the_command_line_on_a_full_disk_says_so_without_a_traceback(tmp_path):
     with small_disk(tmp_path / "disk", "4m") as disk:
         shutil.copy(tmp_path / "made" / db.DB_NAME, disk / db.DB_NAME)
         filled(disk, size // 2 + 64 * 1024)
+        # a writer's command (a reader makes no backup): the step is saved, the backup not
         run = subprocess.run([sys.executable, "-m", "harmdesk", "--data-dir", str(disk),
-                              "state", "Long"], cwd=ROOT, capture_output=True, text=True)
-        assert run.returncode == 0  # the state was printed; only the backup is missing
+                              "apply", "Long", '{"type": "damage", "target": "heavy", '
+                              '"amount": 1}'], cwd=ROOT, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr  # only the backup is missing
         assert "Traceback" not in run.stderr and "is full" in run.stderr
         assert not any(p.suffix == ".sqlite" for p in (disk / "backups").iterdir())
 
