@@ -107,8 +107,8 @@ def test_results_are_written_while_the_scenario_is_still_running(tmp_path, capsy
     assert seen == [0, 1, 1, 1, 1]  # each read empties the capture: one new result each time
 
 
-def test_a_lone_surrogate_in_a_scenario_prints_as_an_escape(tmp_path):
-    """Text a scenario smuggles in cannot end the stream with a UnicodeEncodeError."""
+def test_a_lone_surrogate_in_a_scenario_is_refused_at_the_door(tmp_path):
+    """Text that could not be printed never reaches the stream: the reader refuses it."""
     path = tmp_path / "s.json"
     path.write_text('{"system": "stonetop", "characters": [{"id": "gh", "name": "Gh\\ud800st", '
                     '"max_hp": 5}], "actions": [{"type": "damage", "target": "gh", '
@@ -117,5 +117,5 @@ def test_a_lone_surrogate_in_a_scenario_prints_as_an_escape(tmp_path):
     import sys
     run = subprocess.run([sys.executable, "-m", "harmdesk", "replay", str(path)],
                          capture_output=True, text=True, encoding="utf-8")
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout)["results"][0]["state"]["gh"]["name"] == "Gh\ud800st"
+    assert run.returncode == 2 and run.stdout == ""
+    assert "broken character" in run.stderr and "Traceback" not in run.stderr
