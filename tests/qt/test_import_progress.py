@@ -36,10 +36,18 @@ def campaigns_in(folder) -> dict[str, int]:
         store.close()
 
 
-def test_an_import_shows_its_progress_and_opens_the_campaign(qtbot, window, folder, tmp_path):
+def test_an_import_shows_its_progress_and_opens_the_campaign(qtbot, window, folder, tmp_path,
+                                                            monkeypatch):
+    from harmdesk.qt.import_progress import ImportProgress
     seen = []
+    built = ImportProgress.__init__
+
+    def listened(self, *args):  # listen from the start: the worker may report at once
+        built(self, *args)
+        self.advanced.connect(lambda *a: seen.append(a))
+
+    monkeypatch.setattr(ImportProgress, "__init__", listened)
     job = window.campaign_menus.import_file(str(export_file(tmp_path, 600)))
-    window.campaign_menus.import_progress.advanced.connect(lambda *a: seen.append(a))
     with qtbot.waitSignal(job.done, timeout=30000):
         pass
     qtbot.waitUntil(lambda: window.controller.campaign.name == "Long night")
