@@ -135,6 +135,7 @@ def _need_words(need: dict, action: dict) -> str:
     """The roll still to make: the action's own dice with what comes with them, or
     another roll the rules ask for ('d20, Trauma table')."""
     if need.get("key") == "rolls" and need.get("dice") == action.get("dice"):
-        return damage_words(action)
+        # the rules may add what changes every face (an attacker's own state)
+        return "; ".join(p for p in (damage_words(action), need.get("note")) if p)
     why = without_rule_ids(need.get("why") or need.get("key", ""))
     return f"{need.get('dice')}, {why}" if why else str(need.get("dice"))

@@ -36,7 +36,14 @@ def tile_facts(char: dict) -> TileFacts:
         if cond.get("origin_level") and not cond.get("from_trauma"):
             label += f" {cond.get('bumps', 0)}/{cond['origin_level']}"
         badges.append(label)
-    badges += [f"Trauma: {TRAUMA_NAMES.get(t, t)}" for t in char["traumas"]]
+    treated = list(char.get("treated_traumas") or [])
+    for number in char["traumas"]:
+        label = f"Trauma: {TRAUMA_NAMES.get(number, number)}"
+        if number in treated:  # LA-11: its Full Rest Saves have Advantage
+            treated.remove(number)
+            label += " (treated)"
+        badges.append(label)
+    badges += [f"sustaining: {e['effect']}" for e in char.get("sustaining") or ()]
     if char["wounded"] or char["strain"]:
         badges.append(f"Strain {char['strain']}/{char['max_strain']}")
     if char["wounded"]:
@@ -133,7 +140,8 @@ PROFILE = Profile(
         Modifier("7 nl", "non-lethal: dropping to 0 HP knocks out, no Wound",
                  pattern=r"nl|nonlethal|non-lethal", read=lambda m: {"lethal": False}),
     ),
-    condition_pages=("add_condition", "remove_condition", "save"),
+    condition_pages=("add_condition", "remove_condition", "save", "treat_trauma",
+                     "sustaining"),
     moves_pages=("resolve_short_rest", "full_rest", "medical_aid", "stabilize", "start_turn",
                  "end_turn", "end_scene", "grant_endurance"),
     sheet=(
@@ -171,10 +179,14 @@ PROFILE = Profile(
         "short_rest": ("LA-12", "LA-13"),
         "full_rest": ("LA-11", "LA-13"),
         "heal_trauma": ("LA-11",),
+        "treat_trauma": ("LA-11",),
+        "sustain": ("LA-4", "LA-16"),
+        "stop_sustaining": ("LA-4", "LA-16"),
         "set_state": ("LA-2", "LA-3", "LA-6", "LA-9", "LA-12"),
         "set_death": ("LA-4", "LA-6", "LA-9", "LA-10"),
     },
     rule_ids_by_field=(("attacker_weakened", True, ("LA-17",)),
+                       ("source", None, ("LA-16", "LA-17")),
                        ("trauma_roll", None, ("LA-10",))),
 )
 

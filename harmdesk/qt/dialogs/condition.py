@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from ..forms.ui_condition_dialog import Ui_ConditionDialog
+from .condition_lux import SustainingPage, TreatTraumaPage
 from .common import (
     Choice,
     Desk,
@@ -310,7 +311,8 @@ class TraitsPage(Page):
 # The pages a display profile names in its `condition_pages`, by key.
 PAGES = {"debility": DebilityPage, "wound": WoundPage, "add_condition": AddConditionPage,
          "remove_condition": RemoveConditionPage, "save": SavePage,
-         "protection": ProtectionPage, "damage_types": TraitsPage}
+         "protection": ProtectionPage, "damage_types": TraitsPage,
+         "treat_trauma": TreatTraumaPage, "sustaining": SustainingPage}
 
 
 class ConditionDialog(Validated, QDialog):

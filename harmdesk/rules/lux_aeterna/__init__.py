@@ -4,7 +4,7 @@ Resolve and status conditions."""
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import conditions, harm, healing, rulings, trauma
+from . import conditions, harm, healing, rulings, sustain, trauma
 from .sheet import CONDITION_FIELDS, edit_character, make_character
 
 SETTINGS = {
@@ -50,7 +50,8 @@ SETTINGS = {
 ACTIONS = {
     "damage": ActionRule(harm.damage, doc="`amount` or `dice`+`rolls`; `lethal` (true); "
                          "`attacker_weakened`; `resistance`, `vulnerability`, `physical`; "
-                         "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds",
+                         "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds; `source`: "
+                         "the attacker's id (Weakened halves, Intangible deals none)",
                          fields=("amount", "dice", "rolls", "lethal", "attacker_weakened",
                                  "resistance", "vulnerability", "physical", "trauma_roll",
                                  "brush_roll", "source")),
@@ -87,6 +88,14 @@ ACTIONS = {
                             fields=("trauma_bumps", "heal_trauma")),
     "heal_trauma": ActionRule(trauma.heal_trauma, doc="`trauma`: the table number",
                               fields=("trauma",)),
+    "treat_trauma": ActionRule(trauma.treat_trauma, doc="`trauma`: the table number of a "
+                               "Trauma medically treated; its Full Rest Saves have Advantage",
+                               fields=("trauma",)),
+    "sustain": ActionRule(sustain.sustain, doc="`effect`: what the character sustains; "
+                          "`concentration` (true): Dazed and Silenced end it; 0 HP ends all",
+                          fields=("effect", "concentration")),
+    "stop_sustaining": ActionRule(sustain.stop_sustaining, doc="`effect` ends; without it, "
+                                  "everything sustained ends", fields=("effect",)),
     "set_death": ActionRule(rulings.set_death, doc="GM ruling: `dead` false brings a dead "
                             "character back with `hp` and `strain`; true rules them dead",
                             fields=("dead", "hp", "strain")),

@@ -6,6 +6,7 @@ from .. import fields
 from ..core import Desk, Event, Refused
 from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, who, words
 from .sheet import read_condition
+from .sustain import ENDS_CONCENTRATION, stops_sustaining
 
 
 def find(char: dict, name: str, from_trauma: bool | None = False) -> dict | None:
@@ -93,8 +94,12 @@ def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     text = f"{'again ' if old else ''}{words(cond['name'])}"
     if detail:
         text += f" ({', '.join(detail)})"
-    return [event("condition", char, text, condition=cond["name"],
-                  origin_level=cond["origin_level"])]
+    events = [event("condition", char, text, condition=cond["name"],
+                    origin_level=cond["origin_level"])]
+    if cond["name"] in ENDS_CONCENTRATION:  # LA-16: Dazed and Silenced lose Concentration
+        events += stops_sustaining(char, f"is {ENDS_CONCENTRATION[cond['name']]}",
+                                   concentration_only=True)
+    return events
 
 
 def remove_condition(desk: Desk, action: dict, cid: str) -> list[Event]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import dice, fields
-from ..core import Desk, Event
+from ..core import Desk, Event, Refused
 from .common import (
     HANGING,
     event,
@@ -14,6 +14,7 @@ from .common import (
     refuse_if_dead,
     set_conscious,
     signed,
+    who,
 )
 from .conditions import (
     charmed_may_save,
@@ -22,6 +23,7 @@ from .conditions import (
     stunned_ends_on_damage,
 )
 from .healing import restore_hp
+from .sustain import stops_sustaining
 from .trauma import becomes_wounded, dies
 
 
@@ -101,6 +103,7 @@ def take_harm(char: dict, amount: int, lethal: bool, action: dict, settings: dic
         set_conscious(char)
         events.append(event("unconscious", char, f"{{who}} drops to {signed(char['hp'])} HP: "
                             "defeated and unconscious until 1 HP or more", hp=char["hp"]))
+        events += stops_sustaining(char, "drops to 0 HP")
         events += end_conditions_at_zero_hp(char, settings["zero_hp_ends"])
     if gains_wounded(char, crossed, lethal, lost, settings["lethal_after_knockout"]):
         events += becomes_wounded(char, action, cid)
@@ -108,18 +111,55 @@ def take_harm(char: dict, amount: int, lethal: bool, action: dict, settings: dic
     return events
 
 
+def attacker_of(desk: Desk, action: dict) -> dict | None:
+    """The attacker whose tile dealt the damage (`source`, its id), or None."""
+    source = fields.text(action, "source", default=None)
+    if source is None:
+        return None
+    if not desk.has(source):
+        raise Refused(f"the attacker {source!r} (`source`) is not on the desk")
+    return desk.peek(source)
+
+
+def attacker_cannot_deal_damage(attacker: dict | None) -> bool:
+    """LA-16 Intangible: "Cannot deal damage or interact with that which is tangible"."""
+    return attacker is not None and find(attacker, "intangible", from_trauma=None) is not None
+
+
+def attacker_weakened(attacker: dict | None) -> bool:
+    """LA-17: a Weakened attacker (a condition, or Trauma 18 Wrenched Arm) halves its damage."""
+    return attacker is not None and find(attacker, "weakened", from_trauma=None) is not None
+
+
 def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-1: negation → Resistance → a Weakened attacker halves (LA-17) → Vulnerability
-    (never halved) → Endurance → HP → triggers."""
-    amount, how = dice.amount_of(action)
+    """LA-1: the attacker Intangible deals none (LA-16) → negation → Resistance → a Weakened
+    attacker halves (LA-17: the `attacker_weakened` toggle, or the `source` attacker's own
+    state) → Vulnerability (never halved) → Endurance → HP → triggers."""
     lethal = fields.flag(action, "lethal", True)
-    weakened = fields.flag(action, "attacker_weakened")
+    attacker = attacker_of(desk, action)
+    weakened = fields.flag(action, "attacker_weakened") or attacker_weakened(attacker)
     resistance = fields.whole(action, "resistance", default=0)
     vulnerability = fields.whole(action, "vulnerability", default=0)
     physical = fields.flag(action, "physical")
     char = desk.char(cid)
     refuse_if_dead(char, "damage")
     settings = desk.settings
+    if attacker_cannot_deal_damage(attacker):  # no roll is needed for damage never dealt
+        if "rolls" in action or action.get("dice") is None or action.get("amount") is not None:
+            dice.amount_of(action)  # a bad amount or faces are refused all the same
+        else:
+            dice.parse(fields.text(action, "dice"))
+        what = action.get("dice", action.get("amount"))
+        return [event("negated", char, f"{what} damage, but {who(attacker)} is Intangible "
+                      "and cannot deal damage: nothing happens",
+                      **hp_data(char["hp"], char["hp"], lost=0), negated_by="intangible_attacker")]
+    try:
+        amount, how = dice.amount_of(action)
+    except Refused as err:
+        if err.needs and attacker_weakened(attacker):  # the preview of unrolled dice says why
+            note = f"Weakened: {who(attacker)}'s damage is halved"
+            raise Refused(err.reason, needs=[{**n, "note": note} for n in err.needs]) from None
+        raise
     if amount == 0:
         return [event("damage", char, "0 damage: nothing happens",
                       **hp_data(char["hp"], char["hp"], lost=0))]
@@ -137,9 +177,13 @@ def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
         value = max(0, value - resistance)
         steps.append(f"Resistance {resistance}: {amount} \u2212 {resistance} = {value}")
     if weakened:
-        halved = halve(value, settings["halve_rounding"])
-        steps.append(f"attacker Weakened: {value} halved, rounding {settings['halve_rounding']}, "
-                     f"= {halved}")
+        rounding = settings["halve_rounding"]
+        halved = halve(value, rounding)
+        if attacker_weakened(attacker):
+            steps.append(f"Weakened: {who(attacker)}'s damage is halved, {value} \u2192 {halved} "
+                         f"(rounding {rounding})")
+        else:
+            steps.append(f"attacker Weakened: {value} halved, rounding {rounding}, = {halved}")
         value = halved
     extra = vulnerability + (char["physical_vulnerability"] if physical else 0)
     if extra:

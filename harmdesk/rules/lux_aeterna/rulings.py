@@ -11,6 +11,7 @@ from .. import fields
 from ..core import ARROW, Desk, Event, Refused
 from .common import event, moved, set_conscious, signed, who
 from .healing import wakes
+from .sustain import stops_sustaining
 from .trauma import dies
 
 # The values a GM correction may set, in the order they are applied.
@@ -49,6 +50,7 @@ def correct(char: dict, key: str, value: int) -> list[Event]:
         if before >= 1 > value:
             events.append(event("unconscious", char, f"at {signed(value)} HP: unconscious "
                                 "until 1 HP or more", hp=value))
+            events += stops_sustaining(char, "falls unconscious")
         set_conscious(char)
         return events
     return [event("set_state", char, f"GM correction: {LABELS[key]} {before} {ARROW} {value}",

@@ -119,6 +119,8 @@ def make_character(sheet: dict, settings: dict) -> dict:
         "base_physical_vulnerability": base_vulnerability, "infections": infections,
         "physical_vulnerability": base_vulnerability + sum(infections),
         "medical_aid_used": False,
+        # read with defaults: states saved before these lists existed lack them
+        "treated_traumas": [], "sustaining": [],
     }
     char["resolve_die"] = current_resolve_die(char)
     set_conscious(char)

@@ -21,13 +21,15 @@ from .common import (
     who,
 )
 from .sheet import new_condition
+from .sustain import stops_sustaining
 
 
 def dies(char: dict, why: str) -> list[Event]:
     """The character dies; a dead character stays dead."""
     char["dead"] = True
     set_conscious(char)
-    return [event("death", char, f"{{who}} dies: {why}", hp=char["hp"])]
+    return [event("death", char, f"{{who}} dies: {why}", hp=char["hp"])] + \
+        stops_sustaining(char, "is dead")
 
 
 def brush_with_death_survives(d6: int, save_score: int) -> bool:
@@ -117,6 +119,10 @@ def heal_one_trauma(char: dict, number: int) -> list[Event]:
         in_force = ", ".join(map(str, char["traumas"])) or "none"
         raise Refused(f"{who(char)} has no Trauma {number} in force (in force: {in_force})")
     char["traumas"].remove(number)
+    treated = treated_traumas(char)
+    if treated.count(number) > char["traumas"].count(number):
+        treated.remove(number)  # the treatment went with the healed Trauma
+        char["treated_traumas"] = treated
     events = [event("trauma_healed", char, f"{{who}} recovers from Trauma {number} "
                     f"({TRAUMA_NAMES[number]})", trauma=number)]
     if number in TRAUMA_CONDITIONS:
@@ -155,8 +161,13 @@ def trauma_saves(char: dict, bumps: int, chosen: int | None, overflow: str) -> l
         return []
     before, need = char["trauma_bumps"], TRAUMA_BUMPS_TO_HEAL
     total = before + bumps
-    events = [event("trauma_save", char,
-                    f"Trauma Save: {before} + {bumps} = {total} of {need} Bumps", bumps=total)]
+    treated = sorted(set(t for t in treated_traumas(char) if t in char["traumas"]))
+    advantage = ""
+    if treated:  # LA-11: "If your Trauma has been medically treated, these Saves have Advantage"
+        names = ", ".join(f"{t} {TRAUMA_NAMES[t]}" for t in treated)
+        advantage = f" (with Advantage: Trauma {names} medically treated)"
+    events = [event("trauma_save", char, f"Trauma Save{advantage}: {before} + {bumps} = "
+                    f"{total} of {need} Bumps", bumps=total, advantage=bool(treated))]
     if total < need:
         if chosen is not None:
             raise Refused(f"{who(char)} has {total} of {need} Trauma Bumps: not enough to heal "
@@ -171,3 +182,35 @@ def trauma_saves(char: dict, bumps: int, chosen: int | None, overflow: str) -> l
         chosen = distinct[0]
     char["trauma_bumps"] = total - need if overflow == "carry" else 0
     return events + heal_one_trauma(char, chosen)
+
+
+def treated_traumas(char: dict) -> list[int]:
+    """The Traumas in force that were medically treated, one entry per treated Trauma; a
+    state saved before treatment was kept has none."""
+    return list(char.get("treated_traumas") or [])
+
+
+def untreated(char: dict) -> list[int]:
+    """The Traumas in force not yet medically treated (a Trauma taken twice counts twice)."""
+    left = list(char["traumas"])
+    for number in treated_traumas(char):
+        if number in left:
+            left.remove(number)
+    return left
+
+
+def treat_trauma(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-11: a Trauma that has been medically treated gives its Full Rest Saves Advantage.
+    `trauma`: the table number of a Trauma in force not yet treated."""
+    number = fields.whole(action, "trauma", minimum=1, maximum=20)
+    char = desk.char(cid)
+    refuse_if_dead(char, "treating a Trauma")
+    if number not in char["traumas"]:
+        in_force = ", ".join(map(str, char["traumas"])) or "none"
+        raise Refused(f"{who(char)} has no Trauma {number} in force (in force: {in_force})")
+    if number not in untreated(char):
+        raise Refused(f"{who(char)}'s Trauma {number} ({TRAUMA_NAMES[number]}) is already "
+                      "medically treated")
+    char["treated_traumas"] = [*treated_traumas(char), number]
+    return [event("trauma_treated", char, f"{{who}}'s Trauma {number} ({TRAUMA_NAMES[number]}) "
+                  "is medically treated: Full Rest Saves have Advantage", trauma=number)]
