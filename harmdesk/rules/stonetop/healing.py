@@ -11,19 +11,30 @@ from .sheet import DEBILITIES, refuse_for_npcs, refuse_unless_up, spend_supplies
 def regain_hp(char: dict, amount: int, settings: dict) -> tuple[dict, str]:
     """ST-8: HP rises by `amount`, never above max. Dead stays dead, fate-pending and
     out-of-action hold (ST-7); a dying character brought to 1+ HP is no longer dying but
-    still out of the action (setting healing_dying = "stabilizes")."""
+    still out of the action (setting healing_dying = "stabilizes"), or awake and able to
+    move about slowly (healing_dying = "awake", Garet in ST-15)."""
     before = char["hp"]
     char["hp"] = min(char["max_hp"], before + amount)
     data = {"hp_before": before, "hp_after": char["hp"]}
     text = f"{before} {ARROW} {char['hp']} HP"
     if before + amount > char["max_hp"]:
         text += f" (max {char['max_hp']})"
-    if (char["death"] == "dying" and char["hp"] > 0
-            and settings["healing_dying"] == "stabilizes"):
-        char["death"] = "out_of_action"
-        data["death_after"] = "out_of_action"
-        text += "; no longer dying, but still out of the action"
+    if char["death"] == "dying" and char["hp"] > 0:
+        after, words = dying_healed(settings["healing_dying"])
+        if after is not None:
+            char["death"] = after
+            data["death_after"] = after
+            text += f"; {words}"
     return data, text
+
+
+def dying_healed(reading: str) -> tuple[str | None, str]:
+    """The death state of someone dying who is healed to 1+ HP (setting healing_dying)."""
+    if reading == "awake":
+        return "none", "no longer dying: awake and able to move about slowly (ST-15)"
+    if reading == "stabilizes":
+        return "out_of_action", "no longer dying, but still out of the action"
+    return None, ""
 
 
 def refuse_dead(char: dict, what: str) -> None:
@@ -198,8 +209,11 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
                           "out_of_action": "stable, but out of the action"}[death])
             data.update(death_before=before_death, death_after=death)
         elif before_death == "dying" and char["hp"] > 0:
-            char["death"] = "out_of_action"
-            parts.append("no longer dying, but still out of the action")
+            reading = desk.settings["healing_dying"]
+            after, words = dying_healed("awake" if reading == "awake" else "stabilizes")
+            char["death"] = after
+            parts.append(words)
+            data.update(death_before=before_death, death_after=after)
     return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
 
 
@@ -271,15 +285,31 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     return [Event("convalesce", cid, "; ".join(parts), data)]
 
 
-def rest_amount(char: dict, length: str, action: dict) -> tuple[int, str]:
-    """ST-12: a few minutes with supplies → 3–5 HP; a night → ⌈max/2⌉; a few days → full."""
+def rest_guide(char: dict, length: str) -> tuple[int | None, str]:
+    """ST-12's guidelines: a few minutes with supplies → 3–5 HP (the GM says how many); a
+    night → ⌈max/2⌉; a few days → full HP."""
     if length == "minutes":
-        amount = fields.whole(action, "amount", minimum=3, maximum=5)
-        return amount, f"a few minutes' rest with supplies: {amount} HP"
+        return None, "a few minutes' rest with supplies (3–5 HP as a guide)"
     if length == "night":
         half = half_up(char["max_hp"])
         return half, f"a night's rest: half of max {char['max_hp']} rounded up = {half} HP"
     return char["max_hp"], "a few days' rest: back to full HP"
+
+
+def rest_amount(char: dict, length: str, action: dict, cid: str) -> tuple[int, str]:
+    """ST-12: "Use the player moves as guidelines … The fiction, of course, takes
+    precedence": the GM's `amount` (any whole number, 0 or more) or roll (`dice`+`rolls`)
+    stands over the guide; a few minutes' rest has no fixed number, so it needs one."""
+    guide, how = rest_guide(char, length)
+    if action.get("amount") is None and action.get("dice") is None:
+        if guide is None:
+            raise Refused("a few minutes' rest restores what the GM says (3–5 HP as a "
+                          "guide): give `amount` or `dice` (ST-12)")
+        return guide, how
+    amount, rolled = read_amount(action, cid, "rest")
+    if guide is None:
+        return amount, f"{how}: the GM's {rolled} HP"
+    return amount, f"{how.split(':')[0]}: the GM's {rolled} HP (the guide: {guide})"
 
 
 def rest(desk, action: dict, cid: str) -> list[Event]:
@@ -290,9 +320,7 @@ def rest(desk, action: dict, cid: str) -> list[Event]:
                       "use Recover, Make Camp or Convalesce (ST-8)")
     refuse_dead(char, "rest")
     length = fields.choice(action, "length", ("minutes", "night", "days"))
-    if length != "minutes" and action.get("amount") is not None:
-        raise Refused(f"`amount` goes with `length: minutes`; a {length} rest is fixed (ST-12)")
-    amount, how = rest_amount(char, length, action)
+    amount, how = rest_amount(char, length, action, cid)
     char = desk.char(cid)
     data, text = regain_hp(char, amount, desk.settings)
     data["healed"] = data["hp_after"] - data["hp_before"]

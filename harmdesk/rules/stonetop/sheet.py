@@ -142,12 +142,23 @@ def shown(supplies) -> str:
     return "not tracked" if supplies is None else str(supplies)
 
 
-def counts_as_npc(char: dict, settings: dict) -> bool:
-    """ST-6: NPCs and monsters; followers too, unless they roll Death's Door."""
+def follower_at_zero(settings: dict) -> str:
+    """ST-6: what lethal harm to 0 HP makes of a follower (setting follower_at_zero).
+    Campaigns saved before the setting carry the yes/no followers_roll_deaths_door."""
+    if "follower_at_zero" in settings:
+        return settings["follower_at_zero"]
+    return "deaths_door" if settings.get("followers_roll_deaths_door") else "dead"
+
+
+def lethal_zero_state(char: dict, settings: dict) -> str:
+    """ST-6: a PC at 0 HP from a lethal source is dying; an NPC or monster is probably
+    dead; a follower as the setting says ("gm_decides": out of the action, at 0 HP, until
+    the GM rules)."""
     kind = char["kind"]
     if kind == "follower":
-        return not settings["followers_roll_deaths_door"]
-    return kind in ("npc", "monster")
+        return {"dead": "dead", "deaths_door": "dying",
+                "gm_decides": "out_of_action"}[follower_at_zero(settings)]
+    return "dead" if kind in ("npc", "monster") else "dying"
 
 
 def refuse_for_npcs(char: dict, move: str, instead: str) -> None:
