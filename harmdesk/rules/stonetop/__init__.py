@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import conditions, harm, healing
+from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character
 
 SETTINGS = {
@@ -86,9 +86,16 @@ ACTIONS = {
                        fields=("length", "amount", "dice", "rolls")),
     "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`; optional `hp`.",
                             fields=("death", "hp")),
-    "add_wound": ActionRule(conditions.add_wound, doc="`text`.",
-                            fields=("text",)),
-    "remove_wound": ActionRule(conditions.remove_wound, doc="`text`.",
+    "add_wound": ActionRule(wounds.add_wound, doc="A problematic wound (ST-14): `text`; "
+                            "optional `source`, `permanent` (true: it will not heal), "
+                            "`requirements` (texts: what treating it takes, ST-11).",
+                            fields=("text", "source", "permanent", "requirements")),
+    "treat_wound": ActionRule(wounds.treat_wound, doc="The `wound` (its text): `require` "
+                              "(texts the GM adds as requirements), `met` (requirement texts "
+                              "now met), `permanent` (true or false) (ST-11, ST-14).",
+                              fields=("wound", "require", "met", "permanent")),
+    "remove_wound": ActionRule(wounds.remove_wound, doc="`text`: the wound heals or is taken "
+                               "care of.",
                                fields=("text",)),
 }
 

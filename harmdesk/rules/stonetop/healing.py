@@ -5,7 +5,14 @@ from __future__ import annotations
 from .. import fields
 from ..core import ARROW, Event, Refused, half_up
 from .harm import effective_prosperity, read_amount
-from .sheet import DEBILITIES, refuse_for_npcs, refuse_unless_up, spend_supplies
+from .sheet import (
+    DEBILITIES,
+    find_wound,
+    refuse_for_npcs,
+    refuse_unless_up,
+    spend_supplies,
+    wounds_of,
+)
 
 
 def regain_hp(char: dict, amount: int, settings: dict) -> tuple[dict, str]:
@@ -153,9 +160,8 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
     band, pick = read_defy_danger(action)
     if debility is None and wound is None and not gained and death is None:
         raise Refused("`tend` needs something to tend: `debility`, `wound`, `heal` or `death`")
-    if wound is not None and wound not in char["wounds"]:
-        raise Refused(f"{char['name']} has no wound {wound!r} (wounds: "
-                      f"{'; '.join(char['wounds']) or 'none'})")
+    if wound is not None:
+        find_wound(char, wound)
     if debility is not None and debility not in char["debilities"]:
         raise Refused(f"{char['name']} is not {debility}: nothing to tend (marked: "
                       f"{', '.join(char['debilities']) or 'none'})")
@@ -190,9 +196,11 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
         parts.append(clear_marked(char, debility, "tending"))
         data["debility"] = debility
     if wound is not None:
-        at = char["wounds"].index(wound)
+        char["wounds"] = wounds_of(char)
+        at = find_wound(char, wound)
         if becomes is not None:
-            char["wounds"][at] = becomes
+            # the wound keeps its source, permanence and requirements under its new words
+            char["wounds"][at] = {**char["wounds"][at], "text": becomes}
             parts.append(f"wound {wound!r} {ARROW} {becomes!r}")
         else:
             char["wounds"].pop(at)
@@ -270,16 +278,19 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     refuse_unless_up(char, "Convalescing")
     healed = fields.listing(action, "healed_wounds", default=[])
     for text in healed:
-        if text not in char["wounds"]:
-            raise Refused(f"{char['name']} has no wound {text!r} to heal (ST-11)")
+        wound = wounds_of(char)[find_wound(char, text, " to heal (ST-11)")]
+        if wound["permanent"]:
+            raise Refused(f"{char['name']}'s wound {text!r} is permanent: it does not heal in a "
+                          "healer's care; retire the character or Make a Plan (ST-11)")
     char = desk.char(cid)
+    char["wounds"] = wounds_of(char)
     data, text = regain_hp(char, char["max_hp"], desk.settings)
     cleared = list(char["debilities"])
     char["debilities"] = []
     parts = [f"{char['name']} Convalesces: back to full HP", text]
     parts.append(f"clears {', '.join(cleared)}" if cleared else "no debilities to clear")
     for wound in dict.fromkeys(healed):
-        char["wounds"].remove(wound)
+        char["wounds"].pop(find_wound(char, wound))
         parts.append(f"wound {wound!r} heals")
     data.update(healed=data["hp_after"] - data["hp_before"], debilities_cleared=cleared)
     return [Event("convalesce", cid, "; ".join(parts), data)]
