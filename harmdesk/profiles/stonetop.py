@@ -162,6 +162,7 @@ PROFILE = Profile(
     report=REPORT,
     debilities=DEBILITIES,
     death_words=DEATH_WORDS,
+    wounds=wounds_of,
     rule_ids={
         "damage": ("ST-1", "ST-3", "ST-5", "ST-6"),
         "gang_damage": ("ST-2", "ST-3", "ST-5", "ST-6"),

@@ -137,7 +137,7 @@ def test_st6_npcs_monsters_followers_die_from_lethal(kind):
 
 def test_st6_follower_rolls_deaths_door_under_the_old_setting_key():
     """ST-6: a campaign saved with followers_roll_deaths_door on reads it as
-    follower_at_zero = deaths_door."""
+    follower_at_zero = dying."""
     out = do(desk(pc("afon", kind="follower", max_hp=8), followers_roll_deaths_door=True),
              type="damage", target="afon", amount=9)
     assert char(out, "afon")["death"] == "dying"
@@ -291,7 +291,7 @@ def test_st2_gang_takes_the_gms_piercing_ignores_armor_and_non_lethal():
     assert char(out)["hp"] == 0 and char(out)["death"] == "out_of_action"
 
 
-@pytest.mark.parametrize("reading, death", [("dead", "dead"), ("deaths_door", "dying"),
+@pytest.mark.parametrize("reading, death", [("dead", "dead"), ("dying", "dying"),
                                             ("gm_decides", "out_of_action")])
 def test_st6_follower_at_zero_readings(reading, death):
     """ST-6: "Followers are NPCs, so you get to decide what happens to them at 0 HP. You
@@ -314,7 +314,7 @@ def test_st6_old_settings_key_is_upgraded_and_the_new_one_wins():
     from harmdesk.rules import full_settings, system_named
     system = system_named("stonetop")
     assert full_settings(system, {"followers_roll_deaths_door": True})["follower_at_zero"] \
-        == "deaths_door"
+        == "dying"
     assert full_settings(system, {"followers_roll_deaths_door": False})["follower_at_zero"] \
         == "dead"
     both = {"followers_roll_deaths_door": True, "follower_at_zero": "gm_decides"}
@@ -328,7 +328,7 @@ def test_st6_old_settings_key_is_upgraded_and_the_new_one_wins():
     assert char(do(state, type="damage", target="afon", amount=9), "afon")["death"] == "dying"
     renamed = do(state, type="change_settings", settings={"prosperity": 1})
     assert renamed.ok, renamed.error
-    assert renamed.state["settings"]["follower_at_zero"] == "deaths_door"
+    assert renamed.state["settings"]["follower_at_zero"] == "dying"
 
 
 @pytest.mark.parametrize("reading, expression, rolls, hp", [

@@ -27,7 +27,7 @@ def base_state(setting_values):
 setting_values = st.fixed_dictionaries({}, optional={
     "prosperity": st.integers(-1, 3), "lacking": st.booleans(),
     "piercing_stack": st.sampled_from(["max", "sum"]),
-    "follower_at_zero": st.sampled_from(["dead", "deaths_door", "gm_decides"]),
+    "follower_at_zero": st.sampled_from(["dead", "dying", "gm_decides"]),
     "recover_rearm": st.sampled_from(["hp_drop", "any_hit"]),
     "healing_dying": st.sampled_from(["stabilizes", "no_change", "awake"]),
     "gang_dice": st.sampled_from(["one_die", "whole_roll"]),

@@ -12,11 +12,12 @@ SETTINGS = {
     "piercing_stack": Setting("max", "ST-2 (b): several piercing values in a gang-up take the "
                               "largest, or the sum of the distinct values.", ("max", "sum")),
     "follower_at_zero": Setting("dead", "ST-6: a follower brought to 0 HP by lethal harm is "
-                                "dead, as an NPC probably is; rolls Death's Door like a PC (\"you "
-                                "can, however, choose to have the player roll Death's Door\"); "
-                                "or is left at 0 HP for the GM to decide (\"you get to decide "
-                                "what happens to them at 0 HP\").",
-                                ("dead", "deaths_door", "gm_decides")),
+                                "dead, as an NPC probably is; or dying, rolling Death's Door "
+                                "like a PC (\"you can, however, choose to have the player roll "
+                                "Death's Door\"); or left out of the action at 0 HP for the GM "
+                                "to decide (\"you get to decide what happens to them at 0 "
+                                "HP\").",
+                                ("dead", "dying", "gm_decides")),
     "gang_tie": Setting("higher_bonus", "ST-2 (a): on a tie of die size the attacker with the "
                         "higher flat bonus is chosen, or the first listed.",
                         ("higher_bonus", "first_listed")),
@@ -32,9 +33,10 @@ SETTINGS = {
                              "Death's Door is rolled; or wakes them, as Garet is \"awake with 4 "
                              "HP and able to move about slowly\".",
                              ("stabilizes", "no_change", "awake")),
-    "gang_dice": Setting("one_die", "ST-2: \"roll the single highest damage die\": an attacker "
-                         "who rolls several dice (2d6, 2d8kh1) lends one die of that size (d6, "
-                         "d8), or its whole roll, ranked by the most it can deal.",
+    "gang_dice": Setting("one_die", "ST-2: a gang-up rolls \"the single highest damage die\": "
+                         "an attacker who rolls several dice (2d6, 2d8kh1) lends one die of "
+                         "that size (d6, d8), or its whole roll, ranked by the most it can "
+                         "deal.",
                          ("one_die", "whole_roll")),
     "bedroll": Setting("always", "ST-10: a bedroll's d6 HP comes with any Make Camp pick, or "
                        "only with the HP pick.", ("always", "hp_choice")),
@@ -101,12 +103,12 @@ ACTIONS = {
 
 def upgrade_settings(given: dict) -> dict:
     """Campaigns saved with the yes/no `followers_roll_deaths_door` read it as today's
-    `follower_at_zero` (yes: deaths_door; no: dead)."""
+    `follower_at_zero` (yes: dying, at Death's Door; no: dead)."""
     if "followers_roll_deaths_door" not in given:
         return given
     out = {k: v for k, v in given.items() if k != "followers_roll_deaths_door"}
     if given["followers_roll_deaths_door"] is True:
-        out.setdefault("follower_at_zero", "deaths_door")
+        out.setdefault("follower_at_zero", "dying")
     return out
 
 

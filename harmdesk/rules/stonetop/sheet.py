@@ -202,7 +202,7 @@ def follower_at_zero(settings: dict) -> str:
     Campaigns saved before the setting carry the yes/no followers_roll_deaths_door."""
     if "follower_at_zero" in settings:
         return settings["follower_at_zero"]
-    return "deaths_door" if settings.get("followers_roll_deaths_door") else "dead"
+    return "dying" if settings.get("followers_roll_deaths_door") else "dead"
 
 
 def lethal_zero_state(char: dict, settings: dict) -> str:
@@ -211,7 +211,7 @@ def lethal_zero_state(char: dict, settings: dict) -> str:
     the GM rules)."""
     kind = char["kind"]
     if kind == "follower":
-        return {"dead": "dead", "deaths_door": "dying",
+        return {"dead": "dead", "dying": "dying",
                 "gm_decides": "out_of_action"}[follower_at_zero(settings)]
     return "dead" if kind in ("npc", "monster") else "dying"
 
