@@ -139,6 +139,8 @@ class Profile:
     positive_conditions: tuple[str, ...] = ()   # boons, not harm
     conditions_with_amount: tuple[str, ...] = ()
     trauma_names: Mapping[int, str] = field(default_factory=dict)
+    # char -> its problematic wounds as objects (text, source, permanent, requirements)
+    wounds: Callable[[dict], list[dict]] = lambda char: []
     # the log's details: the IDs in RULES.md each action applies, and the rules an
     # action's own fields bring in, as (field, value or None for any, IDs)
     rule_ids: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

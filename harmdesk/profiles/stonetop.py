@@ -8,7 +8,7 @@ from ..quick import HEADS, Form, Modifier
 from ..rules.core import ARROW, MINUS
 from ..rules.stonetop import SYSTEM
 from ..rules.stonetop.harm import signed
-from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES
+from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, wound_texts, wounds_of
 from . import SUPPLIES, Chip, DeathRuling, Edit, Profile, ReportFacts, SheetField, register
 
 # Damage by severity, for harm not tied to a prepared danger (seed 001).
@@ -25,10 +25,19 @@ DEATH_CHOICES = (
 ENDED = ("dead", "fate_pending")
 
 
+def wound_badge(wound: dict) -> str:
+    """ST-14: "wound: lost right arm · permanent · 1/3 met · from Three Coven Lake"."""
+    reqs = wound["requirements"]
+    notes = [*(["permanent"] * wound["permanent"]),
+             *([f"{sum(r['met'] for r in reqs)}/{len(reqs)} met"] if reqs else []),
+             *([f"from {wound['source']}"] if wound["source"] else [])]
+    return " · ".join([f"wound: {wound['text']}", *notes])
+
+
 def tile_facts(char: dict) -> TileFacts:
     death = char["death"]
     status = death if death != "none" else "ok"
-    badges = [*char["debilities"], *(f"wound: {w}" for w in char["wounds"])]
+    badges = [*char["debilities"], *(wound_badge(w) for w in wounds_of(char))]
     supplies = char.get("supplies")
     return TileFacts(
         char["name"], KIND_LABELS[char["kind"]],
@@ -51,7 +60,7 @@ def band(result: str) -> str:
 
 def markers(char: dict) -> list[str]:
     """Debilities and problematic wounds; a list, so the same name twice counts twice."""
-    return [*char.get("debilities", []), *(f"wound: {w}" for w in char.get("wounds", []))]
+    return [*char.get("debilities", []), *(f"wound: {w}" for w in wound_texts(char))]
 
 
 def fate(event: dict) -> str | None:
@@ -153,6 +162,7 @@ PROFILE = Profile(
     report=REPORT,
     debilities=DEBILITIES,
     death_words=DEATH_WORDS,
+    wounds=wounds_of,
     rule_ids={
         "damage": ("ST-1", "ST-3", "ST-5", "ST-6"),
         "gang_damage": ("ST-2", "ST-3", "ST-5", "ST-6"),
@@ -168,6 +178,7 @@ PROFILE = Profile(
         "rest": ("ST-12",),
         "set_death": ("ST-6",),
         "add_wound": ("ST-14",),
+        "treat_wound": ("ST-11", "ST-14"),
         "remove_wound": ("ST-14",),
     },
     rule_ids_by_field=(("piercing", "x", ("ST-4",)),),

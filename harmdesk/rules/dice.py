@@ -199,34 +199,52 @@ def total(expr: str, rolls) -> DiceTotal:
     return DiceTotal(expr, tuple(rolls), value, shown)
 
 
-def die_and_bonus(expr: str) -> tuple[int, int]:
-    """Read a simple attack expression `[n]dS[+k]` as (largest die size, flat bonus).
+@dataclass(frozen=True)
+class AttackDice:
+    """An attack expression `[n]dS[kh1][+k]` as a gang-up reads it (ST-2)."""
 
-    Used for gang-up damage, where only the largest die and the flat bonus count.
-    """
+    dice: str  # the dice as written, without the bonus: "2d8kh1"
+    size: int  # the largest die's size
+    most: int  # the most the dice can show: 12 for 2d6, 8 for 2d8kh1
+    bonus: int
+
+
+def attack_dice(expr: str) -> AttackDice:
+    """Read an attack expression: its dice (plain, or kept highest or lowest, `2d8kh1`)
+    and its flat bonus. Subtracted dice are refused."""
     tree = parse(expr).roll
     ast = _lib().ast
     bonus = 0
-    size = 0
+    found = []
 
     def visit(node, sign):
-        nonlocal bonus, size
+        nonlocal bonus
         if isinstance(node, ast.BinOp) and node.op in "+-":
             visit(node.left, sign)
             visit(node.right, sign if node.op == "+" else -sign)
         elif isinstance(node, ast.Literal):
             bonus += sign * int(node.value)
-        elif isinstance(node, ast.Dice) and sign > 0:
-            size = max(size, int(node.size))
+        elif isinstance(node, (ast.Dice, ast.OperatedDice)) and sign > 0:
+            found.append(node)
         elif isinstance(node, ast.Parenthetical):
             visit(node.value, sign)
         else:
             raise Refused(f"{expr!r}: an attacker's damage must read like d8+3")
 
     visit(tree, 1)
-    if not size:
+    if not found:
         raise Refused(f"{expr!r}: an attacker's damage needs a die")
-    return size, bonus
+    plain = [n if isinstance(n, ast.Dice) else n.value for n in found]
+    # one die is written as the games write it: d8, not 1d8
+    written = "+".join("d" + str(n)[2:] if str(n).startswith("1d") else str(n) for n in found)
+    most = total(written, [int(p.size) for p in plain for _ in range(p.num)]).total
+    return AttackDice(written, max(int(p.size) for p in plain), most, bonus)
+
+
+def die_and_bonus(expr: str) -> tuple[int, int]:
+    """Read a simple attack expression `[n]dS[+k]` as (largest die size, flat bonus)."""
+    read = attack_dice(expr)
+    return read.size, read.bonus
 
 
 def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:

@@ -40,6 +40,8 @@ def full_settings(system: System, given: Any) -> dict:
         given = {}
     if not isinstance(given, dict):
         raise SheetError("settings", "must be an object")
+    if system.upgrade_settings:
+        given = system.upgrade_settings(given)
     for key in given:
         if key not in system.settings:
             raise SheetError(f"settings.{key}", f"is not a {system.title} setting; known: "

@@ -70,3 +70,6 @@ class System:
     actions: dict[str, ActionRule] = field(default_factory=dict)
     # (character) -> None: derive what depends on the common fields (kind), in place
     finish_character: Callable[[dict], object] | None = None
+    # (given settings) -> the same in today's keys: a setting renamed or widened since a
+    # campaign was saved is read from its old key, so the campaign still opens
+    upgrade_settings: Callable[[dict], dict] | None = None

@@ -185,6 +185,17 @@ def test_npc_rest_amount_only_for_a_few_minutes(dialog):
     assert "5 → 13 HP" in dlg.ui.previewLabel.text()
 
 
+def test_npc_rest_takes_the_gms_number_beyond_the_guide(dialog):
+    """ST-12: 3–5 HP is the guide; two minutes' worth, 2 HP, is the GM's to give."""
+    dlg, desk = dialog("stonetop", ["hagr"], "NPC rest")
+    dlg.page().amount.setValue(2)
+    assert dlg.actions() == [{"type": "rest", "target": "hagr", "length": "minutes",
+                              "amount": 2}]
+    before = desk.state["characters"]["hagr"]["hp"]
+    assert desk.submit_many(dlg.actions(), dlg.title())
+    assert desk.state["characters"]["hagr"]["hp"] == before + 2
+
+
 def test_convalesce_heals_only_the_checked_wounds_each_has(dialog):
     dlg, _ = dialog("stonetop", ["vahid", "afon"], "Convalesce")
     dlg.page().healed["gash"].setChecked(True)

@@ -211,7 +211,8 @@ def test_tend_with_a_7_9_and_the_cost_spends_a_second_supply(opened, folder, mon
     accept_with(monkeypatch, MovesDialog, tend)
     window.ui.actionMoves.trigger()
     dai = saved(folder, "Stonetop", "dai")
-    assert (dai["hp"], dai["death"], dai["wounds"]) == (4, "none", ["leg stitched"])
+    assert (dai["hp"], dai["death"]) == (4, "none")
+    assert [w["text"] for w in dai["wounds"]] == ["leg stitched"]
     assert saved(folder, "Stonetop", "blodwen")["supplies"] == 1
     assert (cell(window, "dai", BAR), cell(window, "blodwen", BUFFER)) == ("4/8 HP", "1")
     window.undo_action.trigger()

@@ -151,7 +151,7 @@ def test_st14_wounds_add_and_remove():
     """ST-14: problematic wounds are free text; HP regained does not heal them."""
     out = do(desk(pc(hp=5)), type="add_wound", target="a", text="broken fingers")
     out = do(out.state, type="heal", target="a", amount=5)
-    assert char(out)["wounds"] == ["broken fingers"]
+    assert [w["text"] for w in char(out)["wounds"]] == ["broken fingers"]
     dup = do(out.state, type="add_wound", target="a", text="broken fingers")
     assert not dup.ok and "already" in dup.error
     out = do(out.state, type="remove_wound", target="a", text="broken fingers")

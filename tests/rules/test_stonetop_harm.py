@@ -135,8 +135,9 @@ def test_st6_npcs_monsters_followers_die_from_lethal(kind):
     assert char(out, "x")["death"] == "dead"
 
 
-def test_st6_follower_rolls_deaths_door_when_setting_on():
-    """ST-6: the GM may have a follower's player roll Death's Door (followers_roll_deaths_door)."""
+def test_st6_follower_rolls_deaths_door_under_the_old_setting_key():
+    """ST-6: a campaign saved with followers_roll_deaths_door on reads it as
+    follower_at_zero = dying."""
     out = do(desk(pc("afon", kind="follower", max_hp=8), followers_roll_deaths_door=True),
              type="damage", target="afon", amount=9)
     assert char(out, "afon")["death"] == "dying"
@@ -288,3 +289,79 @@ def test_st2_gang_takes_the_gms_piercing_ignores_armor_and_non_lethal():
     out = do(desk(pc(hp=2, armor=0)), type="gang_damage", target="heavy", attackers=coedwig,
              amount=5, lethal=False)
     assert char(out)["hp"] == 0 and char(out)["death"] == "out_of_action"
+
+
+@pytest.mark.parametrize("reading, death", [("dead", "dead"), ("dying", "dying"),
+                                            ("gm_decides", "out_of_action")])
+def test_st6_follower_at_zero_readings(reading, death):
+    """ST-6: "Followers are NPCs, so you get to decide what happens to them at 0 HP. You
+    can, however, choose to have the player roll Death's Door for them." A PC and an NPC
+    are not touched by the setting."""
+    state = desk(pc("afon", kind="follower", max_hp=8), pc("guard", kind="npc", max_hp=6),
+                 pc("fox", max_hp=6), follower_at_zero=reading)
+    out = do(state, type="damage", target=["afon", "guard", "fox"], amount=9)
+    assert [char(out, c)["death"] for c in ("afon", "guard", "fox")] == [death, "dead", "dying"]
+    if reading == "gm_decides":
+        assert "the GM decides their fate" in out.events[1].text
+        kept = do(out.state, type="tend", target="afon", heal=2, death="none", supplies=1)
+        assert kept.ok, kept.error
+        assert (char(kept, "afon")["hp"], char(kept, "afon")["death"]) == (2, "none")
+
+
+def test_st6_old_settings_key_is_upgraded_and_the_new_one_wins():
+    """A saved campaign's followers_roll_deaths_door is read into follower_at_zero; when
+    both are given the new key stands; off reads as the default, dead."""
+    from harmdesk.rules import full_settings, system_named
+    system = system_named("stonetop")
+    assert full_settings(system, {"followers_roll_deaths_door": True})["follower_at_zero"] \
+        == "dying"
+    assert full_settings(system, {"followers_roll_deaths_door": False})["follower_at_zero"] \
+        == "dead"
+    both = {"followers_roll_deaths_door": True, "follower_at_zero": "gm_decides"}
+    assert full_settings(system, both)["follower_at_zero"] == "gm_decides"
+    assert "followers_roll_deaths_door" not in full_settings(system, both)
+    # a state whose settings were saved raw, before the setting existed
+    state = desk(pc("afon", kind="follower", max_hp=8))
+    state["settings"] = {k: v for k, v in state["settings"].items()
+                         if k not in ("follower_at_zero", "gang_dice")}
+    state["settings"]["followers_roll_deaths_door"] = True
+    assert char(do(state, type="damage", target="afon", amount=9), "afon")["death"] == "dying"
+    renamed = do(state, type="change_settings", settings={"prosperity": 1})
+    assert renamed.ok, renamed.error
+    assert renamed.state["settings"]["follower_at_zero"] == "dying"
+
+
+@pytest.mark.parametrize("reading, expression, rolls, hp", [
+    ("one_die", "d6+1", [5], 14), ("whole_roll", "2d6+1", [5, 6], 8)])
+def test_st2_gang_dice_readings_for_a_multi_die_attacker(reading, expression, rolls, hp):
+    """ST-2: "roll the single highest damage die among them": a 2d6 attacker and a d4
+    ganging up roll one d6 (one_die, the default) or the whole 2d6 (whole_roll)."""
+    out = do(desk(pc(), gang_dice=reading), type="gang_damage", target="heavy", rolls=rolls,
+             attackers=[{"dice": "2d6", "name": "ogre"}, {"dice": "d4", "name": "rat"}])
+    assert out.ok, out.error
+    assert out.events[0].data["expression"] == expression and char(out)["hp"] == hp
+    asked = do(desk(pc(), gang_dice=reading), type="gang_damage", target="heavy",
+               attackers=[{"dice": "2d6"}, {"dice": "d4"}])
+    assert asked.needs[0]["dice"] == expression
+
+
+def test_st2_whole_roll_ranks_by_the_most_a_roll_can_deal():
+    """ST-2 (gang_dice whole_roll): 2d6 (up to 12) outranks d10; one_die keeps the d10."""
+    attackers = [{"dice": "d10"}, {"dice": "2d6"}]
+    one = do(desk(pc()), type="gang_damage", target="heavy", attackers=attackers, rolls=[3])
+    whole = do(desk(pc(), gang_dice="whole_roll"), type="gang_damage", target="heavy",
+               attackers=attackers, rolls=[3, 3])
+    assert one.events[0].data["expression"] == "d10+1"
+    assert whole.events[0].data["expression"] == "2d6+1"
+
+
+@pytest.mark.parametrize("reading, expression, rolls, lost", [
+    ("one_die", "d8+4", [7], 11), ("whole_roll", "2d8kh1+4", [2, 7], 11)])
+def test_st2_keep_highest_attacker_is_not_refused(reading, expression, rolls, lost):
+    """ST-2, ST-13 (damage with advantage: roll the die twice, keep the higher): a
+    2d8kh1+3 attacker gangs up as d8 or as its whole 2d8kh1."""
+    out = do(desk(pc(), gang_dice=reading), type="gang_damage", target="heavy", rolls=rolls,
+             attackers=[{"dice": "2d8kh1+3"}, {"dice": "d6"}])
+    assert out.ok, out.error
+    assert out.events[0].data["expression"] == expression
+    assert char(out)["hp"] == 20 - lost

@@ -22,6 +22,10 @@ def char(out, cid):
     return out.state["characters"][cid]
 
 
+def texts(c):
+    return [w["text"] for w in c["wounds"]]
+
+
 def test_st9_caradoc_recovers_once_then_refused():
     """ST-9 / ST-T9: Caradoc lost 9, Prosperity 0: Recover → +4 HP, supplies −1, dazed
     cleared by the GM; a second Recover is refused until he takes more damage."""
@@ -134,17 +138,17 @@ def test_st11_convalesce_full_hp_clears_debilities_and_healed_wounds():
                     wounds=["twisted ankle", "lost right arm"]))
     out = do(state, type="convalesce", target="r", healed_wounds=["twisted ankle"])
     r = char(out, "r")
-    assert (r["hp"], r["debilities"], r["wounds"]) == (16, [], ["lost right arm"])
+    assert (r["hp"], r["debilities"], texts(r)) == (16, [], ["lost right arm"])
 
 
 def test_st12_npc_rest_lengths():
-    """ST-12: minutes 3–5 HP, a night half max rounded up, days full; PCs refused."""
+    """ST-12: minutes as the GM says, a night half max rounded up, days full; PCs refused."""
     npc = pc("n", kind="npc", max_hp=7, hp=1)
     assert char(do(desk(npc), type="rest", target="n", length="minutes", amount=4), "n")["hp"] == 5
     assert char(do(desk(npc), type="rest", target="n", length="night"), "n")["hp"] == 5
     assert char(do(desk(npc), type="rest", target="n", length="days"), "n")["hp"] == 7
-    out = do(desk(npc), type="rest", target="n", length="minutes", amount=6)
-    assert not out.ok and "at most 5" in out.error
+    out = do(desk(npc), type="rest", target="n", length="minutes")
+    assert not out.ok and "`amount` or `dice`" in out.error
     out = do(desk(pc("p", hp=1)), type="rest", target="p", length="night")
     assert not out.ok and "Make Camp" in out.error
 
@@ -185,7 +189,7 @@ def test_st15_garet_second_supply_wakes_him_at_4():
              heal=4, death="none")
     assert out.ok, out.error
     g = char(out, "garet")
-    assert (g["hp"], g["death"], g["wounds"]) == (4, "none", ["leg stitched, in pain"])
+    assert (g["hp"], g["death"], texts(g)) == (4, "none", ["leg stitched, in pain"])
     assert char(out, "blodwen")["supplies"] == 1
 
 
@@ -229,7 +233,7 @@ def test_st15_defy_danger_10_plus_does_what_the_tending_set_out_to_do():
     out = tend_garet(garet_desk(), defy_danger="10+")
     assert out.ok, out.error
     g = char(out, "garet")
-    assert (g["hp"], g["death"], g["wounds"]) == (4, "none", ["leg stitched"])
+    assert (g["hp"], g["death"], texts(g)) == (4, "none", ["leg stitched"])
     assert char(out, "blodwen")["supplies"] == 2
     assert "Defy Danger 10+" in out.events[0].text and out.events[0].data["defy_danger"] == "10+"
 
@@ -251,7 +255,7 @@ def test_st15_seven_to_nine_lesser_success_is_stable_at_zero():
     out = tend_garet(garet_desk(), defy_danger="7-9", pick="lesser")
     assert out.ok, out.error
     g = char(out, "garet")
-    assert (g["hp"], g["death"], g["wounds"]) == (0, "out_of_action", ["leg stitched"])
+    assert (g["hp"], g["death"], texts(g)) == (0, "out_of_action", ["leg stitched"])
     assert char(out, "blodwen")["supplies"] == 2
     assert "the lesser success" in out.events[0].text
     again = do(out.state, type="deaths_door", target="garet", roll=10)
@@ -264,7 +268,7 @@ def test_st15_a_miss_tends_nothing_and_the_gm_makes_a_move():
     out = tend_garet(garet_desk(), defy_danger="6-")
     assert out.ok, out.error
     g = char(out, "garet")
-    assert (g["hp"], g["death"], g["wounds"]) == (0, "dying", ["leg slashed open"])
+    assert (g["hp"], g["death"], texts(g)) == (0, "dying", ["leg slashed open"])
     assert char(out, "blodwen")["supplies"] == 2
     assert "the GM makes a move" in out.events[0].text
 
@@ -282,3 +286,47 @@ def test_st15_defy_danger_refusals_change_nothing():
     out = tend_garet(garet_desk(supplies=1), defy_danger="7-9", pick="cost")
     assert not out.ok and "needs 2" in out.error and out.state["characters"]["blodwen"][
         "supplies"] == 1
+
+
+def test_st12_the_gms_number_stands_over_the_guide():
+    """ST-12: "Use the player moves as guidelines … The fiction, of course, takes
+    precedence": 2 HP for two minutes, 0 for a construct, a roll, or more than half max
+    for a night are the GM's to give; a negative amount is still refused."""
+    npc = pc("n", kind="monster", max_hp=20, hp=1)
+    for action, hp in (({"length": "minutes", "amount": 2}, 3),
+                       ({"length": "minutes", "amount": 0}, 1),
+                       ({"length": "minutes", "amount": 9}, 10),
+                       ({"length": "minutes", "dice": "d4+1", "rolls": [4]}, 6),
+                       ({"length": "night", "amount": 15}, 16)):
+        out = do(desk(npc), type="rest", target="n", **action)
+        assert out.ok, out.error
+        assert char(out, "n")["hp"] == hp, action
+    assert "the GM's 15 HP (the guide: 10)" in do(desk(npc), type="rest", target="n",
+                                                 length="night", amount=15).events[0].text
+    out = do(desk(npc), type="rest", target="n", length="minutes", amount=-1)
+    assert not out.ok and "negative" in out.error
+    out = do(desk(npc), type="rest", target="n", length="minutes", dice="d4")
+    assert not out.ok and out.needs and out.needs[0]["dice"] == "d4"
+
+
+@pytest.mark.parametrize("reading, death", [("stabilizes", "out_of_action"),
+                                            ("no_change", "dying"), ("awake", "none")])
+def test_st15_healing_dying_readings(reading, death):
+    """ST-15 (Garet, "awake with 4 HP and able to move about slowly"): setting
+    healing_dying decides what healing a dying PC to 1+ HP does."""
+    out = do(desk(pc("g", hp=0, death="dying"), healing_dying=reading),
+             type="heal", target="g", amount=4)
+    assert (char(out, "g")["hp"], char(out, "g")["death"]) == (4, death)
+    if reading == "awake":
+        assert "able to move about slowly" in out.events[0].text
+
+
+def test_st15_tending_a_dying_follower_awake_under_the_awake_reading():
+    """ST-15: tending that heals someone dying, with no `death` named, follows the
+    setting: awake (none) under "awake", out of the action otherwise."""
+    garet = pc("garet", kind="follower", max_hp=6, hp=0, death="dying")
+    for reading, death in (("awake", "none"), ("stabilizes", "out_of_action")):
+        out = do(desk(garet, healing_dying=reading), type="tend", target="garet", heal=4)
+        assert out.ok, out.error
+        assert char(out, "garet")["death"] == death
+        assert out.events[0].data["death_after"] == death

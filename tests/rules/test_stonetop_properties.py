@@ -27,9 +27,10 @@ def base_state(setting_values):
 setting_values = st.fixed_dictionaries({}, optional={
     "prosperity": st.integers(-1, 3), "lacking": st.booleans(),
     "piercing_stack": st.sampled_from(["max", "sum"]),
-    "followers_roll_deaths_door": st.booleans(),
+    "follower_at_zero": st.sampled_from(["dead", "dying", "gm_decides"]),
     "recover_rearm": st.sampled_from(["hp_drop", "any_hit"]),
-    "healing_dying": st.sampled_from(["stabilizes", "no_change"]),
+    "healing_dying": st.sampled_from(["stabilizes", "no_change", "awake"]),
+    "gang_dice": st.sampled_from(["one_die", "whole_roll"]),
 })
 target = st.sampled_from(IDS)
 small = st.integers(-2, 25)

@@ -43,8 +43,9 @@ class Invalid(ValueError):
 
 
 def capital(name: str) -> str:
-    """ongoing_damage -> Ongoing damage; zero_hp_ends -> Zero HP ends."""
-    text = re.sub(r"\bhp\b", "HP", words(name))
+    """ongoing_damage -> Ongoing damage; zero_hp_ends -> Zero HP ends; gm_decides -> GM
+    decides."""
+    text = re.sub(r"\bgm\b", "GM", re.sub(r"\bhp\b", "HP", words(name)))
     return text[:1].upper() + text[1:]
 
 

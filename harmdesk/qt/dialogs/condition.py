@@ -27,6 +27,7 @@ from .common import (
     target_value,
     words,
 )
+from .wounds_stonetop import WoundPage
 
 # ST-13: what each debility hinders, as the GM reads it out.
 DEBILITY_ROLLS = {"weakened": "STR and DEX", "dazed": "INT and WIS", "miserable": "CON and CHA"}
@@ -70,49 +71,6 @@ class DebilityPage(Page):
         if not marked:
             raise Invalid(f"Nobody selected is {debility}: there is nothing to clear.")
         return [{"type": "clear_debility", "target": target_value(marked), "debility": debility}]
-
-
-class WoundPage(Page):
-    title = "&Wound"
-    tip = "Problematic wounds: free text that lasts in the fiction"
-
-    def __init__(self, desk: Desk, parent=None):
-        super().__init__(desk, parent)
-        layout = QVBoxLayout(self)
-        self.mode = Choice("Change", [("A&dd a wound", "add"), ("&Remove a wound", "remove")],
-                           True)
-        form = form_layout()
-        self.text = line("New wound", "a gash across the ribs, a broken arm …",
-                         "Describe the problematic wound in a few words")
-        wounds = dict.fromkeys(w for c in desk.chars() for w in c.get("wounds", []))
-        self.wound = combo([(w, w) for w in wounds], "Wound to remove",
-                           "The wound that heals or is taken care of")
-        form.addRow("&New wound:", self.text)
-        form.addRow("&Heals:", self.wound)
-        layout.addWidget(self.mode)
-        layout.addLayout(form)
-        layout.addStretch(1)
-        self.mode.changed.connect(self.sync)
-        self.watch(self.mode, self.text, self.wound)
-        self.sync()
-
-    def sync(self) -> None:
-        adding = self.mode.value() == "add"
-        self.text.setEnabled(adding)
-        self.wound.setEnabled(not adding)
-
-    def actions(self) -> list[dict]:
-        ids = self.desk.need_targets()
-        if self.mode.value() == "add":
-            text = self.text.text().strip()
-            if not text:
-                raise Invalid("Describe the wound in a few words.")
-            return [{"type": "add_wound", "target": target_value(ids), "text": text}]
-        text = self.wound.currentData()
-        if text is None:
-            raise Invalid("Nobody selected has a problematic wound.")
-        return [{"type": "remove_wound", "target": target_value(
-            having(self.desk, lambda c: text in c.get("wounds", []))), "text": text}]
 
 
 class AddConditionPage(Page):

@@ -119,7 +119,8 @@ class TendPage(Page):
     def sync(self) -> None:
         """The wounds and debilities of whoever is tended; the 7–9 pick only on a 7–9."""
         char = self.char() or {"wounds": [], "debilities": [], "death": "none", "max_hp": 0}
-        for box, items, word in ((self.wound, char["wounds"], "no wound"),
+        wounds = [w["text"] for w in self.desk.profile.wounds(char)]
+        for box, items, word in ((self.wound, wounds, "no wound"),
                                  (self.debility, char["debilities"], "no debility")):
             if not box.count() or [box.itemData(i) for i in range(1, box.count())] != items:
                 box.blockSignals(True)
@@ -290,7 +291,9 @@ class ConvalescePage(Page):
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
-        wounds = dict.fromkeys(w for c in desk.chars() for w in c.get("wounds", []))
+        # ST-11: a permanent wound does not heal in a healer's care
+        wounds = dict.fromkeys(w["text"] for c in desk.chars() for w in desk.profile.wounds(c)
+                               if not w["permanent"])
         self.healed = {}
         if wounds:
             layout.addWidget(note_label("Weeks in a healer's care also heal these wounds:"))
@@ -307,8 +310,8 @@ class ConvalescePage(Page):
         out = []
         for cid in self.desk.need_targets():
             action = {"type": "convalesce", "target": cid}
-            wounds = [w for w in self.desk.characters[cid].get("wounds", [])
-                      if w in self.healed and self.healed[w].isChecked()]
+            wounds = [w["text"] for w in self.desk.profile.wounds(self.desk.characters[cid])
+                      if w["text"] in self.healed and self.healed[w["text"]].isChecked()]
             if wounds:
                 action["healed_wounds"] = wounds
             out.append(action)
@@ -323,10 +326,12 @@ class NpcRestPage(Page):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
         self.length = Choice("How long", [
-            ("A few &minutes with supplies (3–5 HP)", "minutes"),
+            ("A few &minutes with supplies (3–5 HP as a guide)", "minutes"),
             ("A &night (half of max HP)", "night"), ("A few &days (full HP)", "days")])
         form = form_layout()
-        self.amount = spin(3, 5, 4, "HP regained", "3 to 5 HP for a few minutes' rest")
+        # ST-12: 3–5 HP is the guide; the GM's number stands
+        self.amount = spin(0, 999, 4, "HP regained",
+                           "As many HP as you say; 3 to 5 for a few minutes' rest is the guide")
         form.addRow("&HP regained:", self.amount)
         layout.addWidget(self.length)
         layout.addLayout(form)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import conditions, harm, healing
+from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character
 
 SETTINGS = {
@@ -11,8 +11,13 @@ SETTINGS = {
     "lacking": Setting(False, "The steading is marked lacking: Prosperity counts 1 lower (ST-4)."),
     "piercing_stack": Setting("max", "ST-2 (b): several piercing values in a gang-up take the "
                               "largest, or the sum of the distinct values.", ("max", "sum")),
-    "followers_roll_deaths_door": Setting(False, "ST-6: followers go to Death's Door like PCs "
-                                          "instead of counting as NPCs at 0 HP."),
+    "follower_at_zero": Setting("dead", "ST-6: a follower brought to 0 HP by lethal harm is "
+                                "dead, as an NPC probably is; or dying, rolling Death's Door "
+                                "like a PC (\"you can, however, choose to have the player roll "
+                                "Death's Door\"); or left out of the action at 0 HP for the GM "
+                                "to decide (\"you get to decide what happens to them at 0 "
+                                "HP\").",
+                                ("dead", "dying", "gm_decides")),
     "gang_tie": Setting("higher_bonus", "ST-2 (a): on a tie of die size the attacker with the "
                         "higher flat bonus is chosen, or the first listed.",
                         ("higher_bonus", "first_listed")),
@@ -23,9 +28,16 @@ SETTINGS = {
                                "marked does nothing, or is refused.", ("nothing", "refuse")),
     "follower_debilities": Setting(True, "ST-13: followers may carry debilities as temporary "
                                    "tags (NPCs and monsters never do)."),
-    "healing_dying": Setting("stabilizes", "Healing a dying character to 1+ HP ends dying but "
-                             "leaves them out of the action, or changes nothing until Death's "
-                             "Door is rolled.", ("stabilizes", "no_change")),
+    "healing_dying": Setting("stabilizes", "ST-15: healing a dying character to 1+ HP ends "
+                             "dying but leaves them out of the action; or changes nothing until "
+                             "Death's Door is rolled; or wakes them, as Garet is \"awake with 4 "
+                             "HP and able to move about slowly\".",
+                             ("stabilizes", "no_change", "awake")),
+    "gang_dice": Setting("one_die", "ST-2: a gang-up rolls \"the single highest damage die\": "
+                         "an attacker who rolls several dice (2d6, 2d8kh1) lends one die of "
+                         "that size (d6, d8), or its whole roll, ranked by the most it can "
+                         "deal.",
+                         ("one_die", "whole_roll")),
     "bedroll": Setting("always", "ST-10: a bedroll's d6 HP comes with any Make Camp pick, or "
                        "only with the HP pick.", ("always", "hp_choice")),
 }
@@ -70,16 +82,35 @@ ACTIONS = {
     "convalesce": ActionRule(healing.convalesce, doc="Full HP, all debilities cleared; "
                              "`healed_wounds`.",
                              fields=("healed_wounds",)),
-    "rest": ActionRule(healing.rest, doc="NPCs and monsters: `length` minutes (+`amount` 3–5) | "
-                       "night | days.",
-                       fields=("length", "amount")),
+    "rest": ActionRule(healing.rest, doc="NPCs and monsters: `length` minutes | night | "
+                       "days; the GM's `amount` (0+) or `dice`+`rolls` stands over the guide "
+                       "(3–5 HP for minutes, where one is needed; half max; full) (ST-12).",
+                       fields=("length", "amount", "dice", "rolls")),
     "set_death": ActionRule(conditions.set_death, doc="GM ruling: `death`; optional `hp`.",
                             fields=("death", "hp")),
-    "add_wound": ActionRule(conditions.add_wound, doc="`text`.",
-                            fields=("text",)),
-    "remove_wound": ActionRule(conditions.remove_wound, doc="`text`.",
+    "add_wound": ActionRule(wounds.add_wound, doc="A problematic wound (ST-14): `text`; "
+                            "optional `source`, `permanent` (true: it will not heal), "
+                            "`requirements` (texts: what treating it takes, ST-11).",
+                            fields=("text", "source", "permanent", "requirements")),
+    "treat_wound": ActionRule(wounds.treat_wound, doc="The `wound` (its text): `require` "
+                              "(texts the GM adds as requirements), `met` (requirement texts "
+                              "now met), `permanent` (true or false) (ST-11, ST-14).",
+                              fields=("wound", "require", "met", "permanent")),
+    "remove_wound": ActionRule(wounds.remove_wound, doc="`text`: the wound heals or is taken "
+                               "care of.",
                                fields=("text",)),
 }
+
+def upgrade_settings(given: dict) -> dict:
+    """Campaigns saved with the yes/no `followers_roll_deaths_door` read it as today's
+    `follower_at_zero` (yes: dying, at Death's Door; no: dead)."""
+    if "followers_roll_deaths_door" not in given:
+        return given
+    out = {k: v for k, v in given.items() if k != "followers_roll_deaths_door"}
+    if given["followers_roll_deaths_door"] is True:
+        out.setdefault("follower_at_zero", "dying")
+    return out
+
 
 SYSTEM = System(
     name="stonetop",
@@ -90,4 +121,5 @@ SYSTEM = System(
     edit_character=edit_character,
     finish_character=check_kind,
     actions=ACTIONS,
+    upgrade_settings=upgrade_settings,
 )

@@ -1,4 +1,4 @@
-"""Stonetop debilities, problematic wounds and death (ST-6, ST-7, ST-13, ST-14)."""
+"""Stonetop debilities and death (ST-6, ST-7, ST-13)."""
 
 from __future__ import annotations
 
@@ -177,25 +177,3 @@ def set_death(desk, action: dict, cid: str) -> list[Event]:
         text += f"; {hp} {ARROW} {after_hp} HP"
         data.update(hp_before=hp, hp_after=after_hp)
     return [Event("set_death", cid, text, data)]
-
-
-def add_wound(desk, action: dict, cid: str) -> list[Event]:
-    """ST-14: a problematic wound is free text that lasts in the fiction."""
-    text = fields.text(action, "text")
-    char = desk.char(cid)
-    if text in char["wounds"]:
-        raise Refused(f"{char['name']} already has the wound {text!r}")
-    char["wounds"].append(text)
-    return [Event("add_wound", cid, f"{char['name']} suffers a problematic wound: {text}",
-                  {"wound": text})]
-
-
-def remove_wound(desk, action: dict, cid: str) -> list[Event]:
-    """ST-14: the wound heals or is taken care of (Recover tend, Convalesce, Make a Plan)."""
-    text = fields.text(action, "text")
-    char = desk.char(cid)
-    if text not in char["wounds"]:
-        raise Refused(f"{char['name']} has no wound {text!r} (wounds: "
-                      f"{'; '.join(char['wounds']) or 'none'})")
-    char["wounds"].remove(text)
-    return [Event("remove_wound", cid, f"{char['name']}'s wound heals: {text}", {"wound": text})]

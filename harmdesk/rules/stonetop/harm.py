@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import dice, fields
 from ..core import ARROW, MINUS, Event, Refused, need_roll, signed
-from .sheet import counts_as_npc
+from .sheet import lethal_zero_state
 
 ATTACKER_FIELDS = ("dice", "id", "name", "count", "piercing", "tags", "ignores_armor")
 
@@ -70,11 +70,11 @@ def hp_lost(damage: int, armor: int) -> int:
 
 def state_at_zero_hp(char: dict, lethal: bool, settings: dict) -> str:
     """ST-6: a PC goes to Death's Door from a lethal source, else out of the action;
-    NPCs and monsters (and followers, unless they roll Death's Door) are dead from a
-    lethal source, else out of the action."""
+    NPCs and monsters are dead from a lethal source, else out of the action; a follower
+    from a lethal source as the setting follower_at_zero says."""
     if not lethal:
         return "out_of_action"
-    return "dead" if counts_as_npc(char, settings) else "dying"
+    return lethal_zero_state(char, settings)
 
 
 def reduced_to_zero(char: dict, hp_before: int, loss: int) -> bool:
@@ -103,6 +103,9 @@ def take_hp_loss(char: dict, loss: int, lethal: bool, settings: dict) -> tuple[d
         source = "a lethal source" if lethal else "a non-lethal source"
         outcome = {"dying": "at Death's Door (dying)", "dead": "dead",
                    "out_of_action": "out of the action"}[new]
+        if lethal and new == "out_of_action":  # a follower under follower_at_zero gm_decides
+            outcome = ("at 0 HP and out of the action, the GM decides their fate: dead, "
+                       "Death's Door, or still hanging on (a Death state ruling) (ST-6)")
         extra.append(Event("death", char["id"],
                            f"{char['name']} drops to 0 HP from {source}: {outcome}",
                            {"death_before": "none", "death_after": new, "lethal": lethal}))
@@ -196,6 +199,8 @@ class Attacker:
     label: str
     die: int
     bonus: int
+    dice: str  # its dice as written, without the bonus: "2d6", "2d8kh1"
+    most: int  # the most those dice can show
     count: int
     piercing: int
     tags: tuple[str, ...]
@@ -228,23 +233,27 @@ def read_attacker(desk, entry, i: int) -> Attacker:
             source = {**other["attack"], **{k: v for k, v in entry.items() if k != "id"}}
             source.setdefault("name", other["name"])
         expr = fields.text(source, "dice")
-        die, bonus = dice.die_and_bonus(expr)
+        read = dice.attack_dice(expr)
         piercing, _ = read_piercing(source, desk.settings)
         count = fields.whole(source, "count", default=1, minimum=1, maximum=1000)
         label = source.get("name") if isinstance(source.get("name"), str) else expr
         return Attacker(
-            label=f"{count} × {label}", die=die, bonus=bonus, count=count,
+            label=f"{count} × {label}", die=read.size, bonus=read.bonus, dice=read.dice,
+            most=read.most, count=count,
             piercing=piercing, tags=tuple(read_tags(source)),
             ignores_armor=fields.flag(source, "ignores_armor"))
     except Refused as err:
         raise Refused(f"`attackers[{i}]`: {err.reason}") from None
 
 
-def chosen_attacker(attackers: list[Attacker], tie: str) -> Attacker:
-    """ST-2: the attacker with the largest damage die; on a tie (ambiguity a) the higher
-    flat bonus, or the first listed under gang_tie = "first_listed"."""
-    largest = max(a.die for a in attackers)
-    tied = [a for a in attackers if a.die == largest]
+def chosen_attacker(attackers: list[Attacker], tie: str, whole_roll: bool = False) -> Attacker:
+    """ST-2: the attacker with the largest damage die (under gang_dice = "whole_roll", the
+    roll that can deal the most); on a tie (ambiguity a) the higher flat bonus, or the
+    first listed under gang_tie = "first_listed"."""
+    def size(a: Attacker) -> int:
+        return a.most if whole_roll else a.die
+    largest = max(size(a) for a in attackers)
+    tied = [a for a in attackers if size(a) == largest]
     if tie == "higher_bonus":
         return max(tied, key=lambda a: a.bonus)  # max keeps the first of equals
     return tied[0]
@@ -266,10 +275,13 @@ def combined_piercing(attackers: list[Attacker], stack: str) -> int:
 
 def gang_up(attackers: list[Attacker], settings: dict) -> GangUp:
     """ST-2: the largest die keeps its own bonus, +1 per additional combatant; all tags apply."""
-    chosen = chosen_attacker(attackers, settings["gang_tie"])
+    # campaigns saved before the setting gang_dice lack it: one die, as they were read
+    whole_roll = settings.get("gang_dice", "one_die") == "whole_roll"
+    chosen = chosen_attacker(attackers, settings["gang_tie"], whole_roll)
     combatants = sum(a.count for a in attackers)
     bonus = chosen.bonus + combatants - 1
-    expr = f"d{chosen.die}" + (f"+{bonus}" if bonus > 0 else f"-{-bonus}" if bonus < 0 else "")
+    die = chosen.dice if whole_roll else f"d{chosen.die}"
+    expr = die + (f"+{bonus}" if bonus > 0 else f"-{-bonus}" if bonus < 0 else "")
     piercing = combined_piercing(attackers, settings["piercing_stack"])
     tags = tuple(dict.fromkeys(t for a in attackers for t in a.tags))
     ignores = any(a.ignores_armor for a in attackers)
@@ -283,6 +295,13 @@ def gang_up(attackers: list[Attacker], settings: dict) -> GangUp:
     return GangUp(expr, chosen.die, combatants, piercing, tags, ignores, text)
 
 
+def gang_faces(expr: str) -> str:
+    """The faces a gang's roll takes, in words: "one d8", "2 faces of a d6"."""
+    faces = dice.sides(expr)
+    return f"one d{faces[0]}" if len(faces) == 1 else f"{len(faces)} faces of " + \
+        " and ".join(dict.fromkeys(f"a d{f}" for f in faces))
+
+
 def gang_damage(desk, action: dict, cid: str) -> list[Event]:
     """ST-2 then ST-3: several combatants deal one instance of damage together."""
     entries = fields.listing(action, "attackers")
@@ -294,7 +313,7 @@ def gang_damage(desk, action: dict, cid: str) -> list[Event]:
     else:
         if "rolls" not in action:
             raise Refused(f"the gang-up roll for {gang.expr} is missing: give `rolls` "
-                          f"(one d{gang.die}) or `amount`",
+                          f"({gang_faces(gang.expr)}) or `amount`",
                           needs=[need_roll("rolls", gang.expr, "gang-up damage (ST-2)", cid)])
         result = dice.total(gang.expr, action["rolls"])
         amount, how = result.total, result.text

@@ -5,25 +5,43 @@ from __future__ import annotations
 from .. import fields
 from ..core import ARROW, Event, Refused, half_up
 from .harm import effective_prosperity, read_amount
-from .sheet import DEBILITIES, refuse_for_npcs, refuse_unless_up, spend_supplies
+from .sheet import (
+    DEBILITIES,
+    find_wound,
+    refuse_for_npcs,
+    refuse_unless_up,
+    spend_supplies,
+    wounds_of,
+)
 
 
 def regain_hp(char: dict, amount: int, settings: dict) -> tuple[dict, str]:
     """ST-8: HP rises by `amount`, never above max. Dead stays dead, fate-pending and
     out-of-action hold (ST-7); a dying character brought to 1+ HP is no longer dying but
-    still out of the action (setting healing_dying = "stabilizes")."""
+    still out of the action (setting healing_dying = "stabilizes"), or awake and able to
+    move about slowly (healing_dying = "awake", Garet in ST-15)."""
     before = char["hp"]
     char["hp"] = min(char["max_hp"], before + amount)
     data = {"hp_before": before, "hp_after": char["hp"]}
     text = f"{before} {ARROW} {char['hp']} HP"
     if before + amount > char["max_hp"]:
         text += f" (max {char['max_hp']})"
-    if (char["death"] == "dying" and char["hp"] > 0
-            and settings["healing_dying"] == "stabilizes"):
-        char["death"] = "out_of_action"
-        data["death_after"] = "out_of_action"
-        text += "; no longer dying, but still out of the action"
+    if char["death"] == "dying" and char["hp"] > 0:
+        after, words = dying_healed(settings["healing_dying"])
+        if after is not None:
+            char["death"] = after
+            data["death_after"] = after
+            text += f"; {words}"
     return data, text
+
+
+def dying_healed(reading: str) -> tuple[str | None, str]:
+    """The death state of someone dying who is healed to 1+ HP (setting healing_dying)."""
+    if reading == "awake":
+        return "none", "no longer dying: awake and able to move about slowly (ST-15)"
+    if reading == "stabilizes":
+        return "out_of_action", "no longer dying, but still out of the action"
+    return None, ""
 
 
 def refuse_dead(char: dict, what: str) -> None:
@@ -142,9 +160,8 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
     band, pick = read_defy_danger(action)
     if debility is None and wound is None and not gained and death is None:
         raise Refused("`tend` needs something to tend: `debility`, `wound`, `heal` or `death`")
-    if wound is not None and wound not in char["wounds"]:
-        raise Refused(f"{char['name']} has no wound {wound!r} (wounds: "
-                      f"{'; '.join(char['wounds']) or 'none'})")
+    if wound is not None:
+        find_wound(char, wound)
     if debility is not None and debility not in char["debilities"]:
         raise Refused(f"{char['name']} is not {debility}: nothing to tend (marked: "
                       f"{', '.join(char['debilities']) or 'none'})")
@@ -179,9 +196,11 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
         parts.append(clear_marked(char, debility, "tending"))
         data["debility"] = debility
     if wound is not None:
-        at = char["wounds"].index(wound)
+        char["wounds"] = wounds_of(char)
+        at = find_wound(char, wound)
         if becomes is not None:
-            char["wounds"][at] = becomes
+            # the wound keeps its source, permanence and requirements under its new words
+            char["wounds"][at] = {**char["wounds"][at], "text": becomes}
             parts.append(f"wound {wound!r} {ARROW} {becomes!r}")
         else:
             char["wounds"].pop(at)
@@ -198,8 +217,11 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
                           "out_of_action": "stable, but out of the action"}[death])
             data.update(death_before=before_death, death_after=death)
         elif before_death == "dying" and char["hp"] > 0:
-            char["death"] = "out_of_action"
-            parts.append("no longer dying, but still out of the action")
+            reading = desk.settings["healing_dying"]
+            after, words = dying_healed("awake" if reading == "awake" else "stabilizes")
+            char["death"] = after
+            parts.append(words)
+            data.update(death_before=before_death, death_after=after)
     return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
 
 
@@ -256,30 +278,49 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     refuse_unless_up(char, "Convalescing")
     healed = fields.listing(action, "healed_wounds", default=[])
     for text in healed:
-        if text not in char["wounds"]:
-            raise Refused(f"{char['name']} has no wound {text!r} to heal (ST-11)")
+        wound = wounds_of(char)[find_wound(char, text, " to heal (ST-11)")]
+        if wound["permanent"]:
+            raise Refused(f"{char['name']}'s wound {text!r} is permanent: it does not heal in a "
+                          "healer's care; retire the character or Make a Plan (ST-11)")
     char = desk.char(cid)
+    char["wounds"] = wounds_of(char)
     data, text = regain_hp(char, char["max_hp"], desk.settings)
     cleared = list(char["debilities"])
     char["debilities"] = []
     parts = [f"{char['name']} Convalesces: back to full HP", text]
     parts.append(f"clears {', '.join(cleared)}" if cleared else "no debilities to clear")
     for wound in dict.fromkeys(healed):
-        char["wounds"].remove(wound)
+        char["wounds"].pop(find_wound(char, wound))
         parts.append(f"wound {wound!r} heals")
     data.update(healed=data["hp_after"] - data["hp_before"], debilities_cleared=cleared)
     return [Event("convalesce", cid, "; ".join(parts), data)]
 
 
-def rest_amount(char: dict, length: str, action: dict) -> tuple[int, str]:
-    """ST-12: a few minutes with supplies → 3–5 HP; a night → ⌈max/2⌉; a few days → full."""
+def rest_guide(char: dict, length: str) -> tuple[int | None, str]:
+    """ST-12's guidelines: a few minutes with supplies → 3–5 HP (the GM says how many); a
+    night → ⌈max/2⌉; a few days → full HP."""
     if length == "minutes":
-        amount = fields.whole(action, "amount", minimum=3, maximum=5)
-        return amount, f"a few minutes' rest with supplies: {amount} HP"
+        return None, "a few minutes' rest with supplies (3–5 HP as a guide)"
     if length == "night":
         half = half_up(char["max_hp"])
         return half, f"a night's rest: half of max {char['max_hp']} rounded up = {half} HP"
     return char["max_hp"], "a few days' rest: back to full HP"
+
+
+def rest_amount(char: dict, length: str, action: dict, cid: str) -> tuple[int, str]:
+    """ST-12: "Use the player moves as guidelines … The fiction, of course, takes
+    precedence": the GM's `amount` (any whole number, 0 or more) or roll (`dice`+`rolls`)
+    stands over the guide; a few minutes' rest has no fixed number, so it needs one."""
+    guide, how = rest_guide(char, length)
+    if action.get("amount") is None and action.get("dice") is None:
+        if guide is None:
+            raise Refused("a few minutes' rest restores what the GM says (3–5 HP as a "
+                          "guide): give `amount` or `dice` (ST-12)")
+        return guide, how
+    amount, rolled = read_amount(action, cid, "rest")
+    if guide is None:
+        return amount, f"{how}: the GM's {rolled} HP"
+    return amount, f"{how.split(':')[0]}: the GM's {rolled} HP (the guide: {guide})"
 
 
 def rest(desk, action: dict, cid: str) -> list[Event]:
@@ -290,9 +331,7 @@ def rest(desk, action: dict, cid: str) -> list[Event]:
                       "use Recover, Make Camp or Convalesce (ST-8)")
     refuse_dead(char, "rest")
     length = fields.choice(action, "length", ("minutes", "night", "days"))
-    if length != "minutes" and action.get("amount") is not None:
-        raise Refused(f"`amount` goes with `length: minutes`; a {length} rest is fixed (ST-12)")
-    amount, how = rest_amount(char, length, action)
+    amount, how = rest_amount(char, length, action, cid)
     char = desk.char(cid)
     data, text = regain_hp(char, amount, desk.settings)
     data["healed"] = data["hp_after"] - data["hp_before"]

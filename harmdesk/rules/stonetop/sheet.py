@@ -24,17 +24,72 @@ BY_ACTION = {"debilities": "mark_debility / clear_debility", "wounds": "add_woun
              "death": "set_death", "can_recover": "recover or damage"}
 
 
-def read_wounds(sheet: dict) -> list[str]:
-    """ST-14: problematic wounds are free text, each named once."""
-    wounds = fields.listing(sheet, "wounds", default=[])
-    out: list[str] = []
-    for i, text in enumerate(wounds):
-        if not isinstance(text, str) or not text.strip():
-            raise Refused(f"`wounds[{i}]` must be non-empty text, not {text!r}")
-        if text in out:
-            raise Refused(f"the wound {text!r} is listed twice")
-        out.append(text)
+WOUND_FIELDS = ("text", "source", "permanent", "requirements")
+
+
+def read_requirements(given, where: str) -> list[dict]:
+    """ST-11 (Rhianna's Make a Plan): what treating a wound requires, each met or not;
+    a requirement is text, or {"text", "met"}."""
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise Refused(f"`{where}` must be a list of requirements, not {given!r}")
+    out: list[dict] = []
+    for i, item in enumerate(given):
+        item = {"text": item} if isinstance(item, str) else item
+        if not isinstance(item, dict):
+            raise Refused(f"`{where}[{i}]` must be text or {{\"text\", \"met\"}}, not {item!r}")
+        fields.refuse_unknown(item, ("text", "met"), "requirement")
+        text = fields.text(item, "text")
+        if any(r["text"] == text for r in out):
+            raise Refused(f"the requirement {text!r} is listed twice")
+        out.append({"text": text, "met": fields.flag(item, "met")})
     return out
+
+
+def read_wound(value, where: str) -> dict:
+    """ST-14: a problematic wound: its text, where it came from (`source`), whether it can
+    heal (`permanent`) and what treating it requires. Text alone is a healable wound."""
+    value = {"text": value} if isinstance(value, str) else value
+    if not isinstance(value, dict):
+        raise Refused(f"`{where}` must be text or an object with `text`, not {value!r}")
+    fields.refuse_unknown(value, WOUND_FIELDS, "wound")
+    return {"text": fields.text(value, "text"),
+            "source": fields.text(value, "source", default=None),
+            "permanent": fields.flag(value, "permanent"),
+            "requirements": read_requirements(value.get("requirements"),
+                                              f"{where}.requirements")}
+
+
+def read_wounds(sheet: dict) -> list[dict]:
+    """ST-14: problematic wounds, each named once."""
+    out: list[dict] = []
+    for i, value in enumerate(fields.listing(sheet, "wounds", default=[])):
+        wound = read_wound(value, f"wounds[{i}]")
+        if any(w["text"] == wound["text"] for w in out):
+            raise Refused(f"the wound {wound['text']!r} is listed twice")
+        out.append(wound)
+    return out
+
+
+def wounds_of(char: dict) -> list[dict]:
+    """A character's wounds as today's objects: states saved before wounds carried a
+    source, permanence and requirements hold plain text (or no list at all)."""
+    return [{"text": w, "source": None, "permanent": False, "requirements": []}
+            if isinstance(w, str) else w for w in char.get("wounds", [])]
+
+
+def wound_texts(char: dict) -> list[str]:
+    return [w["text"] for w in wounds_of(char)]
+
+
+def find_wound(char: dict, text: str, why: str = "") -> int:
+    """The index of the wound named `text`; refused naming the wounds there are."""
+    texts = wound_texts(char)
+    if text not in texts:
+        raise Refused(f"{char['name']} has no wound {text!r}{why} (wounds: "
+                      f"{'; '.join(texts) or 'none'})")
+    return texts.index(text)
 
 
 def read_moves(sheet: dict) -> list[str]:
@@ -142,12 +197,23 @@ def shown(supplies) -> str:
     return "not tracked" if supplies is None else str(supplies)
 
 
-def counts_as_npc(char: dict, settings: dict) -> bool:
-    """ST-6: NPCs and monsters; followers too, unless they roll Death's Door."""
+def follower_at_zero(settings: dict) -> str:
+    """ST-6: what lethal harm to 0 HP makes of a follower (setting follower_at_zero).
+    Campaigns saved before the setting carry the yes/no followers_roll_deaths_door."""
+    if "follower_at_zero" in settings:
+        return settings["follower_at_zero"]
+    return "dying" if settings.get("followers_roll_deaths_door") else "dead"
+
+
+def lethal_zero_state(char: dict, settings: dict) -> str:
+    """ST-6: a PC at 0 HP from a lethal source is dying; an NPC or monster is probably
+    dead; a follower as the setting says ("gm_decides": out of the action, at 0 HP, until
+    the GM rules)."""
     kind = char["kind"]
     if kind == "follower":
-        return not settings["followers_roll_deaths_door"]
-    return kind in ("npc", "monster")
+        return {"dead": "dead", "dying": "dying",
+                "gm_decides": "out_of_action"}[follower_at_zero(settings)]
+    return "dead" if kind in ("npc", "monster") else "dying"
 
 
 def refuse_for_npcs(char: dict, move: str, instead: str) -> None:

@@ -1,0 +1,95 @@
+"""Stonetop problematic wounds (ST-14, ST-11): each with its source, whether it can heal,
+and the requirements the GM names for treating it (Rhianna's Make a Plan)."""
+
+from __future__ import annotations
+
+from .. import fields
+from ..core import Event, Refused
+from .sheet import find_wound, read_requirements, read_wound, wound_texts, wounds_of
+
+
+def wound_words(wound: dict) -> str:
+    """A wound as the log reads it: "lost right arm (permanent; from Three Coven Lake)"."""
+    notes = [*(["permanent"] * wound["permanent"]),
+             *([f"from {wound['source']}"] if wound["source"] else [])]
+    return wound["text"] + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def requirements_words(requirements: list[dict]) -> str:
+    met = sum(r["met"] for r in requirements)
+    if met == len(requirements):
+        return f"every requirement met ({met} of {met})"
+    return f"{met} of {len(requirements)} requirements met"
+
+
+def add_wound(desk, action: dict, cid: str) -> list[Event]:
+    """ST-14: "Simply describe the wound in the fiction. It's now true!" — with where it
+    came from (`source`), whether it can heal (`permanent`) and what treating it
+    requires (`requirements`, ST-11: "Tell them the requirements")."""
+    wound = read_wound({k: action[k] for k in ("text", "source", "permanent", "requirements")
+                        if action.get(k) is not None}, "wound")
+    char = desk.char(cid)
+    if wound["text"] in wound_texts(char):
+        raise Refused(f"{char['name']} already has the wound {wound['text']!r}")
+    char["wounds"] = [*wounds_of(char), wound]
+    text = f"{char['name']} suffers a problematic wound: {wound_words(wound)}"
+    if wound["requirements"]:
+        text += "; to treat it: " + "; ".join(r["text"] for r in wound["requirements"])
+    return [Event("add_wound", cid, text, {"wound": wound["text"]})]
+
+
+def treat_wound(desk, action: dict, cid: str) -> list[Event]:
+    """ST-11, ST-14: the GM names what treating a wound requires (`require`), and marks the
+    requirements met as the fiction meets them (`met`); `permanent` rules whether it can
+    heal. Meeting every requirement does not remove the wound: it heals or stays as the
+    fiction says (remove_wound, Convalesce)."""
+    text = fields.text(action, "wound")
+    require = read_requirements(action.get("require"), "require")
+    met = fields.listing(action, "met", default=[])
+    permanent = None if action.get("permanent") is None else fields.flag(action, "permanent")
+    if not require and not met and permanent is None:
+        raise Refused("`treat_wound` needs something to record: `require` (what it takes), "
+                      "`met` (requirements fulfilled) or `permanent`")
+    peek = desk.peek(cid)
+    at = find_wound(peek, text)
+    wound = dict(wounds_of(peek)[at])
+    reqs = [dict(r) for r in wound["requirements"]]
+    parts = []
+    for new in require:
+        if any(r["text"] == new["text"] for r in reqs):
+            raise Refused(f"{text!r} already requires {new['text']!r}")
+        reqs.append(new)
+        parts.append(f"requires: {new['text']}")
+    for i, done in enumerate(met):
+        if not isinstance(done, str) or not done.strip():
+            raise Refused(f"`met[{i}]` must be the text of a requirement, not {done!r}")
+        found = [r for r in reqs if r["text"] == done]
+        if not found:
+            raise Refused(f"{text!r} has no requirement {done!r} (requirements: "
+                          f"{'; '.join(r['text'] for r in reqs) or 'none'})")
+        if found[0]["met"]:
+            raise Refused(f"{done!r} is already met")
+        found[0]["met"] = True
+        parts.append(f"met: {done}")
+    if permanent is not None:
+        if permanent == wound["permanent"]:
+            raise Refused(f"{text!r} is already {'permanent' if permanent else 'healable'}")
+        parts.append("permanent: it will not heal; Make a Plan to live with it" if permanent
+                     else "it can heal after all")
+    wound.update(requirements=reqs, **({} if permanent is None else {"permanent": permanent}))
+    char = desk.char(cid)
+    char["wounds"] = wounds_of(char)
+    char["wounds"][at] = wound
+    if reqs:
+        parts.append(requirements_words(reqs))
+    return [Event("treat_wound", cid, f"{char['name']}'s wound {text!r}: " + "; ".join(parts),
+                  {"wound": text})]
+
+
+def remove_wound(desk, action: dict, cid: str) -> list[Event]:
+    """ST-14: the wound heals or is taken care of (Recover tend, Convalesce, Make a Plan)."""
+    text = fields.text(action, "text")
+    char = desk.char(cid)
+    char["wounds"] = wounds_of(char)
+    char["wounds"].pop(find_wound(char, text))
+    return [Event("remove_wound", cid, f"{char['name']}'s wound heals: {text}", {"wound": text})]

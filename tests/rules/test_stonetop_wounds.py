@@ -1,0 +1,113 @@
+"""Stonetop problematic wounds (ST-14, ST-11): source, permanence, requirements."""
+
+from harmdesk.rules import apply, new_state
+
+RHIANNA = {"id": "r", "name": "Rhianna", "kind": "pc", "max_hp": 16, "hp": 9}
+DEVICE = "design and make a device for drawing & releasing a bow one-handed"
+PLAN = [DEVICE, "learn to use the device", "months of practice"]
+
+
+def desk(*wounds, **settings):
+    return new_state("stonetop", settings, [{**RHIANNA, "wounds": list(wounds)}])
+
+
+def do(state, **action):
+    return apply(state, {"target": "r", **action})
+
+
+def wounds(out):
+    return out.state["characters"]["r"]["wounds"]
+
+
+def test_st14_add_wound_keeps_source_permanence_and_requirements():
+    """ST-11, ST-14 (Rhianna lost her right arm at Three Coven Lake; Make a Plan writes
+    down what it takes)."""
+    out = do(desk(), type="add_wound", text="lost right arm", source="Three Coven Lake",
+             permanent=True, requirements=PLAN)
+    assert out.ok, out.error
+    assert wounds(out) == [{"text": "lost right arm", "source": "Three Coven Lake",
+                            "permanent": True,
+                            "requirements": [{"text": t, "met": False} for t in PLAN]}]
+    assert "lost right arm (permanent; from Three Coven Lake)" in out.events[0].text
+    assert "to treat it: " + DEVICE in out.events[0].text
+
+
+def test_st11_treat_wound_meets_requirements_one_by_one():
+    """ST-11: the requirements are met as the fiction meets them; all met does not remove
+    the wound (her bow loses the reload tag, the arm stays lost)."""
+    state = desk({"text": "lost right arm", "permanent": True, "requirements": PLAN})
+    out = do(state, type="treat_wound", wound="lost right arm", met=[DEVICE])
+    assert out.ok, out.error
+    assert [r["met"] for r in wounds(out)[0]["requirements"]] == [True, False, False]
+    assert "1 of 3 requirements met" in out.events[0].text
+    out = do(out.state, type="treat_wound", wound="lost right arm",
+             met=["learn to use the device", "months of practice"])
+    assert "every requirement met (3 of 3)" in out.events[0].text
+    assert wounds(out)[0]["text"] == "lost right arm"
+    again = do(out.state, type="treat_wound", wound="lost right arm", met=[DEVICE])
+    assert not again.ok and "already met" in again.error
+
+
+def test_st11_the_gm_adds_requirements_and_rules_permanence():
+    """ST-14 ("Tell them the requirements: … you'll need to splint it and find a cane");
+    a wound ruled permanent no longer heals with Convalesce."""
+    state = desk("twisted ankle")
+    out = do(state, type="treat_wound", wound="twisted ankle",
+             require=["splint it", "find a cane or a crutch"])
+    assert [r["text"] for r in wounds(out)[0]["requirements"]] == [
+        "splint it", "find a cane or a crutch"]
+    dup = do(out.state, type="treat_wound", wound="twisted ankle", require=["splint it"])
+    assert not dup.ok and "already requires" in dup.error
+    unknown = do(out.state, type="treat_wound", wound="twisted ankle", met=["pray"])
+    assert not unknown.ok and "no requirement 'pray'" in unknown.error
+    nothing = do(out.state, type="treat_wound", wound="twisted ankle")
+    assert not nothing.ok and "`require`" in nothing.error
+    permanent = do(out.state, type="treat_wound", wound="twisted ankle", permanent=True)
+    assert wounds(permanent)[0]["permanent"] is True
+    healed = do(permanent.state, type="convalesce", healed_wounds=["twisted ankle"])
+    assert not healed.ok and "permanent" in healed.error and "Make a Plan" in healed.error
+    ok = do(out.state, type="convalesce", healed_wounds=["twisted ankle"])
+    assert ok.ok and wounds(ok) == []
+
+
+def test_st14_old_states_hold_wounds_as_text_or_none_at_all():
+    """States saved before wounds carried a source hold plain text, and older ones may
+    lack the list: every wound action reads them, and writes today's objects."""
+    state = desk()
+    old = state["characters"]["r"]
+    old["wounds"] = ["gashed forehead", "broken fingers"]
+    out = do(state, type="treat_wound", wound="broken fingers", require=["a splint"])
+    assert out.ok, out.error
+    assert wounds(out)[0] == {"text": "gashed forehead", "source": None, "permanent": False,
+                              "requirements": []}
+    assert wounds(out)[1]["requirements"] == [{"text": "a splint", "met": False}]
+    tended = do(state, type="tend", wound="gashed forehead", wound_becomes="stitched")
+    assert [w["text"] for w in wounds(tended)] == ["stitched", "broken fingers"]
+    del old["wounds"]
+    added = do(state, type="add_wound", text="bitten", source="a crinwin")
+    assert added.ok, added.error
+    assert [w["source"] for w in wounds(added)] == ["a crinwin"]
+    missing = do(state, type="remove_wound", text="bitten")
+    assert not missing.ok and "no wound 'bitten'" in missing.error
+
+
+def test_st15_tending_a_wound_keeps_its_source_and_requirements():
+    """ST-15: what the wound becomes keeps where it came from and what it requires."""
+    state = desk({"text": "leg slashed open", "source": "a feathered drake",
+                  "requirements": ["a tourniquet"]})
+    out = do(state, type="tend", wound="leg slashed open", wound_becomes="leg stitched")
+    assert wounds(out) == [{"text": "leg stitched", "source": "a feathered drake",
+                            "permanent": False,
+                            "requirements": [{"text": "a tourniquet", "met": False}]}]
+
+
+def test_st14_bad_wound_sheets_are_refused_by_name():
+    """A sheet's wound is text or an object of known keys."""
+    for bad, words in (([{"text": "x", "sorce": "y"}], "sorce"), ([7], "wounds[0]"),
+                       ([{"text": "x", "requirements": "walk"}], "list of requirements")):
+        try:
+            new_state("stonetop", {}, [{**RHIANNA, "wounds": bad}])
+        except Exception as err:  # SheetError names the field
+            assert words in str(err)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
