@@ -11,9 +11,9 @@ from .common import (
     halve,
     hp_data,
     moved,
-    refuse_if_dead,
     set_conscious,
     signed,
+    skips_the_dead,
 )
 from .conditions import (
     charmed_may_save,
@@ -117,8 +117,10 @@ def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
     resistance = fields.whole(action, "resistance", default=0)
     vulnerability = fields.whole(action, "vulnerability", default=0)
     physical = fields.flag(action, "physical")
+    skipped = skips_the_dead(desk, action, cid, "damage")
+    if skipped is not None:
+        return skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "damage")
     settings = desk.settings
     if amount == 0:
         return [event("damage", char, "0 damage: nothing happens",
@@ -177,8 +179,10 @@ def start_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-6 and DESIGN: death if Wounded with maximum Strain → Regenerating → Ongoing Damage →
     +1 Strain if the turn began Wounded and not Stabilized (setting `strain_death_check`:
     "before", the Proposal; "after" adds the Strain first, then checks)."""
+    skipped = skips_the_dead(desk, action, cid, "a turn")
+    if skipped is not None:
+        return skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "a turn")
     settings = desk.settings
     unstable = char["wounded"] and not char["stabilized"]
     events: list[Event] = [event("turn", char, "{who} starts the turn", hp=char["hp"])]
