@@ -16,6 +16,10 @@ PARTY = ({"id": "a", "name": "Ari", "max_hp": 10, "hp": 4},
          {"id": "c", "name": "Cal", "max_hp": 10, "hp": 2})
 
 
+def ch_of(state, cid="v"):
+    return state["characters"][cid]
+
+
 def test_la8_a_campaign_starts_on_day_one_and_the_gm_moves_it_on():
     """LA-8: the day counter lives in the settings, so the step carries it."""
     s = desk(*PARTY)
@@ -60,10 +64,6 @@ def test_la8_aid_stabilizes_a_patient_wounded_again_the_same_day():
     assert "already recovered HP from medical aid today (once per day; day 1)" in error
     later = run(out.state, type="new_day").state
     assert ch(run(later, type="medical_aid", target="v", bumps=4), "v")["hp"] == 2
-
-
-def ch_of(state, cid="v"):
-    return state["characters"][cid]
 
 
 def test_la8_a_state_saved_before_days_were_counted_still_applies():
