@@ -27,6 +27,7 @@ class Setting:
     doc: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
 
     def check(self, key: str, value: Any) -> str | None:
         """None when `value` is acceptable, else what is wrong with it."""
@@ -41,6 +42,8 @@ class Setting:
                 return f"must be a whole number, not {value!r}"
             if self.minimum is not None and value < self.minimum:
                 return f"must be at least {self.minimum}, not {value}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum}, not {value}"
         return None
 
 

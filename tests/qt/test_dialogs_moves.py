@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from harmdesk.campaign import Campaign
 from harmdesk.profiles import profile_for
@@ -70,8 +70,9 @@ def test_each_game_lists_its_own_moves(qtbot, desks):
     dlg = MovesDialog(profile_for("lux_aeterna"), desks["lux_aeterna"].state, ["sara"])
     qtbot.addWidget(dlg)
     assert dlg.moves() == ["Short Rest", "Full Rest", "Medical aid", "Stabilize",
-                           "Start of turn", "End of turn", "End the scene", "Grant Endurance"]
-    assert dlg.ui.movesList.count() == 8
+                           "Start of turn", "End of turn", "End the scene", "Grant Endurance",
+                           "A new day"]
+    assert dlg.ui.movesList.count() == 9
     dlg.ui.movesList.setCurrentRow(6)
     assert dlg.actions() == [{"type": "end_scene"}]
 
@@ -278,3 +279,32 @@ def test_moves_need_a_selection(dialog):
     dlg, _ = dialog("freedom_fantasies", [], "Short Rest")
     assert dlg.actions() == []
     assert "Select one or more characters" in dlg.ui.messageLabel.text()
+
+
+def test_full_rest_for_a_party_is_one_night_saved_and_undone(dialog, desks):
+    """LA-13: one full_rest for everyone (each one's Bumps by id), so the day moves on once;
+    the model and the store agree, and undo takes the day back."""
+    dlg, desk = dialog("lux_aeterna", ["sara", "roche"], "Full Rest")
+    assert "day 1 ends" in dlg.page().findChildren(QLabel)[-1].text()
+    _, bumps, heal = dlg.page().fields[1]
+    bumps.setValue(2)
+    heal.setCurrentIndex(heal.findData(6))
+    assert dlg.actions() == [{"type": "full_rest", "target": ["sara", "roche"],
+                              "trauma_bumps": {"roche": 2}, "heal_trauma": {"roche": 6}}]
+    assert desk.submit_many(dlg.actions(), dlg.title())
+    store = desk.campaign.campaign.store
+    info = store.campaign("lux_aeterna")
+    assert desk.state["settings"]["day"] == info.settings["day"] == 2
+    assert store.characters(info.id)["sara"]["hp"] == 20
+    desk.stack.undo()
+    assert desk.state["settings"]["day"] == store.campaign("lux_aeterna").settings["day"] == 1
+
+
+def test_a_new_day_needs_no_selection(dialog, desks):
+    dlg, desk = dialog("lux_aeterna", [], "A new day")
+    assert dlg.actions() == [{"type": "new_day"}] and dlg.problem is None
+    assert desk.submit_many(dlg.actions(), dlg.title())
+    assert desk.campaign.campaign.store.campaign("lux_aeterna").settings["day"] == 2
+    again = MovesDialog(profile_for("lux_aeterna"), desk.state, [], move="Medical aid")
+    assert "today is day 2" in " ".join(label.text() for label in again.findChildren(QLabel))
+    again.deleteLater()

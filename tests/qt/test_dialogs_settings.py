@@ -87,3 +87,17 @@ def test_the_action_applies_to_a_real_campaign(qtbot, tmp_path, dialog):
         assert desk.state["settings"]["prosperity"] == 3
     finally:
         store.close()
+
+
+def test_lux_day_and_rest_while_unconscious_are_set_here(dialog):
+    """LA-8/LA-5: the campaign's day past 99 is kept as it is; the rest reading reads like
+    the rules."""
+    dlg = dialog("lux_aeterna", {"day": 150})
+    assert dlg.value("day") == 150 and dlg.settings_action() is None
+    assert "once per day" in dlg.widgets["day"].toolTip()
+    rest = dlg.widgets["rest_while_unconscious"]
+    assert "You recover 1d6 HP every 6 hours" in rest.toolTip()
+    rest.setCurrentIndex(rest.findData("rest"))
+    dlg.widgets["day"].setValue(151)
+    assert dlg.settings_action() == {"type": "change_settings", "settings": {
+        "rest_while_unconscious": "rest", "day": 151}}

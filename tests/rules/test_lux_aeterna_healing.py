@@ -101,7 +101,7 @@ def test_la8_medical_aid_stabilizes_heals_once_per_day():
     """LA-8: medical aid stabilizes, heals the Bumps, once per day (a Full Rest is a new day)."""
     out = run(desk(WOUNDED), type="medical_aid", target="v", bumps=3)
     c = ch(out, "v")
-    assert (c["hp"], c["stabilized"], c["medical_aid_used"]) == (-2, True, True)
+    assert (c["hp"], c["stabilized"], c["medical_aid_day"]) == (-2, True, 1)
     assert "once per day" in refused(out.state, type="medical_aid", target="v", bumps=2).error
 
 
@@ -116,7 +116,7 @@ def test_la8_medical_aid_refused_when_awake_and_failed_aid_is_free():
     s = desk({"id": "a", "name": "Ash", "max_hp": 10, "hp": 4})
     assert "0 HP or below" in refused(s, type="medical_aid", target="a", bumps=2).error
     out = run(desk(WOUNDED), type="medical_aid", target="v", bumps=0)
-    assert (ch(out, "v")["medical_aid_used"], ch(out, "v")["stabilized"]) == (False, False)
+    assert (ch(out, "v")["medical_aid_day"], ch(out, "v")["stabilized"]) == (None, False)
 
 
 def test_la5_natural_recovery_readings():
@@ -160,27 +160,29 @@ def test_la12_open_wound_shrinks_the_die_for_short_rests():
 
 
 def test_la13_full_rest_restores_hp_resolve_strain_and_day():
-    """LA-13: HP = max (debt cleared), Resolve back, Strain resets (LA-9), aid available."""
+    """LA-13: HP = max (debt cleared), Resolve back, Strain resets (LA-9), a new day: aid
+    may restore HP again."""
     s = desk(dict(WOUNDED, strain=2, resolve_dice=2))
-    s = run(s, type="short_rest", target="v", resolve_rolls=[1]).state
     s = run(s, type="medical_aid", target="v", bumps=1).state
+    s = run(s, type="short_rest", target="v", resolve_rolls=[1]).state
     out = run(s, type="full_rest", target="v")
     c = ch(out, "v")
     assert (c["hp"], c["resolve_dice"], c["strain"], c["wounded"], c["conscious"],
-            c["medical_aid_used"]) == (12, 2, 0, False, True, False)
+            out.state["settings"]["day"]) == (12, 2, 0, False, True, 2)
     assert "100% HP" in texts(out)
+    assert "day 1 ends, day 2 begins" in texts(out)
 
 
 def test_la13_full_rest_with_internal_bleeding_and_head_trauma():
     """LA-13 / LA-10 #12, #14: no HP back under Internal Bleeding; Strain kept under Head Trauma."""
-    s = desk(dict(WOUNDED, strain=2, traumas=[12, 14]))
+    s = desk(dict(WOUNDED, strain=2, traumas=[12, 14], stabilized=True))
     c = ch(run(s, type="full_rest", target="v"), "v")
     assert (c["hp"], c["strain"]) == (-5, 2)
 
 
 def test_la9_strain_reset_never_setting():
     """LA-9 other reading (`strain_reset: never`): Strain stays after a Full Rest."""
-    s = desk(dict(WOUNDED, strain=2), strain_reset="never")
+    s = desk(dict(WOUNDED, strain=2, stabilized=True), strain_reset="never")
     assert ch(run(s, type="full_rest", target="v"), "v")["strain"] == 2
 
 

@@ -67,7 +67,7 @@ def test_la10_infection_grows_with_full_rests_and_heals():
     """LA-10 #5: Physical Vulnerability +1 now, +1 per Full Rest; healing removes it all."""
     out = wound(5)
     assert ch(out, "v")["physical_vulnerability"] == 1
-    out = run(out.state, type="full_rest", target="v")
+    out = run(run(out.state, type="stabilize", target="v").state, type="full_rest", target="v")
     assert ch(out, "v")["physical_vulnerability"] == 2
     out = run(out.state, type="heal_trauma", target="v", trauma=5)
     assert (ch(out, "v")["physical_vulnerability"], ch(out, "v")["traumas"]) == (0, [])

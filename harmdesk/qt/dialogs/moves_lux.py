@@ -93,9 +93,15 @@ def trauma_label(number: int, names) -> str:
     return f"{number} {names.get(number, '')}".strip()
 
 
+def today(desk) -> int:
+    """The campaign's day, as the rules keep it in the settings."""
+    return desk.profile.full_settings(desk.state["settings"])["day"]
+
+
 class FullRestPage(Page):
     title = "Full Rest"
-    tip = "Trauma Saves, then full HP, Resolve dice back and Strain reset"
+    tip = ("Trauma Saves, then full HP, Resolve dice back and Strain reset; the night ends "
+           "the day")
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -122,19 +128,22 @@ class FullRestPage(Page):
             self.watch(bumps, heal)
         self.rows.finish()
         layout.addWidget(self.rows)
+        layout.addWidget(note_label(f"One night for everyone resting: day {today(desk)} ends. "
+                                    "Someone unconscious at 0 HP or below may recover only "
+                                    "slowly (Settings: rest while unconscious)."))
         layout.addStretch(1)
 
     def actions(self) -> list[dict]:
-        self.desk.need_targets()
-        out = []
-        for char, bumps, heal in self.fields:
-            action = {"type": "full_rest", "target": char["id"]}
-            if bumps.value():
-                action["trauma_bumps"] = bumps.value()
-            if heal.currentData():
-                action["heal_trauma"] = heal.currentData()
-            out.append(action)
-        return out
+        # one action for the party: one night, so the day moves on once; each one's own
+        # Bumps and Trauma by id ({id: value}), or plain for one alone
+        target = target_value(self.desk.need_targets())
+        action = {"type": "full_rest", "target": target}
+        bumps = {c["id"]: b.value() for c, b, _h in self.fields if b.value()}
+        heals = {c["id"]: h.currentData() for c, _b, h in self.fields if h.currentData()}
+        for key, given in (("trauma_bumps", bumps), ("heal_trauma", heals)):
+            if given:
+                action[key] = given if isinstance(target, list) else given[target]
+        return [action]
 
 
 class MedicalAidPage(Page):
@@ -146,7 +155,9 @@ class MedicalAidPage(Page):
         form = form_layout(self)
         self.bumps = spin(0, 20, 1, "Bumps of the Intellect Feat", "0 Bumps: the Feat failed")
         form.addRow("&Bumps:", self.bumps)
-        form.addRow(note_label("Only for a character unconscious at 0 HP or below."))
+        form.addRow(note_label("Only for a character unconscious at 0 HP or below. It "
+                               "stabilizes a Wounded patient every time; the HP come once "
+                               f"per day (today is day {today(desk)})."))
         self.watch(self.bumps)
 
     def actions(self) -> list[dict]:
@@ -291,7 +302,24 @@ class GrantEndurancePage(Page):
         return out
 
 
+class NewDayPage(Page):
+    title = "A new day"
+    tip = "The day moves on without a Full Rest: medical aid may restore HP again"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note_label(f"Day {today(desk)} ends and the next begins, for the "
+                                    "whole campaign, selected or not: medical aid may restore "
+                                    "HP once more (once per day). A Full Rest ends the day by "
+                                    "itself."))
+        layout.addStretch(1)
+
+    def actions(self) -> list[dict]:
+        return [{"type": "new_day"}]
+
+
 PAGES = {"resolve_short_rest": ShortRestPage, "full_rest": FullRestPage,
          "medical_aid": MedicalAidPage, "stabilize": StabilizePage,
          "start_turn": StartTurnPage, "end_turn": EndTurnPage, "end_scene": EndScenePage,
-         "grant_endurance": GrantEndurancePage}
+         "grant_endurance": GrantEndurancePage, "new_day": NewDayPage}

@@ -77,7 +77,8 @@ class SettingsDialog(Validated, QDialog):
             widget.toggled.connect(self.revalidate)
         else:
             low = setting.minimum if setting.minimum is not None else -20
-            widget = spin(low, 99, setting.default, name, tip)
+            high = setting.maximum if setting.maximum is not None else 99
+            widget = spin(low, high, setting.default, name, tip)
             widget.valueChanged.connect(self.revalidate)
         self.widgets[key] = widget
         return widget

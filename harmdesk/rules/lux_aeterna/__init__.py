@@ -4,7 +4,7 @@ Resolve and status conditions."""
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import conditions, harm, healing, rulings, sustain, trauma
+from . import conditions, days, harm, healing, rulings, sustain, trauma
 from .sheet import CONDITION_FIELDS, edit_character, make_character
 
 SETTINGS = {
@@ -45,10 +45,21 @@ SETTINGS = {
         "split", "LA-5: recovery at 0 HP or below per period: Wounded 1d6, others 1 HP "
         "(\"split\"); everyone 1d6 (\"d6\"); everyone 1 HP (\"one_hp\").",
         choices=("split", "d6", "one_hp")),
+    "rest_while_unconscious": Setting(
+        "wounded", "LA-5/LA-13: \"While you are unconscious at or below 0 HP: You recover 1d6 "
+        "HP every 6 hours\". A Full Rest taken then brings only that slow recovery, and a "
+        "Short Rest is refused: for the Wounded not yet Stabilized (\"wounded\"), or for "
+        "anyone unconscious at 0 HP or below (\"unconscious\"); or they rest like anyone "
+        "(\"rest\").", choices=("wounded", "unconscious", "rest")),
+    "day": Setting(
+        days.FIRST_DAY, "LA-8: the campaign's day, for what happens \"once per day\" (medical "
+        "aid restores HP once per day). A Full Rest, or a new day, moves it on.",
+        minimum=1, maximum=99999),
 }
 
 ACTIONS = {
     "damage": ActionRule(harm.damage, doc="`amount` or `dice`+`rolls`; `lethal` (true); "
+                         "a dead target among several is skipped; "
                          "`attacker_weakened`; `resistance`, `vulnerability`, `physical`; "
                          "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds; `source`: "
                          "the attacker's id (Weakened halves, Intangible deals none)",
@@ -77,15 +88,24 @@ ACTIONS = {
     "stabilize": ActionRule(healing.stabilize, doc="an item or ability stabilizes a Wounded "
                             "character",
                             fields=()),
-    "medical_aid": ActionRule(healing.medical_aid, doc="`bumps`: stabilizes, heals the Bumps; "
-                              "once per day",
+    "medical_aid": ActionRule(healing.medical_aid, doc="`bumps`: stabilizes a Wounded patient "
+                              "any time; heals the Bumps once per day (setting `day`)",
                               fields=("bumps",)),
     "natural_recovery": ActionRule(healing.natural_recovery, doc="`roll` (d6) where needed",
                                    fields=("roll",)),
-    "short_rest": ActionRule(healing.short_rest, doc="`resolve_rolls`: faces of Resolve dice",
+    "short_rest": ActionRule(healing.short_rest, doc="`resolve_rolls`: faces of Resolve dice; "
+                             "refused while unconscious at 0 HP or below (setting "
+                             "`rest_while_unconscious`)",
                              fields=("resolve_rolls",)),
-    "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma`",
-                            fields=("trauma_bumps", "heal_trauma")),
+    "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma` (each a "
+                            "number, or {id: number} per target); the day moves on once per "
+                            "action; the dead are skipped; unconscious at 0 HP or below "
+                            "(setting `rest_while_unconscious`): only the slow recovery, "
+                            "`recovery_roll` (d6) where needed",
+                            fields=("trauma_bumps", "heal_trauma", "recovery_roll")),
+    "new_day": ActionRule(days.new_day, targets="desk", doc="the GM moves the campaign on to "
+                          "the next day (setting `day`): medical aid may restore HP again",
+                          fields=()),
     "heal_trauma": ActionRule(trauma.heal_trauma, doc="`trauma`: the table number",
                               fields=("trauma",)),
     "treat_trauma": ActionRule(trauma.treat_trauma, doc="`trauma`: the table number of a "

@@ -61,10 +61,32 @@ def hp_data(before: int, after: int, **more: Any) -> dict:
     return {"hp_before": before, "hp_after": after, **more}
 
 
-def refuse_if_dead(char: dict, what: str) -> None:
-    """A dead character stays dead (LA-4, LA-10): every harm or healing action is refused."""
+def target_ids(action: dict) -> list:
+    target = action.get("target")
+    return target if isinstance(target, list) else [] if target is None else [target]
+
+
+def refuse_if_dead(char: dict, what: str, action: dict | None = None) -> None:
+    """A dead character stays dead (LA-4, LA-10): every harm or healing action is refused.
+    Help aimed at several names the dead one that blocks it, so the GM can leave them out."""
     if char.get("dead"):
-        raise Refused(f"{who(char)} is dead; {what} cannot apply to a dead character")
+        others = action is not None and len(target_ids(action)) > 1
+        hint = f"; leave {who(char)} out of the targets to apply it to the others" \
+            if others else ""
+        raise Refused(f"{who(char)} is dead; {what} cannot apply to a dead character{hint}")
+
+
+def skips_the_dead(desk: Any, action: dict, cid: str, what: str) -> list[Event] | None:
+    """A group hit, a condition on a crowd or time passing goes by the dead: each dead
+    target is skipped, and said so. None for the living; refused when every target is dead,
+    since then nothing would happen."""
+    char = desk.peek(cid)
+    if not char.get("dead"):
+        return None
+    if any(not desk.peek(other).get("dead") for other in target_ids(action)):
+        return [event("skipped", char, "{who} is dead: skipped", skipped=what)]
+    refuse_if_dead(char, what)
+    return None
 
 
 def halve(n: int, rounding: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import fields
 from ..core import Desk, Event, Refused
-from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, who, words
+from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
 from .sheet import read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
 
@@ -75,8 +75,10 @@ def charmed_may_save(char: dict) -> list[Event]:
 def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-14/LA-15/LA-16: add a condition; applying it again replaces it (its Bumps reset)."""
     cond = read_condition(action)
+    skipped = skips_the_dead(desk, action, cid, "a condition")
+    if skipped is not None:
+        return skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "a condition")
     negated = shielded_negates_condition(char, cond["name"])
     if negated:
         return [negated]
@@ -126,7 +128,7 @@ def save(desk: Desk, action: dict, cid: str) -> list[Event]:
     name = fields.name(action, "condition", CONDITIONS, what="condition")
     bumps = fields.whole(action, "bumps")
     char = desk.char(cid)
-    refuse_if_dead(char, "a Save")
+    refuse_if_dead(char, "a Save", action)
     return save_against(char, name, bumps)
 
 
@@ -157,8 +159,10 @@ def save_against(char: dict, name: str, bumps: int) -> list[Event]:
 def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-14: at the end of the turn, optionally one Save (`condition`, `bumps`); LA-15:
     conditions with a duration in rounds count down and end at 0."""
+    skipped = skips_the_dead(desk, action, cid, "a turn")
+    if skipped is not None:
+        return skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "a turn")
     events: list[Event] = []
     if action.get("condition") is not None or action.get("bumps") is not None:
         name = fields.name(action, "condition", CONDITIONS, what="condition")

@@ -11,9 +11,9 @@ from .common import (
     halve,
     hp_data,
     moved,
-    refuse_if_dead,
     set_conscious,
     signed,
+    skips_the_dead,
     who,
 )
 from .conditions import (
@@ -141,8 +141,10 @@ def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
     resistance = fields.whole(action, "resistance", default=0)
     vulnerability = fields.whole(action, "vulnerability", default=0)
     physical = fields.flag(action, "physical")
+    skipped = skips_the_dead(desk, action, cid, "damage")
+    if skipped is not None:
+        return skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "damage")
     settings = desk.settings
     if attacker_cannot_deal_damage(attacker):  # no roll is needed for damage never dealt
         if "rolls" in action or action.get("dice") is None or action.get("amount") is not None:
@@ -221,8 +223,10 @@ def start_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-6 and DESIGN: death if Wounded with maximum Strain → Regenerating → Ongoing Damage →
     +1 Strain if the turn began Wounded and not Stabilized (setting `strain_death_check`:
     "before", the Proposal; "after" adds the Strain first, then checks)."""
+    skipped = skips_the_dead(desk, action, cid, "a turn")
+    if skipped is not None:
+        return skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "a turn")
     settings = desk.settings
     unstable = char["wounded"] and not char["stabilized"]
     events: list[Event] = [event("turn", char, "{who} starts the turn", hp=char["hp"])]

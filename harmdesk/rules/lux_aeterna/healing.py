@@ -16,8 +16,11 @@ from .common import (
     roll_for,
     set_conscious,
     signed,
+    skips_the_dead,
+    target_ids,
     who,
 )
+from .days import aid_restored_today, first_target, next_day, today
 from .trauma import infection_grows, trauma_saves
 
 
@@ -67,7 +70,7 @@ def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-3/LA-7/LA-9: restore HP (`amount` or `dice` + `rolls`); Endurance is never restored."""
     amount, how = dice.amount_of(action)
     char = desk.char(cid)
-    refuse_if_dead(char, "healing")
+    refuse_if_dead(char, "healing", action)
     return restore_hp(char, amount, f"heals {how}", desk.settings)
 
 
@@ -77,7 +80,7 @@ def grant_endurance(desk: Desk, action: dict, cid: str) -> list[Event]:
     amount = fields.whole(action, "amount", minimum=1)
     keep = fields.choice(action, "keep", ("new", "old"), default="new")
     char = desk.char(cid)
-    refuse_if_dead(char, "Endurance")
+    refuse_if_dead(char, "Endurance", action)
     before = char["endurance"]
     if before > 0 and keep == "old":
         return [event("endurance", char, f"{{who}} declines {amount} new Endurance, keeps the "
@@ -103,7 +106,7 @@ def end_scene(desk: Desk, action: dict, cid: str) -> list[Event]:
 def stabilize(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-7: special items or abilities stabilize a Wounded creature."""
     char = desk.char(cid)
-    refuse_if_dead(char, "stabilizing")
+    refuse_if_dead(char, "stabilizing", action)
     if not char["wounded"]:
         raise Refused(f"{who(char)} is not Wounded, so there is nothing to stabilize")
     if char["stabilized"]:
@@ -112,43 +115,71 @@ def stabilize(desk: Desk, action: dict, cid: str) -> list[Event]:
 
 
 def medical_aid(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-8: a successful Intellect Feat (`bumps` ≥ 1) stabilizes and restores HP equal to
-    the Bumps, once per day for the patient (the day ends with a Full Rest). 0 Bumps: the
-    Feat failed, nothing happens and the day's aid is not used up."""
+    """LA-7/LA-8: a successful Intellect Feat (`bumps` ≥ 1) stabilizes a Wounded patient,
+    any number of times ("A Wounded creature can be Stabilized by… receiving medical aid"),
+    and restores HP equal to the Bumps once per day ("If treated medically (once per day),
+    you recover HP…"). 0 Bumps: the Feat failed, nothing happens, the day's HP is not used."""
     bumps = fields.whole(action, "bumps")
     char = desk.char(cid)
-    refuse_if_dead(char, "medical aid")
+    refuse_if_dead(char, "medical aid", action)
     if char["hp"] >= 1:
         raise Refused(f"{who(char)} is at {char['hp']} HP; medical aid heals only a character "
                       "unconscious at 0 HP or below")
-    if char["medical_aid_used"]:
-        raise Refused(f"{who(char)} already received medical aid today (once per day; a Full "
-                      "Rest starts a new day)")
+    again = aid_restored_today(char, desk.settings)
+    if again and not (char["wounded"] and not char["stabilized"]):
+        raise Refused(f"{who(char)} already recovered HP from medical aid today (once per "
+                      f"day; day {today(desk.settings)}), and there is no Wound to stabilize; "
+                      "a Full Rest or a new day lets medical aid heal again")
     if bumps == 0:
         return [event("medical_aid", char, "medical aid fails (0 Bumps): nothing happens")]
-    char["medical_aid_used"] = True
+    if again:
+        return stabilizes(char, f"medical aid ({bumps} Bumps; its HP only once per day, "
+                          "already recovered today)")
+    char["medical_aid_day"] = today(desk.settings)
+    char.pop("medical_aid_used", None)
     events = stabilizes(char, f"medical aid ({bumps} Bumps)")
     return events + restore_hp(char, bumps, f"medical aid, {bumps} Bumps", desk.settings)
 
 
-def natural_recovery(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-5: recovery while unconscious at 0 HP or below, one period at a time. Setting
+def slow_recovery(char: dict, action: dict, cid: str, settings: dict, key: str,
+                  before: str = "") -> list[Event]:
+    """LA-5: one period of recovery while unconscious at 0 HP or below. Setting
     `natural_recovery`: "split" (Proposal: Wounded regain 1d6 per 6 hours, others 1 HP per
     1d6 hours), "d6" (everyone 1d6 per 6 hours), "one_hp" (everyone 1 HP per 1d6 hours)."""
+    reading = settings["natural_recovery"]
+    if reading == "d6" or (reading == "split" and char["wounded"]):
+        roll = roll_for(action, key, 6, cid)
+        if roll is None:
+            raise Refused(f"{who(char)} needs the d6 of 6 hours' recovery: `{key}` (d6)",
+                          needs=[{"key": key, "dice": "d6", "why": "natural recovery",
+                                  "target": cid}])
+        return restore_hp(char, roll, f"{before}6 hours' rest, d6 {roll}", settings)
+    return restore_hp(char, 1, f"{before}1d6 hours' rest, 1 HP", settings)
+
+
+def natural_recovery(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-5: recovery while unconscious at 0 HP or below, one period at a time."""
     char = desk.char(cid)
-    refuse_if_dead(char, "natural recovery")
+    refuse_if_dead(char, "natural recovery", action)
     if char["hp"] >= 1:
         raise Refused(f"{who(char)} is at {char['hp']} HP; natural recovery applies only at "
                       "0 HP or below")
-    reading = desk.settings["natural_recovery"]
-    if reading == "d6" or (reading == "split" and char["wounded"]):
-        roll = roll_for(action, "roll", 6, cid)
-        if roll is None:
-            raise Refused(f"{who(char)} needs the d6 of 6 hours' recovery: `roll` (d6)",
-                          needs=[{"key": "roll", "dice": "d6", "why": "natural recovery",
-                                  "target": cid}])
-        return restore_hp(char, roll, f"6 hours' rest, d6 {roll}", desk.settings)
-    return restore_hp(char, 1, "1d6 hours' rest, 1 HP", desk.settings)
+    return slow_recovery(char, action, cid, desk.settings, "roll")
+
+
+def rests_slowly(char: dict, settings: dict) -> str | None:
+    """LA-5 against LA-13: "While you are unconscious at or below 0 HP: You recover 1d6 HP
+    every 6 hours", not a rest's HP. Setting `rest_while_unconscious`: "wounded" (the
+    Wounded, not Stabilized, recover slowly), "unconscious" (anyone unconscious at 0 HP or
+    below does), "rest" (they rest like anyone). Why they recover slowly, or None."""
+    reading = settings.get("rest_while_unconscious", "wounded")
+    if char["hp"] >= 1 or reading == "rest":
+        return None
+    if char["wounded"] and not char["stabilized"]:
+        return f"unconscious at {signed(char['hp'])} HP, Wounded and not Stabilized"
+    if reading == "unconscious":
+        return f"unconscious at {signed(char['hp'])} HP"
+    return None
 
 
 def read_resolve_rolls(char: dict, action: dict) -> list[int]:
@@ -171,7 +202,11 @@ def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-12/LA-13: roll Resolve dice, recover HP equal to their total; they come back only
     at the end of the next Full Rest. Refused under Internal Bleeding (nothing to gain)."""
     char = desk.char(cid)
-    refuse_if_dead(char, "a Short Rest")
+    refuse_if_dead(char, "a Short Rest", action)
+    slowly = rests_slowly(char, desk.settings)
+    if slowly:
+        raise Refused(f"{who(char)} is {slowly}: a Short Rest cannot help; while unconscious "
+                      "at or below 0 HP they recover 1d6 HP every 6 hours, or by medical aid")
     faces = read_resolve_rolls(char, action)
     if internal_bleeding(char):
         raise Refused(f"{who(char)} has Internal Bleeding (Trauma 12) and cannot recover Hit "
@@ -199,15 +234,39 @@ def strain_resets(char: dict, reading: str) -> list[Event]:
                   strain_before=before, strain_after=0)]
 
 
+def own(action: dict, key: str, cid: str) -> dict:
+    """A field given once for every target, or for each ({id: value}): this target's, as
+    a one-field mapping for the field readers."""
+    value = action.get(key)
+    if not isinstance(value, dict):
+        return {key: value}
+    stray = [str(k) for k in value if k not in target_ids(action)]
+    if stray:
+        raise Refused(f"`{key}` names {', '.join(stray)}, not a target of this action")
+    return {key: value.get(cid)}
+
+
 def full_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-13: Trauma Saves (LA-11) → Infection grows (LA-10 #5) → HP = max unless Internal
-    Bleeding → spent Resolve back → Strain resets (LA-9) → a new day for medical aid."""
-    bumps = fields.whole(action, "trauma_bumps", default=0)
-    chosen = fields.whole(action, "heal_trauma", default=None, minimum=1, maximum=20)
+    Bleeding → spent Resolve back → Strain resets (LA-9). The night ends the day: once per
+    action, however many rest. The dead are skipped; someone unconscious at 0 HP or below
+    gets only the slow recovery (LA-5, setting `rest_while_unconscious`)."""
+    bumps = fields.whole(own(action, "trauma_bumps", cid), "trauma_bumps", default=0)
+    chosen = fields.whole(own(action, "heal_trauma", cid), "heal_trauma", default=None,
+                          minimum=1, maximum=20)
+    events = [next_day(desk, "The Full Rest")] if first_target(action, cid) else []
+    skipped = skips_the_dead(desk, action, cid, "a Full Rest")
+    if skipped is not None:
+        return events + skipped
     char = desk.char(cid)
-    refuse_if_dead(char, "a Full Rest")
     settings = desk.settings
-    events = [event("full_rest", char, "{who} takes a Full Rest")]
+    slowly = rests_slowly(char, settings)
+    if slowly:
+        events.append(event("full_rest", char, f"{{who}} is {slowly}: no Full Rest (no Trauma "
+                            "Save, no Resolve back); 6 hours bring only the slow recovery"))
+        return events + slow_recovery(char, action, cid, settings, "recovery_roll",
+                                      "Full Rest while unconscious: ")
+    events.append(event("full_rest", char, "{who} takes a Full Rest"))
     events += trauma_saves(char, bumps, chosen, settings["trauma_bump_overflow"])
     events += infection_grows(char)
     before = char["hp"]
@@ -223,6 +282,4 @@ def full_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
         events.append(event("resolve", char, f"Resolve dice back: {char['resolve_dice']} "
                             f"\u2192 {char['resolve_dice_max']}"))
         char["resolve_dice"] = char["resolve_dice_max"]
-    events += strain_resets(char, settings["strain_reset"])
-    char["medical_aid_used"] = False
-    return events
+    return events + strain_resets(char, settings["strain_reset"])

@@ -118,7 +118,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
         "resolve_dice": dice_count, "resolve_dice_max": dice_count,
         "base_physical_vulnerability": base_vulnerability, "infections": infections,
         "physical_vulnerability": base_vulnerability + sum(infections),
-        "medical_aid_used": False,
+        "medical_aid_day": None,  # the day medical aid last restored HP (LA-8)
         # read with defaults: states saved before these lists existed lack them
         "treated_traumas": [], "sustaining": [],
     }

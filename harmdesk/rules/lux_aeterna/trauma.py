@@ -148,7 +148,7 @@ def heal_trauma(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-11: recover from one Trauma of the player's choice (`trauma`)."""
     number = fields.whole(action, "trauma", minimum=1, maximum=20)
     char = desk.char(cid)
-    refuse_if_dead(char, "healing a Trauma")
+    refuse_if_dead(char, "healing a Trauma", action)
     return heal_one_trauma(char, number)
 
 

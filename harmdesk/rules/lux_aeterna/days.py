@@ -1,0 +1,47 @@
+"""Lux Aeterna days: the campaign's day counter, for what the seed limits "once per day"
+(LA-8 medical aid). A Full Rest or the GM's new day moves it on (LA-13)."""
+
+from __future__ import annotations
+
+from ..core import Desk, Event
+
+FIRST_DAY = 1
+
+
+def today(settings: dict) -> int:
+    """The campaign's day; a campaign saved before days were counted is on day 1."""
+    return settings.get("day", FIRST_DAY)
+
+
+def first_target(action: dict, cid: str) -> bool:
+    """Whether `cid` is the first of the action's targets: a night's Full Rest taken by a
+    whole party is one night, so the day moves on once."""
+    target = action.get("target")
+    return (target[0] if isinstance(target, list) else target) == cid
+
+
+def next_day(desk: Desk, why: str) -> Event:
+    """The day moves on by one. The settings are replaced, never changed in place, so the
+    step is logged with them and undone with them."""
+    day = today(desk.settings)
+    desk.settings = {**desk.settings, "day": day + 1}
+    return Event("new_day", None, f"{why}: day {day} ends, day {day + 1} begins",
+                 {"day_before": day, "day_after": day + 1})
+
+
+def new_day(desk: Desk, action: dict) -> list[Event]:
+    """The GM moves the campaign on to the next day (a day passes without a Full Rest)."""
+    return [next_day(desk, "A new day")]
+
+
+def aid_day(char: dict) -> int | None:
+    """The day medical aid last restored this character's HP (LA-8), or None. A character
+    saved before days were counted kept only `medical_aid_used`: that was on day 1."""
+    if "medical_aid_day" in char:
+        return char["medical_aid_day"]
+    return FIRST_DAY if char.get("medical_aid_used") else None
+
+
+def aid_restored_today(char: dict, settings: dict) -> bool:
+    """LA-8: "If treated medically (once per day), you recover HP…"."""
+    return aid_day(char) == today(settings)
