@@ -39,10 +39,12 @@ def test_la4_la16_an_old_state_sustains_and_loses_it_on_dazed():
 
 def test_la11_an_old_state_rests_without_advantage_then_is_treated():
     state, out = run(old(desk()), {"type": "full_rest", "target": "maelis", "trauma_bumps": 2})
-    assert out.events[1].data["advantage"] is False
+    [save] = [e for e in out.events if e.kind == "trauma_save"]
+    assert save.data["advantage"] is False
     state, out = run(state, {"type": "treat_trauma", "target": "maelis", "trauma": 9},
                      {"type": "full_rest", "target": "maelis", "trauma_bumps": 1})
-    assert out.events[1].data["advantage"] is True and "with Advantage" in out.events[1].text
+    [save] = [e for e in out.events if e.kind == "trauma_save"]
+    assert save.data["advantage"] is True and "with Advantage" in save.text
 
 
 def test_la16_a_shield_is_not_spent_on_an_intangible_attackers_blow():
