@@ -103,7 +103,7 @@ PROFILE = Profile(
                  pattern=NAME, read=lambda m: {"damage_type": m[0]}),
     ),
     condition_pages=("protection", "damage_types"),
-    moves_pages=("short_rest", "long_rest", "medicine", "technology"),
+    moves_pages=("short_rest", "long_rest", "medicine", "technology", "magical_repair"),
     sheet=(
         SheetField("hp", "&HP (the limit):", "int", (1, 999, 10),
                    "Hit Points: Damage above this Wounds (Breaks); above twice it the Story "

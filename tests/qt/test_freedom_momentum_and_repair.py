@@ -109,3 +109,29 @@ def test_ff11_the_medicine_page_with_only_an_object_selected_says_where_to_go(qt
     assert dialog.page().split == []
     assert not dialog.ok_button().isEnabled()
     assert "Technology page" in dialog.ui.messageLabel.text()
+
+
+def test_ff4_magical_repair_mends_a_destroyed_gate(qtbot, window, folder, monkeypatch):
+    """FF-4: "cannot be repaired except by magical means": the Magical repair page sends a
+    magical heal; the gate is no longer Destroyed, then no longer Broken; undo restores."""
+    window.select_ids(["gate", "brann"])
+
+    def fill(dialog):
+        item, = dialog.ui.movesList.findItems("Magical repair", Qt.MatchFlag.MatchExactly)
+        dialog.ui.movesList.setCurrentItem(item)
+        page = dialog.page()
+        assert [c["id"] for c, _ in page.amounts] == ["gate"]
+        assert "Left out: Brann" in page.note()
+        page.amounts[0][1].setValue(5)
+        assert dialog.ok_button().isEnabled(), dialog.ui.messageLabel.text()
+        assert dialog.actions() == [{"type": "heal", "target": "gate", "amount": 5,
+                                     "magical": True}]
+        return QDialog.DialogCode.Accepted
+    monkeypatch.setattr(MovesDialog, "exec", fill)
+    window.ui.actionMoves.trigger()
+    gate = saved(folder, "gate")
+    assert (gate["damage"], gate["destroyed"], gate["broken"]) == (4, False, False)
+    assert facts(window, "gate").status == "ok"
+    window.undo_action.trigger()
+    assert saved(folder, "gate")["destroyed"] is True
+    assert facts(window, "gate").status == "destroyed"

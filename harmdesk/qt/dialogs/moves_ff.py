@@ -163,5 +163,47 @@ class TechnologyPage(MedicinePage):
     other_page = "Medicine"
 
 
+class MagicalRepairPage(Page):
+    """FF-4: a Destroyed object "cannot be repaired except by magical means"; magic
+    repairs any object by the Damage the GM gives."""
+
+    title = "Magical repair"
+    tip = "Repair objects by magical means, the only repair of a Destroyed object"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note_label("Magic repairs each selected object by the Damage you "
+                                    "give; only magical means repair a Destroyed object."))
+        kinds = desk.profile.object_kinds
+        self.rows = Rows(("Object", "Repairs"))
+        self.amounts = []
+        objects = [c for c in desk.chars() if c["kind"] in kinds]
+        self.left_out = [c["name"] for c in desk.chars() if c not in objects]
+        for char in objects:
+            amount = spin(0, char.get("damage", 0), char.get("damage", 0), "Damage repaired",
+                          f"Up to its {char.get('damage', 0)} Damage")
+            amount.setSuffix(f" of {char.get('damage', 0)} Damage")
+            self.rows.add(char, amount)
+            self.amounts.append((char, amount))
+            self.watch(amount)
+        self.rows.finish()
+        layout.addWidget(self.rows)
+        layout.addStretch(1)
+
+    def note(self) -> str:
+        if not self.left_out:
+            return ""
+        return f"Left out: {', '.join(self.left_out)} (magical repair is for objects)."
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        given = [(c, a.value()) for c, a in self.amounts if a.value()]
+        if not given:
+            raise Invalid("Select a damaged object and give the Damage magic repairs.")
+        return [{"type": "heal", "target": c["id"], "amount": n, "magical": True}
+                for c, n in given]
+
+
 PAGES = {"short_rest": ShortRestPage, "long_rest": LongRestPage, "medicine": MedicinePage,
-         "technology": TechnologyPage}
+         "technology": TechnologyPage, "magical_repair": MagicalRepairPage}

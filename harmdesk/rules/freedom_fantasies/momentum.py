@@ -35,8 +35,7 @@ def pay_for_action(desk: Desk, cid: str, what: str, actions: int = 1) -> list[Ev
     cost, have = momentum_cost(actions), momentum_of(char)
     if have < cost:
         raise Refused(f"{char['name']} is Wounded and has {have} Momentum Point"
-                      f"{'' if have == 1 else 's'}: {what} costs {cost} (FF-2: while Wounded, "
-                      "each Action used to affect the Story costs 1 Momentum Point)")
+                      f"{'' if have == 1 else 's'}: {what} costs {cost} (FF-2)")
     char = desk.char(cid)
     char["momentum"] = have - cost
     return [Event("momentum", cid, f"{char['name']} is Wounded: {what} costs {cost} Momentum; "
