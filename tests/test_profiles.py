@@ -108,6 +108,29 @@ def test_ff11_the_medicine_split_is_checked_by_the_rules_own_function():
     assert split_fits(10, 10) and not split_fits(11, 10)
 
 
+def test_ff1_ff8_the_sheet_reads_like_the_rules():
+    """FF-1: HP is a limit, not a current value; FF-8: Resistance and Vulnerability change
+    the odds to hit, never the amount (the sheet once said halved and doubled)."""
+    tips = {f.key: f.tip for f in profile_for("freedom_fantasies").sheet}
+    assert "Current" not in tips["hp"] and "never changes" in tips["hp"]
+    for key, odds in (("resistant", "Disadvantage"), ("vulnerable", "Advantage")):
+        assert odds in tips[key] and "unchanged" in tips[key]
+        assert "halved" not in tips[key] and "doubled" not in tips[key]
+
+
+def test_ff2_the_tile_shows_momentum_while_wounded_or_held():
+    """FF-2: Momentum shows on a Wounded character's tile (even 0) and whenever some is
+    held; not on objects, and a state saved without it reads as 0."""
+    from harmdesk.display import tile_facts
+    from harmdesk.rules import new_state
+    chars = new_state("freedom_fantasies", {}, [
+        {"id": "a", "hp": 5, "damage": 6}, {"id": "b", "hp": 5, "momentum": 2},
+        {"id": "c", "hp": 5}, {"id": "d", "kind": "object", "hp": 5, "damage": 6}])["characters"]
+    del chars["a"]["momentum"]
+    extra = {cid: tile_facts("freedom_fantasies", c).extra for cid, c in chars.items()}
+    assert extra == {"a": ("Momentum 0",), "b": ("Momentum 2",), "c": (), "d": ()}
+
+
 # a fourth game, registered without touching harmdesk/qt ----------------------------------
 def toy_facts(char):
     from harmdesk.display import Bar, TileFacts

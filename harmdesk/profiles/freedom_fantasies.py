@@ -8,7 +8,7 @@ from ..quick import HEADS, Modifier
 from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
-from ..rules.freedom_fantasies.status import OBJECT, is_object, thresholds
+from ..rules.freedom_fantasies.status import OBJECT, is_object, momentum_of, thresholds
 from . import SUPPLIES, Chip, Edit, Profile, ReportFacts, SheetField, register
 
 
@@ -33,7 +33,12 @@ def tile_facts(char: dict) -> TileFacts:
     badges = [f"immune: {words(t)}" for t in char.get("immune", [])]
     badges += [f"resists {words(t)}" for t in char.get("resistant", [])]
     badges += [f"vulnerable: {words(t)}" for t in char.get("vulnerable", [])]
-    extra = ("Short Rest used",) if char.get("short_rest_used") else ()
+    extra: tuple[str, ...] = ()
+    if not is_object(char) and (momentum_of(char) or char["wounded"]):
+        # FF-2: while Wounded, each Action costs a Momentum Point; show what is left
+        extra += (f"Momentum {momentum_of(char)}",)
+    if char.get("short_rest_used"):
+        extra += ("Short Rest used",)
     # the bar reaches one past the Story's End, so the last mark sits inside it
     return TileFacts(
         char["name"], KIND_LABELS[char["kind"]],
@@ -57,7 +62,8 @@ REPORT = ReportFacts(
     markers=lambda char: [],
     fate=lambda event: {"wounded": "Wounded", "wound_ended": "no longer Wounded",
                         "story_end": "Story ended", "broken": "Broken", "repaired": "repaired",
-                        "destroyed": "Destroyed"}.get(event.get("kind")),
+                        "destroyed": "Destroyed",
+                        "undestroyed": "no longer Destroyed"}.get(event.get("kind")),
     death=lambda event: {"story_end": "the Story Ends",
                          "destroyed": "destroyed"}.get(event.get("kind")),
     ended=lambda char: bool(char.get("story_ended") or char.get("destroyed")),
@@ -77,7 +83,12 @@ PROFILE = Profile(
            "buffer": Edit("set_state", "protection", "Protection")},
     severity=(),
     move_chips=(Chip("Short Rest", {"type": "short_rest"},
-                     "Short Rest: heal Damage equal to HP, once until the next Long Rest."),),
+                     "Short Rest: heal Damage equal to HP, once until the next Long Rest."),
+                Chip("+1 Momentum", {"type": "gain_momentum"},
+                     "Gain 1 Momentum Point."),
+                Chip("Wounded Action", {"type": "spend_momentum"},
+                     "A Wounded character uses an Action or Reaction to affect the Story: "
+                     "expend 1 Momentum Point.")),
     condition_chips=(),
     conditions_title="Conditions",
     gang=False,
@@ -92,16 +103,22 @@ PROFILE = Profile(
                  pattern=NAME, read=lambda m: {"damage_type": m[0]}),
     ),
     condition_pages=("protection", "damage_types"),
-    moves_pages=("short_rest", "long_rest", "medicine"),
+    moves_pages=("short_rest", "long_rest", "medicine", "technology", "magical_repair"),
     sheet=(
-        SheetField("hp", "&HP (the limit):", "int", (1, 999, 10), "Current Hit Points"),
+        SheetField("hp", "&HP (the limit):", "int", (1, 999, 10),
+                   "Hit Points: Damage above this Wounds (Breaks); above twice it the Story "
+                   "Ends (Destroyed). HP never changes with Damage"),
         SheetField("might", "&Might:", "int", (-10, 30, 0), "Might, part of the Block Rating"),
         SheetField("block_bonus", "&Block Bonus:", "int", (-10, 30, 0),
                    "Block Bonus from armor"),
-        SheetField("immune", "&Immune to:", "types", (), TYPES_TIP.format("do nothing")),
-        SheetField("resistant", "&Resistant to:", "types", (), TYPES_TIP.format("are halved")),
+        SheetField("immune", "&Immune to:", "types", (),
+                   TYPES_TIP.format("are ignored (and count as Resistance)")),
+        SheetField("resistant", "&Resistant to:", "types", (),
+                   TYPES_TIP.format("give attacks Disadvantage to hit (the Damage is "
+                                    "unchanged)")),
         SheetField("vulnerable", "&Vulnerable to:", "types", (),
-                   TYPES_TIP.format("are doubled")),
+                   TYPES_TIP.format("give attacks Advantage to hit (the Damage is "
+                                    "unchanged)")),
         SUPPLIES,
     ),
     death_ruling=None,
@@ -115,13 +132,17 @@ PROFILE = Profile(
     rule_ids={
         "damage": ("FF-1", "FF-2", "FF-3", "FF-6", "FF-9"),
         "grant_protection": ("FF-9",),
-        "heal": ("FF-10",),
+        "heal": ("FF-10",),  # `magical` brings FF-4 in, below
         "short_rest": ("FF-10",),
         "long_rest": ("FF-10",),
         "medicine": ("FF-11",),
+        "technology": ("FF-4", "FF-11", "FF-12"),
+        "gain_momentum": ("FF-2",),
+        "spend_momentum": ("FF-2",),
         "set_state": ("FF-2", "FF-3", "FF-4", "FF-9"),
     },
     rule_ids_by_field=(("additional", None, ("FF-5",)),
+                       ("magical", True, ("FF-4",)),
                        ("direct", True, ("FF-7",)),
                        ("damage_type", None, ("FF-8",))),
 )

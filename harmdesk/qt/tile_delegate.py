@@ -157,10 +157,14 @@ class TileDelegate(QStyledItemDelegate):
             small = QFont(option.font)
             small.setPointSizeF(option.font.pointSizeF() * 0.9)
             painter.setFont(small)
-            painter.drawText(QRectF(inner.left(), inner.bottom() - line * 2.2, inner.width(),
-                                    line * 2.2),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
-                             | Qt.TextFlag.TextWordWrap, "Refused: " + notice)
+            box = QRectF(inner.left(), inner.bottom() - line * 2.2, inner.width(), line * 2.2)
+            flags = (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
+                     | Qt.TextFlag.TextWordWrap)
+            # on its own ground, so a banner or badges beneath do not blur it
+            top = painter.boundingRect(box, flags, "Refused: " + notice).top() - 1
+            painter.fillRect(QRectF(box.left(), top, box.width(), box.bottom() - top),
+                             pal.color(QPalette.ColorRole.Base))
+            painter.drawText(box, flags, "Refused: " + notice)
         painter.restore()
 
     def _paint_bar(self, painter, bar: QRectF, facts_bar, pal, font) -> None:

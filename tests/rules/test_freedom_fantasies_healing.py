@@ -5,7 +5,7 @@ import pytest
 from harmdesk.rules import apply
 
 from .kit import ch as char
-from .kit import desk_of, run, texts
+from .kit import desk_of, refused, run, texts
 
 FF = "freedom_fantasies"
 desk = desk_of(FF)
@@ -103,7 +103,7 @@ def test_ff11_the_performance_is_the_raw_die_not_the_total():
 
 def test_ff_t12_natural_20_keeps_supplies_and_heals_20():
     """FF-T12 / FF-11: a natural 20 always succeeds, 20 to split, Supplies unchanged."""
-    state = desk({"id": "h", "hp": 10, "damage": 12, "supplies": 1},
+    state = desk({"id": "h", "hp": 10, "damage": 12, "supplies": 1, "momentum": 1},
                  {"id": "a", "hp": 10, "damage": 10})
     out = run(state, type="medicine", healer="h", roll=20, bonus=-15, split={"h": 10, "a": 10})
     assert char(out, "h")["supplies"] == 1
@@ -154,18 +154,74 @@ def test_ff11_bad_medicine_is_refused(action, reason):
     assert not out.ok and reason in out.error, out.error
 
 
-def test_ff12_objects_are_repaired_with_technology():
-    """FF-12 / FF-4: a medicine split on a Broken object repairs it, noting Technology."""
-    state = desk({"id": "h", "hp": 10}, {"id": "door", "kind": "object", "hp": 5})
+def test_ff12_objects_are_repaired_with_a_technology_check():
+    """FF-12 / FF-4: "If Healing Objects, use the Technology Skill instead": a Technology
+    check's split repairs a Broken object, which is no longer Broken at Damage ≤ HP."""
+    state = desk({"id": "h", "hp": 10, "supplies": 2}, {"id": "door", "kind": "object", "hp": 5})
     state = run(state, type="damage", target="door", amount=7).state
-    out = run(state, type="medicine", healer="h", roll=12, split={"door": 4})
+    out = run(state, type="technology", healer="h", roll=12, split={"door": 4})
     assert char(out, "door")["damage"] == 3 and char(out, "door")["broken"] is False
-    assert "Technology" in texts(out) and "no longer Broken" in texts(out)
+    assert char(out, "h")["supplies"] == 1
+    assert "h's Technology check: d20 12" in texts(out) and "no longer Broken" in texts(out)
+    assert out.events[0].data["skill"] == "technology"
 
 
-def test_ff4_destroyed_object_stays_destroyed():
-    """FF-4: healing a Destroyed object lowers damage; it stays Destroyed."""
-    state = desk({"id": "door", "kind": "object", "hp": 5})
+@pytest.mark.parametrize("kind,split,reason", [
+    ("medicine", {"h": 2, "door": 3}, "door is an object: objects are repaired with a "
+                                      "Technology check (`technology`)"),
+    ("technology", {"h": 2, "door": 3}, "h is not an object: people are healed with a "
+                                        "Medicine check (`medicine`)"),
+    ("technology", {"a": 1}, "people are healed with a Medicine check"),
+    ("medicine", {"door": 1, "roll": 3}, "objects are repaired with a Technology check"),
+])
+def test_ff11_ff12_one_check_never_heals_people_and_objects_together(kind, split, reason):
+    """FF-11 / FF-12: a Medicine check refuses an object and a Technology check a person,
+    naming the skill to use; nothing is healed and no Supplies are spent."""
+    state = desk({"id": "h", "hp": 10, "damage": 4, "supplies": 2}, {"id": "a", "hp": 10,
+                                                                     "damage": 3},
+                 {"id": "door", "kind": "object", "hp": 5, "damage": 7})
+    split = dict(split)
+    roll = split.pop("roll", 15)  # a failed check names its patients rightly too
+    out = refused(state, type=kind, healer="h", roll=roll, split=split)
+    assert reason in out.error
+
+
+def test_ff4_a_destroyed_object_cannot_be_repaired_except_by_magical_means():
+    """FF-4: "Destroyed and cannot be repaired except by magical means": a Technology check
+    and a plain heal are refused, saying so; it stays Broken and Destroyed."""
+    state = desk({"id": "h", "hp": 10, "supplies": 2}, {"id": "door", "kind": "object", "hp": 5})
     state = run(state, type="damage", target="door", amount=11).state
-    out = run(state, type="heal", target="door", amount=11)
-    assert char(out, "door")["destroyed"] is True and char(out, "door")["damage"] == 0
+    for action in ({"type": "technology", "healer": "h", "roll": 15, "split": {"door": 11}},
+                   {"type": "heal", "target": "door", "amount": 11}):
+        out = refused(state, **action)
+        assert "Destroyed and cannot be repaired except by magical means" in out.error
+    door = state["characters"]["door"]
+    assert (door["broken"], door["destroyed"], door["damage"]) == (True, True, 11)
+
+
+def test_ff4_magical_repair_ends_destroyed_then_broken():
+    """FF-4: magic repairs a Destroyed object: at Damage ≤ 2·HP it is no longer Destroyed
+    but still Broken; at Damage ≤ HP no longer Broken."""
+    state = desk({"id": "door", "kind": "object", "hp": 5})
+    state = run(state, type="damage", target="door", amount=12).state
+    out = run(state, type="heal", target="door", amount=3, magical=True)
+    door = char(out, "door")
+    assert (door["damage"], door["destroyed"], door["broken"]) == (9, False, True)
+    assert "by magical means" in texts(out) and "no longer Destroyed" in texts(out)
+    out = run(out.state, type="heal", target="door", amount=4, magical=True)
+    assert (char(out, "door")["broken"], char(out, "door")["damage"]) == (False, 5)
+
+
+def test_ff4_a_correction_below_hp_leaves_a_destroyed_object_broken():
+    """FF-4: a Destroyed object stays Broken (it "cannot be repaired") even when the GM
+    corrects its Damage down; only magic mends it."""
+    state = desk({"id": "door", "kind": "object", "hp": 5, "damage": 11})
+    out = run(state, type="set_state", target="door", damage=0)
+    assert (char(out, "door")["broken"], char(out, "door")["destroyed"]) == (True, True)
+
+
+def test_ff3_magic_does_not_undo_a_story_end():
+    """FF-3: "effects which Heal Damage cannot undo the Ending of a Story", magic too."""
+    out = run(desk({"id": "v", "hp": 4, "damage": 9}), type="heal", target="v", amount=9,
+              magical=True)
+    assert char(out, "v")["story_ended"] is True and char(out, "v")["damage"] == 0

@@ -39,15 +39,18 @@ damage = st.builds(lambda t, a, ty, d, r, add: drop_none(
     st.one_of(st.none(), st.integers(-1, 5)),
     st.one_of(st.none(), st.lists(st.builds(lambda a, ty: drop_none(
         {"amount": a, "damage_type": ty}), amounts, st.sampled_from(TYPES)), max_size=2)))
-heal = st.builds(lambda t, a: {"type": "heal", "target": t, "amount": a}, targets, amounts)
+heal = st.builds(lambda t, a, m: drop_none({"type": "heal", "target": t, "amount": a,
+                                            "magical": m}),
+                 targets, amounts, st.sampled_from([None, True, False]))
 rest = st.builds(lambda k, t: drop_none({"type": k, "target": t}),
                  st.sampled_from(["short_rest", "long_rest"]), st.one_of(st.none(), targets))
 protect = st.builds(lambda t, p, s, k: {"type": "grant_protection", "target": t, "points": p,
                                         "source": s, "keep": k},
                     targets, st.integers(-1, 8), st.sampled_from(["Ward", "Shield"]),
                     st.sampled_from(["new", "old"]))
-medicine = st.builds(lambda h, r, b, s: {"type": "medicine", "healer": h, "roll": r, "bonus": b,
-                                         "split": s},
+medicine = st.builds(lambda k, h, r, b, s: {"type": k, "healer": h, "roll": r, "bonus": b,
+                                            "split": s},
+                     st.sampled_from(["medicine", "technology"]),
                      st.sampled_from(IDS), st.integers(0, 21), st.integers(-5, 5),
                      st.dictionaries(st.sampled_from(IDS), st.integers(-1, 12), max_size=3))
 edit = st.builds(lambda t, ch: {"type": "edit_character", "target": t, "changes": ch},
@@ -59,11 +62,17 @@ correct = st.builds(lambda t, d, p, s: drop_none({"type": "set_state", "target":
                    st.sampled_from(IDS), st.one_of(st.none(), st.integers(-1, 15)),
                    st.one_of(st.none(), st.integers(-1, 5)),
                    st.sampled_from([None, "Ward", ""]))
-actions = st.lists(st.one_of(damage, heal, rest, protect, medicine, edit, correct), max_size=25)
+momentum = st.builds(lambda k, t, n: drop_none({
+    "type": k, "target": t, "amount" if k == "gain_momentum" else "actions": n}),
+                     st.sampled_from(["gain_momentum", "spend_momentum"]), targets,
+                     st.one_of(st.none(), st.integers(-1, 3)))
+actions = st.lists(st.one_of(damage, heal, rest, protect, medicine, edit, correct, momentum),
+                   max_size=25)
 
 JUNK_KEYS = ["type", "target", "amount", "dice", "rolls", "damage_type", "direct", "additional",
              "reduce", "points", "source", "keep", "healer", "roll", "bonus", "split", "changes",
-             "character", "damage", "protection", "protection_source", "zzz"]
+             "character", "damage", "protection", "protection_source", "magical", "actions",
+             "momentum", "zzz"]
 junk_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-30, 30), st.floats(allow_nan=True),
               st.text(max_size=6), st.sampled_from(IDS + ["damage", "medicine", "long_rest",
@@ -76,27 +85,34 @@ junk = st.one_of(
     st.builds(lambda k, d: {**d, "type": k},
               st.sampled_from(["damage", "heal", "short_rest", "long_rest", "medicine",
                                "grant_protection", "edit_character", "add_character",
-                               "set_state"]),
+                               "set_state", "technology", "gain_momentum",
+                               "spend_momentum"]),
               st.dictionaries(st.sampled_from(JUNK_KEYS[1:]), junk_values, max_size=6)),
     junk_values)
 
 
-def check_invariants(before, after):
-    """FF-1 … FF-4, FF-9 invariants between two consecutive states."""
+def check_invariants(before, after, action=None):
+    """FF-1 … FF-4, FF-9 invariants between two consecutive states; only a magical heal
+    (FF-4) ends Destroyed."""
+    magic = bool(action and action.get("type") == "heal" and action.get("magical"))
     for cid, c in after["characters"].items():
         assert c["damage"] >= 0
         assert c["protection"] >= 0
+        assert c.get("momentum", 0) >= 0
         assert (c["protection_source"] is None) == (c["protection"] == 0)
         if c["kind"] == "object":
-            assert c["broken"] == (c["damage"] > c["hp"])
+            # FF-4: a Destroyed object stays Broken until magic repairs it
+            assert c["broken"] == (c["damage"] > c["hp"] or c["destroyed"])
             assert c["destroyed"] or c["damage"] <= 2 * c["hp"]
         else:
             assert c["wounded"] == (c["damage"] > c["hp"])
             assert c["story_ended"] or c["damage"] <= 2 * c["hp"]
         old = before["characters"].get(cid)
         if old is not None:
-            assert not (old.get("story_ended") or old.get("destroyed")) or \
-                (c.get("story_ended") or c.get("destroyed")), "a Story End is sticky"
+            ended = c.get("story_ended") or c.get("destroyed")  # also across a change of kind
+            assert not old.get("story_ended") or ended, "a Story End is sticky"
+            assert not old.get("destroyed") or ended or magic, \
+                "only magic repairs a Destroyed object"
 
 
 @settings(max_examples=150, deadline=None, database=None)
@@ -117,7 +133,7 @@ def test_ff_random_sequences_keep_invariants(seq, block_compare, immunity):
         if action["type"] != "edit_character":
             for cid, c in out.state["characters"].items():
                 assert c["hp"] == state["characters"][cid]["hp"]
-        check_invariants(state, out.state)
+        check_invariants(state, out.state, action)
         state = out.state
 
 
@@ -146,7 +162,7 @@ def test_ff_junk_actions_never_crash(seq):
         assert isinstance(out, Outcome)
         assert state == frozen
         if out.ok:
-            check_invariants(state, out.state)
+            check_invariants(state, out.state, action)
             state = out.state
         else:
             assert out.state is state

@@ -1,4 +1,4 @@
-"""Freedom Fantasies rests and Medicine (FF-10 … FF-12)."""
+"""Freedom Fantasies rests and the Medicine and Technology checks (FF-10 … FF-12)."""
 
 from __future__ import annotations
 
@@ -55,9 +55,24 @@ class LongRestPage(Page):
         return [{"type": "long_rest", "target": target_value(self.desk.need_targets())}]
 
 
+def healer_label(char: dict) -> str:
+    """The healer's name with their Supplies and, while Wounded, their Momentum (FF-2:
+    the check is an Action, 1 Momentum Point)."""
+    notes = []
+    if char.get("supplies") is not None:
+        notes.append(f"{char['supplies']} Supplies")
+    if char.get("wounded"):
+        notes.append(f"Wounded: {char.get('momentum', 0)} Momentum")
+    return char["name"] + (f" ({', '.join(notes)})" if notes else "")
+
+
 class MedicinePage(Page):
     title = "Medicine"
     tip = "A DC 10 healing check; the d20 is the total healed, split as the healer likes"
+    action = "medicine"
+    skill = "Medicine"
+    heals_objects = False  # FF-12: objects are repaired on the Technology page
+    other_page = "Technology"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -69,21 +84,28 @@ class MedicinePage(Page):
         # the healer is usually one of the party other than the patients
         healers.sort(key=lambda c: (c["kind"] not in profile.party_kinds,
                                     c["id"] in desk.targets))
-        self.healer = combo([(c["name"] + (f" ({c['supplies']} Supplies)"
-                                           if c.get("supplies") is not None else ""), c["id"])
-                             for c in healers], "Healer", "Who makes the healing check")
+        self.healer = combo([(healer_label(c), c["id"]) for c in healers], "Healer",
+                            f"Who makes the {self.skill} check")
         self.roll = spin(1, 20, 10, "d20 face", "The face of the d20 (the Performance)")
-        self.bonus = spin(-10, 30, 0, "Check bonus", "Focus or Dexterity (Medicine) bonus")
+        self.bonus = spin(-10, 30, 0, "Check bonus",
+                          f"Focus or Dexterity ({self.skill}) bonus")
         form.addRow("&Healer:", self.healer)
         form.addRow("&d20 rolled:", self.roll)
         form.addRow("&Bonus:", self.bonus)
         layout.addLayout(form)
-        self.rows = Rows(("Patient", "Heals"))
+        self.rows = Rows(("Object" if self.heals_objects else "Patient", "Heals"))
         self.split = []
-        for char in desk.chars():
+        patients = [c for c in desk.chars()
+                    if (c["kind"] in profile.object_kinds) == self.heals_objects]
+        self.left_out = [c["name"] for c in desk.chars() if c not in patients]
+        for char in patients:
             amount = spin(0, char.get("damage", 0), 0, "Damage healed",
                           f"Up to their {char.get('damage', 0)} Damage")
             amount.setSuffix(f" of {char.get('damage', 0)} Damage")
+            if char.get("destroyed"):  # FF-4: only magical means repair it
+                amount.setEnabled(False)
+                amount.setSuffix(" — Destroyed")
+                amount.setToolTip("Destroyed: it cannot be repaired except by magical means")
             self.rows.add(char, amount)
             self.split.append((char, amount))
             self.watch(amount)
@@ -103,18 +125,85 @@ class MedicinePage(Page):
         self.total.setText(f"Split: {given} of the {roll} rolled")
         self.total.setStyleSheet("" if self.split_fits(given, roll) else ERROR_STYLE)
 
+    def note(self) -> str:
+        if not self.left_out:
+            return ""
+        what = "people; objects are repaired" if not self.heals_objects else \
+            "objects; people are healed"
+        return (f"Left out: {', '.join(self.left_out)} (a {self.skill} check heals {what} "
+                f"on the {self.other_page} page).")
+
     def actions(self) -> list[dict]:
         self.desk.need_targets()
         healer = self.healer.currentData()
         if healer is None:
-            raise Invalid("Nobody on the desk can make a healing check.")
+            raise Invalid(f"Nobody on the desk can make a {self.skill} check.")
+        if not self.split:
+            what = "objects" if self.heals_objects else "people"
+            raise Invalid(f"Select the {what} to heal: a {self.skill} check heals only "
+                          f"{what} (the {self.other_page} page heals the others).")
         given = sum(amount.value() for _, amount in self.split)
         if not self.split_fits(given, self.roll.value()):
             raise Invalid(f"The split heals {given}, more than the d20 roll "
                           f"{self.roll.value()}: the roll is the total that can be healed.")
-        return [{"type": "medicine", "healer": healer, "roll": self.roll.value(),
+        return [{"type": self.action, "healer": healer, "roll": self.roll.value(),
                  "bonus": self.bonus.value(),
                  "split": {c["id"]: a.value() for c, a in self.split if a.value()}}]
 
 
-PAGES = {"short_rest": ShortRestPage, "long_rest": LongRestPage, "medicine": MedicinePage}
+class TechnologyPage(MedicinePage):
+    """FF-12: "If Healing Objects, use the Technology Skill instead"; FF-4: not a
+    Destroyed object, which only magic repairs."""
+
+    title = "Technology"
+    tip = "Repair objects: a DC 10 Technology check, as for Medicine"
+    action = "technology"
+    skill = "Technology"
+    heals_objects = True
+    other_page = "Medicine"
+
+
+class MagicalRepairPage(Page):
+    """FF-4: a Destroyed object "cannot be repaired except by magical means"; magic
+    repairs any object by the Damage the GM gives."""
+
+    title = "Magical repair"
+    tip = "Repair objects by magical means, the only repair of a Destroyed object"
+
+    def __init__(self, desk, parent=None):
+        super().__init__(desk, parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note_label("Magic repairs each selected object by the Damage you "
+                                    "give; only magical means repair a Destroyed object."))
+        kinds = desk.profile.object_kinds
+        self.rows = Rows(("Object", "Repairs"))
+        self.amounts = []
+        objects = [c for c in desk.chars() if c["kind"] in kinds]
+        self.left_out = [c["name"] for c in desk.chars() if c not in objects]
+        for char in objects:
+            amount = spin(0, char.get("damage", 0), char.get("damage", 0), "Damage repaired",
+                          f"Up to its {char.get('damage', 0)} Damage")
+            amount.setSuffix(f" of {char.get('damage', 0)} Damage")
+            self.rows.add(char, amount)
+            self.amounts.append((char, amount))
+            self.watch(amount)
+        self.rows.finish()
+        layout.addWidget(self.rows)
+        layout.addStretch(1)
+
+    def note(self) -> str:
+        if not self.left_out:
+            return ""
+        return f"Left out: {', '.join(self.left_out)} (magical repair is for objects)."
+
+    def actions(self) -> list[dict]:
+        self.desk.need_targets()
+        given = [(c, a.value()) for c, a in self.amounts if a.value()]
+        if not given:
+            raise Invalid("Select a damaged object and give the Damage magic repairs.")
+        return [{"type": "heal", "target": c["id"], "amount": n, "magical": True}
+                for c, n in given]
+
+
+PAGES = {"short_rest": ShortRestPage, "long_rest": LongRestPage, "medicine": MedicinePage,
+         "technology": TechnologyPage, "magical_repair": MagicalRepairPage}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..system import ActionRule, Setting, System
-from . import harm, healing, rulings
+from . import harm, healing, momentum, rulings
 from .sheet import edit_character, make_character
 from .status import settle
 
@@ -42,8 +42,9 @@ SYSTEM = System(
                                            "keep new|old (FF-9).",
                                        fields=("points", "source", "keep")),
         "heal": ActionRule(healing.heal, targets="one",
-                           doc="Heal an amount of Damage, never below 0 (FF-10).",
-                           fields=("amount", "dice", "rolls")),
+                           doc="Heal an amount of Damage, never below 0 (FF-10); magical: "
+                               "true is the only repair of a Destroyed object (FF-4).",
+                           fields=("amount", "dice", "rolls", "magical")),
         "short_rest": ActionRule(healing.short_rest, targets="one",
                                  doc="Heal Damage equal to HP, once until the next Long Rest "
                                      "(FF-10).",
@@ -52,12 +53,24 @@ SYSTEM = System(
                                 doc="Heal all Damage; everyone when no target (FF-10).",
                                 fields=()),
         "medicine": ActionRule(healing.medicine, targets="desk",
-                               doc="Healing check: healer, roll (d20), bonus, split {id: amount} "
-                                   "(FF-11, FF-12).",
+                               doc="Medicine check healing people: healer, roll (d20), bonus, "
+                                   "split {id: amount} (FF-11).",
                                fields=("healer", "roll", "bonus", "split")),
+        "technology": ActionRule(healing.technology, targets="desk",
+                                 doc="Technology check repairing objects, as the Medicine "
+                                     "check; never a Destroyed one (FF-4, FF-12).",
+                                 fields=("healer", "roll", "bonus", "split")),
+        "gain_momentum": ActionRule(momentum.gain_momentum, targets="one",
+                                    doc="Gain Momentum Points: amount (default 1) (FF-2).",
+                                    fields=("amount",)),
+        "spend_momentum": ActionRule(momentum.spend_momentum, targets="one",
+                                     doc="A Wounded character uses actions (default 1) "
+                                         "Actions: 1 Momentum Point each (FF-2).",
+                                     fields=("actions",)),
         "set_state": ActionRule(rulings.set_state, targets="one",
-                                doc="GM correction: damage, protection (+protection_source) "
-                                    "set as given; the status follows (FF-2 … FF-4, FF-9).",
+                                doc="GM correction: damage, protection (+protection_source), "
+                                    "momentum set as given; the status follows (FF-2 … FF-4, "
+                                    "FF-9).",
                                 fields=rulings.CORRECTABLE),
     },
 )

@@ -1,13 +1,18 @@
-"""Healing: plain healing, Short and Long Rests, and the Medicine check (FF-10 … FF-12)."""
+"""Healing: plain healing, Short and Long Rests, and the Medicine and Technology checks
+(FF-4, FF-10 … FF-12)."""
 
 from __future__ import annotations
 
 from .. import dice, fields
 from ..core import ARROW, MINUS, Desk, Event, Refused
-from .status import is_object, settle
+from .momentum import pay_for_action
+from .status import exceeds_twice_hp, is_object, settle
 
 MEDICINE_DC = 10
 NATURAL_20 = 20
+# FF-11 / FF-12: the skill of each healing check, and what it heals
+MEDICINE, TECHNOLOGY = "medicine", "technology"
+SKILL_NAMES = {MEDICINE: "Medicine", TECHNOLOGY: "Technology"}
 
 
 def healed(damage: int, amount: int) -> int:
@@ -15,35 +20,58 @@ def healed(damage: int, amount: int) -> int:
     return max(0, damage - amount)
 
 
-def heal_damage(char: dict, amount: int, why: str) -> list[Event]:
-    """FF-10 / FF-3: lower Damage; an ended story (a destroyed object) stays so."""
+def refuse_destroyed(char: dict, magical: bool) -> None:
+    """FF-4: a Destroyed object "cannot be repaired except by magical means"."""
+    if char.get("destroyed") and not magical:
+        raise Refused(f"{char['name']} is Destroyed and cannot be repaired except by magical "
+                      "means (FF-4): heal it with `magical` if magic repairs it")
+
+
+def magic_mends(char: dict) -> list[Event]:
+    """FF-4: magical repair ends Destroyed once Damage no longer exceeds twice HP;
+    Broken then follows Damage against HP, as for any repair."""
+    if not char.get("destroyed") or exceeds_twice_hp(char["damage"], char["hp"]):
+        return []
+    char["destroyed"] = False
+    return [Event("undestroyed", char["id"], f"{char['name']} is no longer Destroyed: "
+                  f"repaired by magical means, damage {char['damage']} ≤ 2 × HP {char['hp']}",
+                  {"damage": char["damage"], "hp": char["hp"]})]
+
+
+def heal_damage(char: dict, amount: int, why: str, magical: bool = False) -> list[Event]:
+    """FF-10 / FF-3: lower Damage; an ended story stays so. FF-4: a destroyed object
+    stays Destroyed (and Broken) unless magic repairs it."""
     before = char["damage"]
     char["damage"] = healed(before, amount)
     lowered = before - char["damage"]
     text = f"{char['name']}: {why}; damage {before} {MINUS} {lowered} {ARROW} {char['damage']}"
     if char.get("story_ended"):
         text += "; the Story has Ended and healing cannot undo it"
-    elif char.get("destroyed"):
-        text += "; Destroyed: only magic can repair it"
-    events = [Event("heal", char["id"], text, {"damage_before": before,
-                                               "damage_after": char["damage"],
-                                               "healed": lowered})]
+    data = {"damage_before": before, "damage_after": char["damage"], "healed": lowered}
+    events = [Event("heal", char["id"], text, data)]
+    if magical:
+        data["magical"] = True
+        events.extend(magic_mends(char))
     events.extend(settle(char))
     return events
 
 
 def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """FF-10: heal an amount (or dice) of Damage, never below 0."""
+    """FF-10: heal an amount (or dice) of Damage, never below 0. FF-4: `magical` is
+    the only healing that repairs a Destroyed object."""
+    magical = fields.flag(action, "magical")
+    refuse_destroyed(desk.peek(cid), magical)
     amount, shown = dice.amount_of(action)
     char = desk.char(cid)
-    return heal_damage(char, amount, f"heals {shown}")
+    how = " by magical means" if magical else ""
+    return heal_damage(char, amount, f"heals {shown}{how}", magical)
 
 
 def refuse_object_rest(char: dict, rest: str) -> None:
     """FF-12: objects do not rest; they are repaired with the Technology skill."""
     if is_object(char):
         raise Refused(f"{char['name']} is an object and cannot take a {rest}; repair it "
-                      "with a Technology check (`medicine`)")
+                      "with a Technology check (`technology`)")
 
 
 def short_rest_heal(hp: int) -> int:
@@ -100,13 +128,33 @@ def split_fits(total: int, roll: int) -> bool:
     return total <= roll
 
 
-def read_split(desk: Desk, action: dict, roll: int) -> dict[str, int]:
+def check_skill(char: dict) -> str:
+    """FF-12: "If Healing Objects, use the Technology Skill instead" of Medicine."""
+    return TECHNOLOGY if is_object(char) else MEDICINE
+
+
+def refuse_wrong_patient(who: dict, skill: str) -> None:
+    """FF-11 / FF-12: one check heals people (Medicine) or objects (Technology), never both."""
+    needed = check_skill(who)
+    if needed == skill:
+        return
+    if needed == TECHNOLOGY:
+        raise Refused(f"{who['name']} is an object: objects are repaired with a Technology "
+                      "check (`technology`), not a Medicine check (FF-12)")
+    raise Refused(f"{who['name']} is not an object: people are healed with a Medicine check "
+                  "(`medicine`), not a Technology check (FF-11)")
+
+
+def read_split(desk: Desk, action: dict, roll: int, skill: str) -> dict[str, int]:
     """FF-11: the Performance (the raw d20) is the total that can be healed, split as
-    the healer likes; no one is healed below 0 Damage."""
+    the healer likes; no one is healed below 0 Damage. FF-12 / FF-4: every part suits
+    the check's skill, and no Technology check repairs a Destroyed object."""
     split = fields.mapping(action, "split")
     parts: dict[str, int] = {}
     for cid, amount in split.items():
         who = desk.peek(cid)
+        refuse_wrong_patient(who, skill)
+        refuse_destroyed(who, magical=False)
         try:
             parts[cid] = fields.whole({"amount": amount}, "amount")
         except Refused as err:
@@ -122,25 +170,41 @@ def read_split(desk: Desk, action: dict, roll: int) -> dict[str, int]:
 
 
 def medicine(desk: Desk, action: dict) -> list[Event]:
-    """FF-11 / FF-12: a Medicine (Technology, for objects) check that heals a split."""
+    """FF-11: a Medicine check that heals people, split as the healer likes."""
+    return healing_check(desk, action, MEDICINE)
+
+
+def technology(desk: Desk, action: dict) -> list[Event]:
+    """FF-12: a Technology check repairs objects; it works as the Medicine check."""
+    return healing_check(desk, action, TECHNOLOGY)
+
+
+def healing_check(desk: Desk, action: dict, skill: str) -> list[Event]:
+    """FF-11 / FF-12: a DC 10 check with `skill` that heals a split of the d20.
+
+    FF-2: a Wounded healer pays 1 Momentum Point for the check, as for any Action."""
+    name = SKILL_NAMES[skill]
     healer_id = action.get("healer")
     if not isinstance(healer_id, str):
         raise Refused("`healer` must be the id of the character making the check")
     healer = desk.peek(healer_id)
     if is_object(healer):
-        raise Refused(f"{healer['name']} is an object and cannot make a Medicine check")
+        raise Refused(f"{healer['name']} is an object and cannot make a {name} check")
     roll = fields.faces(action, "roll", 20)
     bonus = fields.whole(action, "bonus", default=0, minimum=None)
     supplies = healer["supplies"]
     if supplies == 0:
-        raise Refused(f"{healer['name']} has no Supplies left for a Medicine check (FF-11)")
+        raise Refused(f"{healer['name']} has no Supplies left for a {name} check (FF-11)")
     success = medicine_succeeds(roll, bonus)
-    split = read_split(desk, action, roll) if success else {}
-    if not success:
-        fields.mapping(action, "split", default={})  # the split is ignored, but must be a mapping
+    split = read_split(desk, action, roll, skill) if success else {}
+    if not success:  # the split is ignored, but names only what this skill could heal
+        for cid in fields.mapping(action, "split", default={}):
+            refuse_wrong_patient(desk.peek(cid), skill)
+            refuse_destroyed(desk.peek(cid), magical=False)
+    events = pay_for_action(desk, healer_id, f"a {name} check")
     spend = supplies is not None and supply_spent(roll, success, desk.settings)
     sign = "+" if bonus >= 0 else MINUS
-    text = (f"{healer['name']}'s healing check: d20 {roll} {sign} {abs(bonus)} = {roll + bonus} "
+    text = (f"{healer['name']}'s {name} check: d20 {roll} {sign} {abs(bonus)} = {roll + bonus} "
             f"vs DC {MEDICINE_DC}: ")
     if roll == NATURAL_20:
         text += "natural 20, Critical Success: 20 to heal; no Supplies spent"
@@ -148,16 +212,15 @@ def medicine(desk: Desk, action: dict) -> list[Event]:
         text += f"success: {roll} to heal"
     else:
         text += "failure: nothing healed"
-    data = {"roll": roll, "bonus": bonus, "success": success, "supplies_before": supplies}
-    events = []
+    data = {"roll": roll, "bonus": bonus, "success": success, "supplies_before": supplies,
+            "skill": skill}
     if spend:
         healer = desk.char(healer_id)
         healer["supplies"] = supplies - 1
         text += f"; Supplies {supplies} {ARROW} {supplies - 1}"
     data["supplies_after"] = desk.peek(healer_id)["supplies"]
-    events.append(Event("medicine", healer_id, text, data))
+    events.insert(0, Event("medicine", healer_id, text, data))
     for cid, amount in split.items():
         char = desk.char(cid)
-        skill = "Technology (object)" if is_object(char) else "Medicine"
-        events.extend(heal_damage(char, amount, f"{skill} heals {amount} of the {roll}"))
+        events.extend(heal_damage(char, amount, f"{name} heals {amount} of the {roll}"))
     return events

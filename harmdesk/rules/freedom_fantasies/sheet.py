@@ -7,7 +7,7 @@ from ..core import ARROW, Event, Refused
 from .status import initial_status, settle
 
 SHEET_FIELDS = ("hp", "might", "block_bonus", "immune", "resistant", "vulnerable", "supplies",
-                "damage", "protection", "protection_source")
+                "damage", "protection", "protection_source", "momentum")
 EDITABLE = ("hp", "might", "block_bonus", "immune", "resistant", "vulnerable", "supplies")
 TYPE_LISTS = ("immune", "resistant", "vulnerable")
 
@@ -62,7 +62,8 @@ def make_character(sheet: dict, settings: dict) -> dict:
     for key in TYPE_LISTS:
         char[key] = damage_types(sheet, key)
     char.update({"protection": points, "protection_source": source,
-                 "short_rest_used": False, "supplies": supplies_of(sheet)})
+                 "short_rest_used": False, "supplies": supplies_of(sheet),
+                 "momentum": fields.whole(sheet, "momentum", default=0)})  # FF-2
     char.update(initial_status(damage, hp))
     return char
 

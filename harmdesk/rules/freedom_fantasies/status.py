@@ -13,6 +13,11 @@ PERSON_KEYS = ("wounded", "story_ended")
 OBJECT_KEYS = ("broken", "destroyed")
 
 
+def momentum_of(char: dict) -> int:
+    """FF-2: Momentum Points (0 for a state saved before they were tracked)."""
+    return char.get("momentum", 0)
+
+
 def is_object(char: dict) -> bool:
     """FF-4: objects track Broken and Destroyed instead of Wounded and Story Ends."""
     return char.get("kind") == OBJECT
@@ -49,7 +54,8 @@ def settle(char: dict) -> list[Event]:
 
     FF-2: Wounded ends as soon as Damage no longer exceeds HP.
     FF-3: the Story Ends when Damage exceeds 2·HP; no healing undoes it (sticky).
-    FF-4: objects are Broken / Destroyed (sticky) by the same thresholds.
+    FF-4: objects are Broken / Destroyed (sticky) by the same thresholds; a Destroyed
+    object stays Broken until magic repairs it (`healing.magic_mends`).
     """
     damage, hp, name, cid = char["damage"], char["hp"], char["name"], char["id"]
     # A sticky end carries over if the GM changes the kind (a person ↔ an object).
@@ -62,8 +68,9 @@ def settle(char: dict) -> list[Event]:
     was_first = bool(char.get(first[0], char.get(stale[0])))
     for key in stale:
         char.pop(key, None)
-    now_first = exceeds_hp(damage, hp)
     now_over = was_over or exceeds_twice_hp(damage, hp)
+    # FF-4: a Destroyed object "cannot be repaired", so it stays Broken whatever its Damage
+    now_first = exceeds_hp(damage, hp) or (now_over and is_object(char))
     char[first[0]] = now_first
     char[second] = now_over
     events: list[Event] = []
@@ -81,7 +88,8 @@ def settle(char: dict) -> list[Event]:
     else:
         if now_first and not was_first:
             events.append(Event("wounded", cid, f"{name} is Wounded: damage {damage} > HP {hp}; "
-                                "helpless, each Action costs 1 Momentum Point", data))
+                                "helpless, each Action costs 1 Momentum Point "
+                                f"(Momentum {momentum_of(char)})", data))
         elif was_first and not now_first:
             events.append(Event("wound_ended", cid, f"{name} is no longer Wounded: damage "
                                 f"{damage} ≤ HP {hp}", data))
