@@ -27,6 +27,17 @@ GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id,
 UndoneRole = Qt.ItemDataRole.UserRole + 4    # the event's step is undone (and can be redone)
 LIMIT = 100  # log rows read at first, and then per page as the GM scrolls down
 
+# the view asks these of every row it lays out or paints after each step: looked up once
+DISPLAY, TOOLTIP, FONT, FOREGROUND, ALIGNMENT = (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.TextAlignmentRole)
+NO_FLAGS = Qt.ItemFlag.NoItemFlags
+GROUP_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+OLDER_FLAGS = Qt.ItemFlag.ItemIsEnabled
+# an event never has rows under it: the tree then lays it out without asking for any
+EVENT_FLAGS = GROUP_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
+RIGHT_TOP = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+
 
 class LogModel(QAbstractItemModel):
     """Top level: sessions (internal id 0); children: events (internal id = group row + 1)."""
@@ -181,21 +192,31 @@ class LogModel(QAbstractItemModel):
     # the tree -------------------------------------------------------------------
     def index(self, row, column, parent=QModelIndex()):
         # bounds checked here rather than with hasIndex(): the proxy asks for every row
-        if not 0 <= column < len(HEADERS) or row < 0 or row >= self.rowCount(parent):
+        if not 0 <= column < len(HEADERS) or row < 0:
             return QModelIndex()
-        return self.createIndex(row, column, parent.row() + 1 if parent.isValid() else 0)
+        if not parent.isValid():
+            if row >= len(self._groups):
+                return QModelIndex()
+            return self.createIndex(row, column, 0)
+        group = parent.row()
+        if parent.column() != 0 or parent.internalId() != 0 \
+                or row >= len(self._groups[group].rows):
+            return QModelIndex()
+        return self.createIndex(row, column, group + 1)
 
     def parent(self, index=QModelIndex()):
-        if not index.isValid() or index.internalId() == 0:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, 0)
+        group = index.internalId() if index.isValid() else 0
+        return self.createIndex(group - 1, 0, 0) if group else QModelIndex()
 
     def rowCount(self, parent=QModelIndex()) -> int:
         if not parent.isValid():
             return len(self._groups)
-        if parent.column() != 0 or parent.internalId() != 0:
+        if parent.internalId() != 0 or parent.column() != 0:
             return 0
         return len(self._groups[parent.row()].rows)
+
+    def hasChildren(self, parent=QModelIndex()) -> bool:
+        return self.rowCount(parent) > 0
 
     def columnCount(self, parent=QModelIndex()) -> int:
         return len(HEADERS)
@@ -208,30 +229,32 @@ class LogModel(QAbstractItemModel):
 
     def flags(self, index):
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        if index.internalId() == 0 and self._groups[index.row()].key == OLDER:
-            return Qt.ItemFlag.ItemIsEnabled
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+            return NO_FLAGS
+        if index.internalId() != 0:
+            return EVENT_FLAGS
+        return OLDER_FLAGS if self._groups[index.row()].key == OLDER else GROUP_FLAGS
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index, role=DISPLAY):
         if not index.isValid():
             return None
-        if index.internalId() == 0:
-            if not 0 <= index.row() < len(self._groups):
+        group_row, row = index.internalId() - 1, index.row()
+        if group_row < 0:
+            if not 0 <= row < len(self._groups):
                 return None
-            return self._group_data(self._groups[index.row()], index.column(), role)
-        group_row = index.internalId() - 1
-        if not 0 <= group_row < len(self._groups) or \
-                not 0 <= index.row() < len(self._groups[group_row].rows):
+            return self._group_data(self._groups[row], index.column(), role)
+        if not 0 <= group_row < len(self._groups):
             return None
-        return self._row_data(self._groups[group_row].rows[index.row()], index.column(), role)
+        rows = self._groups[group_row].rows
+        if not 0 <= row < len(rows):
+            return None
+        return self._row_data(rows[row], index.column(), role)
 
     def _group_data(self, group: Group, column: int, role):
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             return group.title if column == TEXT else ""
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             return plain_tip(group.tooltip) if column == TEXT else f"{len(group.rows)} events"
-        if role == Qt.ItemDataRole.FontRole:
+        if role == FONT:
             return self._italic if group.key == OLDER else self._bold
         if role == TargetsRole:
             return []
@@ -240,18 +263,18 @@ class LogModel(QAbstractItemModel):
         return None
 
     def _row_data(self, row: Row, column: int, role):
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             return row.text if column == TEXT else "undone" if row.undone else row.time
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             lines = [f"{row.when}: {row.text}" if row.when else row.text]
             if row.undone:
                 lines.append("Undone. Double-click to redo up to here.")
             if row.rules:
                 lines.append(f"Rules: {row.rules}")
             return plain_tip("\n".join(lines))
-        if row.undone and role == Qt.ItemDataRole.FontRole:
+        if row.undone and role == FONT:
             return self._struck
-        if row.undone and role == Qt.ItemDataRole.ForegroundRole:
+        if row.undone and role == FOREGROUND:
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         if role == UndoneRole:
             return row.undone
@@ -259,6 +282,6 @@ class LogModel(QAbstractItemModel):
             return list(row.targets)
         if role == EntryIdRole:
             return row.entry_id
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == TIME:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        if role == ALIGNMENT and column == TIME:
+            return RIGHT_TOP
         return None

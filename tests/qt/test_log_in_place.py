@@ -2,8 +2,9 @@
 re-mapping, row heights measured once per width. And a drop touches only its tile."""
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QTreeView
 
 from harmdesk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
@@ -200,3 +201,38 @@ def test_a_step_changes_only_the_touched_tiles_row(qtbot, desk, log_store):
     changed.clear()
     desk.stack.undo()
     assert changed == [(heavy, heavy)] and model.index(heavy, BAR).data().startswith("20")
+
+
+def test_the_tree_lays_out_events_without_asking_for_their_children(qtbot, desk):
+    """An event never has rows under it (ItemNeverHasChildren): laying out the log after
+    a step asks the model nothing about the children of its hundreds of events."""
+    played(desk)
+    asked = []
+
+    class Counting(LogModel):
+        def rowCount(self, parent=QModelIndex()):
+            if parent.isValid() and parent.internalId():
+                asked.append(parent.row())
+            return super().rowCount(parent)
+
+        def hasChildren(self, parent=QModelIndex()):
+            if parent.isValid() and parent.internalId():
+                asked.append(parent.row())
+            return super().hasChildren(parent)
+
+    model = Counting(desk)
+    tree = QTreeView()
+    qtbot.addWidget(tree)
+    tree.setModel(model)
+    tree.expandAll()
+    tree.show()
+    tree.doItemsLayout()
+    events = children(model, 0)
+    assert len(events) == 3 and all(tree.visualRect(i).isValid() for i in events)
+    assert all(not model.hasChildren(i) for i in events)
+    assert model.flags(events[0]) & Qt.ItemFlag.ItemNeverHasChildren
+    assert not model.flags(model.index(0, 0)) & Qt.ItemFlag.ItemNeverHasChildren
+    asked.clear()
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    tree.doItemsLayout()
+    assert len(children(model, 0)) == 4 and asked == []
