@@ -131,6 +131,8 @@ class LogModel(QAbstractItemModel):
         """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
         view keeps its place and selection."""
+        if change.kind is ChangeKind.APPLY and self._replace_undone(change.entries):
+            return
         if change.kind is ChangeKind.APPLY and not self._drop_undone():
             self.refresh()
             return
@@ -138,6 +140,42 @@ class LogModel(QAbstractItemModel):
             if not self._follow(change.kind, entry):
                 self.refresh()  # outside any session, or an older session: read it all again
                 return
+
+    def _replace_undone(self, entries) -> bool:
+        """A new step in the newest session replaced the undone steps on top of it: its
+        rows take their places, changed in place (the tree then repaints those rows
+        only, rather than laying out and painting the whole log again); only a
+        difference in count is inserted or removed. False, touching nothing, when the
+        undone rows are not just those on top of the newest session or one of them is
+        selected or current (the view's picks must not pass to another step)."""
+        campaign, group = self.controller.campaign, self._groups[0] if self._groups else None
+        if campaign is None or group is None or not entries \
+                or any(e.session_id is None or e.session_id != group.key for e in entries):
+            return False
+        gone = next((i for i, r in enumerate(group.rows) if not r.undone), len(group.rows))
+        if gone == 0 or any(r.undone for g in self._groups for r in g.rows[gone if g is
+                                                                            group else 0:]):
+            return False
+        if any(i.internalId() == 1 and i.row() < gone for i in self.persistentIndexList()):
+            return False
+        new: list[Row] = []
+        for entry in entries:  # each entry on top of the one before, as _follow puts them
+            new = list(rows_of(entry, campaign.profile)) + new
+        parent, kept = self.index(0, 0), min(gone, len(new))
+        if kept:
+            group.rows[:kept] = new[:kept]
+            self.dataChanged.emit(self.index(0, 0, parent),
+                                  self.index(kept - 1, len(HEADERS) - 1, parent))
+        if len(new) > kept:
+            self.beginInsertRows(parent, kept, len(new) - 1)
+            group.rows[kept:kept] = new[kept:]
+            self.endInsertRows()
+        elif gone > kept:
+            self.beginRemoveRows(parent, kept, gone - 1)
+            del group.rows[kept:gone]
+            self.endRemoveRows()
+        group.moment = max([group.moment] + [e.applied_at or "" for e in entries])
+        return True
 
     def _drop_undone(self) -> bool:
         """A new step replaced the undone steps, as the store did: remove their rows in

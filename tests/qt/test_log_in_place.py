@@ -54,24 +54,85 @@ def reads(desk) -> list:
     return pages
 
 
+def watch(model) -> tuple[list, list, list, list]:
+    """Resets; rows removed and inserted (group, first, last); rows changed (group,
+    first, last, last column)."""
+    resets, removed, inserted, changed = [], [], [], []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.rowsRemoved.connect(lambda parent, first, last: removed.append(
+        (parent.row(), first, last)))
+    model.rowsInserted.connect(lambda parent, first, last: inserted.append(
+        (parent.row(), first, last)))
+    model.dataChanged.connect(lambda a, b, *_: changed.append(
+        (a.parent().row(), a.row(), b.row(), b.column())))
+    return resets, removed, inserted, changed
+
+
 def test_a_step_after_undos_drops_the_struck_rows_in_place(qtbot, desk, log_store):
     played(desk)
     model = LogModel(desk)
     desk.stack.undo()  # the heal
     desk.stack.undo()  # the two-target damage (two rows)
     assert [u for _, u in model_rows(model)[0]] == [True, True, True]
-    pages, resets, removed, inserted = reads(desk), [], [], []
-    model.modelReset.connect(lambda: resets.append(1))
-    model.rowsRemoved.connect(lambda parent, first, last: removed.append(
-        (parent.row(), first, last)))
-    model.rowsInserted.connect(lambda parent, first, last: inserted.append(
-        (parent.row(), first, last)))
+    pages, (resets, removed, inserted, changed) = reads(desk), watch(model)
     assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
-    # the three undone rows go as one run, the new row comes in on top: no reread, no reset
-    assert (pages, resets, removed, inserted) == ([], [], [(0, 0, 2)], [(0, 0, 0)])
+    # the new row takes the first struck row's place, the other two go as one run: no
+    # reread, no reset, and the tree repaints the changed row rather than the whole log
+    assert (pages, resets, removed, inserted) == ([], [], [(0, 1, 2)], [])
+    assert changed == [(0, 0, 0, 1)]
     assert model_rows(model)[0] == [("Vahid regains 1 HP; 13 → 14 HP", False)]
     assert model_rows(model) == store_rows(desk, log_store)
     assert log_store.history(desk.session.campaign.info.id) == (3, 0)
+
+
+def test_a_step_with_more_rows_than_were_undone_inserts_only_the_difference(
+        qtbot, desk, log_store):
+    played(desk)
+    model = LogModel(desk)
+    desk.stack.undo()  # the heal: one struck row on top
+    resets, removed, inserted, changed = watch(model)
+    assert desk.submit({"type": "damage", "target": ["heavy", "vahid"], "amount": 1})
+    assert (resets, removed, inserted, changed) == ([], [], [(0, 1, 1)], [(0, 0, 0, 1)])
+    assert [u for _, u in model_rows(model)[0]] == [False] * 4
+    assert model_rows(model) == store_rows(desk, log_store)
+
+
+def test_a_selected_struck_row_is_not_handed_to_the_new_step(qtbot, dock, desk, log_store):
+    """The GM's pick stays with the step picked: when it is replaced, its row goes (and
+    the pick with it) rather than showing the new step under the old selection."""
+    desk.stack.undo()  # the heal
+    model, tree = dock.model, dock.ui.tree
+    struck = children(model, 0)[0]
+    assert struck.data(UndoneRole)
+    tree.selectionModel().select(struck, SELECT)
+    assert dock._shown == ["heavy"]  # the heal's target is picked out on the desk
+    resets, removed, inserted, changed = watch(model)
+    with qtbot.waitSignal(dock.highlight) as told:
+        assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    assert (removed, inserted, changed) == ([(0, 0, 0)], [(0, 0, 0)], [])
+    assert told.args == [[]] and tree.selectionModel().selectedRows() == []
+    assert model_rows(model) == store_rows(desk, log_store)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_a_replaced_row_takes_the_height_of_its_new_text(qtbot, dock, desk, log_store):
+    dock.show()
+    qtbot.waitExposed(dock)
+    tree = dock.ui.tree
+    desk.stack.undo()  # the heal: a one-line row
+    short = tree.visualRect(children(dock.model, 0)[0]).height()
+    assert desk.submit({"type": "damage", "target": "vahid", "amount": 2, "piercing": 2})
+    row = children(dock.model, 0)[0]
+    assert not row.data(UndoneRole) and row.data() == store_rows(desk, log_store)[0][0][0]
+    fresh = LogDock(desk)
+    qtbot.addWidget(fresh)
+    fresh.resize(dock.size())
+    fresh.show()
+    qtbot.waitExposed(fresh)
+    # the same height a fresh read of the log gives the row at this width: taller, as
+    # the damage's explanation wraps where the heal's did not
+    tall = tree.visualRect(row).height()
+    assert tall == fresh.ui.tree.visualRect(children(fresh.model, 0)[0]).height() > short
 
 
 def test_undone_rows_in_an_older_session_go_too(qtbot, desk, log_store):
