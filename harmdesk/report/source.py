@@ -56,10 +56,10 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
     chosen, everything = choose(info.name, sessions, numbers, everything)
     first = None if everything else store.first_seq([s["id"] for s in chosen])
     if first is None:
-        entries = [] if chosen and not everything else store.log(info.id)
+        entries = [] if chosen and not everything else store.summary_log(info.id)
         return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
                             everything)
-    entries = store.log(info.id, since=first)
+    entries = store.summary_log(info.id, since=first)
     start = desk_before(store.desk_order(info.id), store.characters(info.id), entries)
     return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
                         everything, start)

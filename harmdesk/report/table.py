@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QLineF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPen
 
 from .charts import GRID, INK, font
@@ -55,6 +55,9 @@ class Rows:
                       "quiet": font(family, CELL_PT)}
         self.metrics = {k: QFontMetricsF(f, device) for k, f in self.fonts.items()}
         self.line = max(m.lineSpacing() for m in self.metrics.values())
+        self.ascent = {k: m.ascent() for k, m in self.metrics.items()}
+        # a long desk repeats its words ("Monster", "—", "16/16 HP"): each is measured once
+        self.advances: dict[tuple[str, str], float] = {}
         self.gap = QFontMetricsF(font(family, ROW_PT), device).descent() + 1
         self.heights: dict[tuple[int, str], float] = {}
         self.style: str | None = None   # the painter's font and pen, while a row is painted
@@ -68,8 +71,15 @@ class Rows:
     def widths(self, table: int) -> list[float]:
         return [self.width * share for share in self.tables[table].shares]
 
+    def advance(self, text: str, style: str) -> float:
+        key = (text, style)
+        width = self.advances.get(key)
+        if width is None:
+            width = self.advances[key] = self.metrics[style].horizontalAdvance(text)
+        return width
+
     def fits(self, runs: tuple[Run, ...], room: float) -> bool:
-        return sum(self.metrics[s].horizontalAdvance(t) for t, s in runs) <= room
+        return sum(self.advance(t, s) for t, s in runs) <= room
 
     def line_height(self, runs: tuple[Run, ...], room: float, one_line: bool) -> float:
         if one_line or self.fits(runs, room):
@@ -120,7 +130,15 @@ class Rows:
     def paint_line(self, painter, box: QRectF, runs: tuple[Run, ...], one_line: bool) -> float:
         """One line of a cell at `box`'s top left; the height it took."""
         room = box.width()
-        if one_line or self.fits(runs, room):
+        if self.fits(runs, room):
+            # the common case: drawn at its baseline, neither elided nor laid out in a box
+            x = box.left()
+            for text, style in runs:
+                self.pen(painter, style)
+                painter.drawText(QPointF(x, box.top() + self.ascent[style]), text)
+                x += self.advance(text, style)
+            return self.line
+        if one_line:
             x = box.left()
             for i, (text, style) in enumerate(runs):
                 metrics = self.metrics[style]

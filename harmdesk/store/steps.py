@@ -33,6 +33,29 @@ class LogEntry:
     step_text: str | None = None  # the step's undo text, when it was named
 
 
+SUMMARY_COLUMNS = 'seq, session_id, events, "before", "after", applied_at'
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryEntry:
+    """What a session summary reads of an applied log row: its events and states, not its
+    action or settings, which it would only decode to throw away."""
+
+    seq: int
+    session_id: int | None
+    events: list
+    before: dict
+    after: dict
+    applied_at: str
+
+
+def summary_entry(row: tuple) -> SummaryEntry:
+    """A SummaryEntry from a row of SUMMARY_COLUMNS."""
+    seq, session_id, events, before, after, applied_at = row
+    return SummaryEntry(seq, session_id, json.loads(events), json.loads(before),
+                        json.loads(after), applied_at)
+
+
 def _json(text: str | None):
     return None if text is None else json.loads(text)
 

@@ -348,13 +348,22 @@ class Store:
             params += session_ids
         return self._log_rows(campaign_id, where, params, "ORDER BY seq")
 
+    def summary_log(self, campaign_id: int, since: int | None = None) \
+            -> list[steps.SummaryEntry]:
+        """The applied log in order (from seq `since` on) as a summary reads it."""
+        where, params = (["undone = 0"], []) if since is None else \
+            (["seq >= ?", "undone = 0"], [since])
+        return self._log_rows(campaign_id, where, params, "ORDER BY seq", summary=True)
+
     def _log_rows(self, campaign_id: int, where: list[str], params: list[Any],
-                  order: str) -> list[LogEntry]:
+                  order: str, summary: bool = False) -> list:
         """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`."""
-        sql = (f"SELECT {steps.LOG_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq WHERE "
+        columns, make = ((steps.SUMMARY_COLUMNS, steps.summary_entry) if summary
+                         else (steps.LOG_COLUMNS, steps.entry))
+        sql = (f"SELECT {columns} FROM log INDEXED BY ix_log_campaign_seq WHERE "
                + " AND ".join(["campaign_id = ?", *where]) + f" {order}")
         with self._reading() as con:
-            return [steps.entry(r) for r in con.execute(sql, [campaign_id, *params])]
+            return [make(r) for r in con.execute(sql, [campaign_id, *params])]
 
     def first_seq(self, session_ids: list[int]) -> int | None:
         """The seq of the first applied log row of these play sessions (None: no row)."""

@@ -66,14 +66,32 @@ def in_any_order(report):
 @pytest.fixture
 def counted_rows(monkeypatch):
     read = []
-    real = steps.entry
+    real = steps.summary_entry
 
     def entry(row):
-        read.append(row[1])  # its seq
+        read.append(row[0])  # its seq
         return real(row)
 
-    monkeypatch.setattr(steps, "entry", entry)
+    monkeypatch.setattr(steps, "summary_entry", entry)
     return read
+
+
+def test_the_summary_reader_returns_what_the_full_log_holds_for_the_summary(store):
+    campaign = long_campaign(store)
+    cid = campaign.info.id
+    full = store.log(cid)
+    assert any(e.settings_after is not None or e.action for e in full)
+
+    def read(entries):
+        return [(e.seq, e.session_id, e.events, e.before, e.after, e.applied_at)
+                for e in entries]
+
+    assert read(store.summary_log(cid)) == read(full)
+    # the undone step left at the end is not in either
+    assert store.history(cid)[1] == 1 and len(full) == len(store.log(cid, True)) - 1
+    first = store.first_seq([store.sessions(cid)[3]["id"]])
+    assert read(store.summary_log(cid, since=first)) == read(store.log(cid, since=first))
+    assert store.summary_log(cid, since=first)[0].seq == first
 
 
 def test_each_session_and_a_range_give_what_a_replay_of_the_whole_log_gives(store):

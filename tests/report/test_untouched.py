@@ -96,3 +96,28 @@ def test_a_name_with_fi_is_found_as_typed(store, fonts, tmp_path):
     text = pdftotext(target)
     assert "\ufb01" not in text
     assert text.count("Ffion the fierce") >= 3  # the party table, the chart and the log
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+def test_a_long_name_is_elided_in_the_compact_table_and_wrapped_in_the_party_table(
+        store, fonts, tmp_path):
+    """Cells that fit are drawn whole; an untouched row stays one line (its name cut short
+    with "…"), a party row grows to hold the whole name."""
+    long_name = "Gwenllian " + " ".join(["Longname"] * 9)
+    sheets = [{"id": "gwen", "name": long_name, "kind": "pc", "max_hp": 16},
+              {"id": "hurt", "name": long_name.replace("Gwenllian", "Hywel"), "kind": "pc",
+               "max_hp": 16},
+              {"id": "bryn", "name": "Bryn", "kind": "pc", "max_hp": 12}]
+    campaign = Campaign.create(store, "Names", "stonetop", {}, sheets)
+    campaign.start_session("Tonight")
+    assert campaign.apply({"type": "damage", "target": "hurt", "amount": 3}).ok
+    report = from_store(store, "Names")
+    assert [u.cid for u in report.untouched] == ["gwen", "bryn"]
+    target = tmp_path / "names.pdf"
+    write_pdf(report, target)
+    untouched = between(pdftotext(target), "Untouched", "Full log")
+    assert "Gwenllian Longname" in untouched and "…" in untouched
+    assert long_name not in " ".join(untouched.split())   # cut short, on one line
+    assert "Bryn" in untouched and "12/12 HP" in untouched   # what fits is drawn whole
+    party = " ".join(between(pdftotext(target), "Party", "Highlights").split())
+    assert long_name.replace("Gwenllian", "Hywel") in party  # wrapped, never cut
