@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
-
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _print_json(data) -> None:
@@ -58,9 +55,6 @@ def cmd_replay(args) -> int:
 
     from .replay import ScenarioError, check_expectations, read_scenario, run
 
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):  # text a scenario smuggles in prints as \udxxx
-            stream.reconfigure(errors="backslashreplace")
     try:
         scenario = read_scenario(args.file)
         if args.check:
@@ -317,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .untrusted import LONE_SURROGATE
     names = [getattr(args, "campaign", None)]
     if getattr(args, "action", None) != "import":  # there NAME is a file's path
         names.append(getattr(args, "name", None))

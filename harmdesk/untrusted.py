@@ -24,7 +24,7 @@ MAX_DIGITS = 40         # a run of digits in a number; HP and dice need a handfu
 _STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\Z)', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
-_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -40,7 +40,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
         except UnicodeDecodeError as err:
             raise UntrustedError(f"{where}: the text is not UTF-8 (byte {err.start + 1}).") \
                 from None
-    hit = _SURROGATE.search(text)
+    hit = LONE_SURROGATE.search(text)
     if hit:  # only possible in text given in-process or on a command line
         raise UntrustedError(f"{where}: {_at(text, hit.start())}the text holds a broken "
                              "character (a lone surrogate); retype it.")
@@ -71,13 +71,13 @@ def lone_surrogate_at(value: Any) -> str | None:
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
-            if _SURROGATE.search(item):
+            if LONE_SURROGATE.search(item):
                 return path
         elif isinstance(item, dict):
             for key, sub in item.items():
-                named = f"`{key}`" if isinstance(key, str) and not _SURROGATE.search(key) \
+                named = f"`{key}`" if isinstance(key, str) and not LONE_SURROGATE.search(key) \
                     else "a key"
-                if isinstance(key, str) and _SURROGATE.search(key):
+                if isinstance(key, str) and LONE_SURROGATE.search(key):
                     return f"a key in {path}"
                 stack.append((sub, named))
         elif isinstance(item, (list, tuple)):
@@ -128,4 +128,5 @@ def _at(text: str, index: int) -> str:
     return f"line {line}, column {column}: "
 
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "UntrustedError", "lone_surrogate_at", "parse_json"]
+__all__ = ["LONE_SURROGATE", "MAX_DEPTH", "MAX_DIGITS", "UntrustedError", "lone_surrogate_at",
+           "parse_json"]

@@ -31,7 +31,12 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     return code, texts[0], texts[1]
 
 
+def checksum(path: Path) -> str:
+    """A file's bytes, as a digest to compare before and after."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 def folder_digest(folder: Path) -> dict[str, str]:
     """Every file under `folder` (the database, its -wal, the backups) by its bytes."""
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+    return {str(p.relative_to(folder)): checksum(p)
             for p in sorted(Path(folder).rglob("*")) if p.is_file()}

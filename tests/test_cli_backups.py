@@ -1,7 +1,6 @@
 """`harmdesk backups list|restore`: the backups read read-only, and a restore that backs up
 the file it replaces, refuses what it cannot trust and leaves the data file untouched then."""
 
-import hashlib
 import json
 import sqlite3
 
@@ -9,13 +8,10 @@ import pytest
 
 from harmdesk.store import Store, paths
 
+from .cli_kit import checksum
 from .test_cli_store import harmdesk, ok
 
 HIT = '{"type": "damage", "target": "heavy", "amount": 5, "piercing": 1}'
-
-
-def checksum(path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @pytest.fixture

@@ -353,13 +353,14 @@ class Store:
         """The applied log in order (from seq `since` on) as a summary reads it."""
         where, params = (["undone = 0"], []) if since is None else \
             (["seq >= ?", "undone = 0"], [since])
-        return self._log_rows(campaign_id, where, params, "ORDER BY seq", summary=True)
+        return self._log_rows(campaign_id, where, params, "ORDER BY seq",
+                              (steps.SUMMARY_COLUMNS, steps.summary_entry))
 
-    def _log_rows(self, campaign_id: int, where: list[str], params: list[Any],
-                  order: str, summary: bool = False) -> list:
-        """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`."""
-        columns, make = ((steps.SUMMARY_COLUMNS, steps.summary_entry) if summary
-                         else (steps.LOG_COLUMNS, steps.entry))
+    def _log_rows(self, campaign_id: int, where: list[str], params: list[Any], order: str,
+                  reader=(steps.LOG_COLUMNS, steps.entry)) -> list:
+        """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`,
+        as `reader` (its columns, and what makes an entry of a row) reads them."""
+        columns, make = reader
         sql = (f"SELECT {columns} FROM log INDEXED BY ix_log_campaign_seq WHERE "
                + " AND ".join(["campaign_id = ?", *where]) + f" {order}")
         with self._reading() as con:

@@ -6,31 +6,16 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTreeView
 
-from harmdesk.campaign import Campaign
-from harmdesk.qt.controller import DeskController
 from harmdesk.qt.log_dock import LogDock, LogModel, UndoneRole, build_groups
-from harmdesk.session import Session
-from harmdesk.store import Store
 
-from .test_log_dock import PARTY, children, played, top
+from . import test_log_dock
+from .test_log_dock import children, played, top
+
+# the log dock's own campaign and controller
+log_store, desk = test_log_dock.log_store, test_log_dock.desk
 
 SELECT = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
     QItemSelectionModel.SelectionFlag.Rows
-
-
-@pytest.fixture
-def log_store(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Wood", "stonetop", {"prosperity": 1}, PARTY)
-    yield store
-    store.close()
-
-
-@pytest.fixture
-def desk(qtbot, log_store):
-    controller = DeskController()
-    controller.set_session(Session.on(Campaign.open(log_store, "Wood")))
-    return controller
 
 
 def model_rows(model) -> list[list[tuple[str, bool]]]:

@@ -1,13 +1,13 @@
 """The window on a file it must not write: it never hangs on "Opening…"; a refused file
 shows its message, and a full disk opens the desk read-only, saying why (issue 12)."""
 
-import hashlib
 import sqlite3
 
 import pytest
 
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import db, paths
+from tests.cli_kit import checksum
 
 from . import kit
 from .conftest import PARTY
@@ -22,7 +22,7 @@ def test_another_programs_database_is_a_message_and_stays_untouched(qtbot, tmp_p
     con.execute("PRAGMA application_id=1234")
     con.commit()
     con.close()
-    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    before = checksum(path)
     boxes = []
     monkeypatch.setattr("harmdesk.qt.window_menus.QMessageBox.critical",
                         lambda parent, title, text: boxes.append(text))
@@ -34,7 +34,7 @@ def test_another_programs_database_is_a_message_and_stays_untouched(qtbot, tmp_p
     assert "not one of HarmDesk's" in boxes[0] and "untouched" in boxes[0]
     assert window.statusBar().currentMessage() == "Could not open the campaign."
     assert window.controller.session is None
-    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert checksum(path) == before
     assert not (tmp_path / "backups").exists()
 
 

@@ -1,37 +1,17 @@
 """Backups on a real full disk, and restores that replace a damaged or busy file safely."""
 
-import contextlib
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
 
-import pytest
-
 from harmdesk.campaign import Campaign
 from harmdesk.store import Store, backups, db
-
 from tests.conftest import ROOT
+from tests.mounts import small_disk
 
 from .conftest import PARTY
-
-
-@contextlib.contextmanager
-def small_disk(folder, size: str):
-    """A tmpfs of `size` mounted on `folder`; skipped where mounting is not allowed,
-    except under CI, where it must run."""
-    folder.mkdir()
-    run = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
-                         capture_output=True, text=True)
-    if run.returncode:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the full-disk test, but mount failed: {run.stderr}")
-        pytest.skip(f"mounting a small tmpfs is not allowed here ({run.stderr.strip()})")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)
 
 
 def filled(folder, leave: int):

@@ -5,45 +5,22 @@ Mounting needs root; where it is not allowed these tests skip, except under CI.
 """
 
 import errno
-import hashlib
 import json
-import os
 import subprocess
 import sys
-from contextlib import contextmanager
 
 import pytest
 
 from harmdesk.campaign import Campaign
 from harmdesk.session import Session
 from harmdesk.store import DiskFull, Store, StoreError, db
+from tests.cli_kit import checksum
 from tests.conftest import ROOT
+from tests.mounts import mounted
 
 from .conftest import PARTY
 
 HURT = {"type": "damage", "target": "heavy", "amount": 3}
-
-
-@contextmanager
-def mounted(target, *options):
-    """`mount *options target`, undone afterwards; a skip (a failure under CI) where
-    this machine does not allow it."""
-    target.mkdir(parents=True, exist_ok=True)
-    try:
-        done = subprocess.run(["mount", *options, str(target)], capture_output=True, text=True)
-        problem = done.stderr.strip() if done.returncode else ""
-    except OSError as err:
-        problem = str(err)
-    if problem:
-        reason = f"cannot mount {' '.join(options)} here: {problem}"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    try:
-        yield target
-    finally:
-        if subprocess.run(["umount", str(target)], capture_output=True).returncode:
-            subprocess.run(["umount", "-l", str(target)], capture_output=True)
 
 
 def harmdesk(folder, *args):
@@ -61,10 +38,6 @@ def fill(folder) -> None:
                 except OSError as err:
                     assert err.errno == errno.ENOSPC
                     break
-
-
-def checksum(path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def saved(folder) -> tuple[int, int]:

@@ -3,7 +3,6 @@ first-run race and lock files that cannot be locked (issue 12)."""
 
 import errno
 import fcntl
-import hashlib
 import shutil
 import sqlite3
 from pathlib import Path
@@ -12,13 +11,10 @@ import pytest
 
 from harmdesk.campaign import Campaign
 from harmdesk.store import CorruptFile, NoFile, ReadOnly, Store, StoreError, db, paths
+from tests.cli_kit import checksum, folder_digest
 from tests.conftest import ROOT
 
 from .conftest import PARTY
-
-
-def checksum(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def test_a_relative_path_reaches_sqlite_as_an_absolute_one(tmp_path, monkeypatch):
@@ -205,7 +201,7 @@ def test_a_reader_leaves_the_folder_as_it_found_it(tmp_path):
     writer = Store.open(tmp_path)
     Campaign.create(writer, "Hillfolk", "stonetop", {}, PARTY)
     writer.close()
-    before = {p.name: checksum(p) for p in tmp_path.iterdir() if p.is_file()}
+    before = folder_digest(tmp_path)
     reader = Store.open(tmp_path, write=False)
     try:
         assert reader.read_only and "Hillfolk" in [c["name"] for c in reader.campaigns()]
@@ -213,4 +209,4 @@ def test_a_reader_leaves_the_folder_as_it_found_it(tmp_path):
             reader.set_options(reader.campaign("Hillfolk").id, {"x": 1})
     finally:
         reader.close()
-    assert {p.name: checksum(p) for p in tmp_path.iterdir() if p.is_file()} == before
+    assert folder_digest(tmp_path) == before
