@@ -21,6 +21,8 @@ STATUS_LABELS = {
     "broken": "Broken", "out_of_action": "Out of the action", "unconscious": "Unconscious",
     "ok": "",
 }
+# how leaving an end state reads where the new one has no label: a thing is mended
+RECOVERED = {"broken": "repaired", "destroyed": "repaired"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,11 @@ class TileFacts:
     @property
     def status_label(self) -> str:
         return STATUS_LABELS[self.status]
+
+    def status_change(self, before: "TileFacts") -> str:
+        """How this status reads after `before`'s: its label, or how leaving it reads
+        (a person is back on their feet, a thing repaired)."""
+        return self.status_label or RECOVERED.get(before.status, "back on their feet")
 
     def description(self) -> str:
         """One sentence for screen readers and tooltips."""

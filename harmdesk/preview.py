@@ -16,7 +16,6 @@ from .display import damage_words, tile_facts, without_rule_ids
 from .rolling import value_for
 from .rules import dice
 
-OBJECT_STATES = ("broken", "destroyed")  # the end states of things, not people (FF-4)
 MAX_COMBINATIONS = 2000
 
 
@@ -89,9 +88,8 @@ def preview(state: dict, action: dict) -> Preview:
                 continue
             old, new = tile_facts(system, before), tile_facts(system, after)
             line = f"{old.bar.text} → {new.bar.text}" if old.bar != new.bar else new.bar.text
-            if new.status != old.status:  # a thing is mended, a person gets up
-                mended = "repaired" if old.status in OBJECT_STATES else "back on their feet"
-                line += f" · {new.status_label or mended}"
+            if new.status != old.status:
+                line += f" · {new.status_change(old)}"
             for was, now in ((old.guard, new.guard), (old.buffer, new.buffer)):
                 if was != now and now:  # supplies spent, Endurance granted, Block changed
                     line += f" · {now[0]} {was[1] if was else '—'} → {now[1]}"
