@@ -1,0 +1,48 @@
+"""File → Restore from backup… with the real keyboard: Alt+F, B, Enter puts back the
+day's backup, and the database file holds the desk as the backup did."""
+
+from __future__ import annotations
+
+import time
+
+from .realdesk import RealDesk, wait_saved
+from .test_real_keyboard import focus_tiles
+
+
+def wait_for_todays_backup(desk: RealDesk) -> None:
+    """The day's backup is made in the background once the desk is open."""
+    manifest = desk.data_dir / "backups" / "made-by-harmdesk.json"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if manifest.exists() and "daily" in manifest.read_text(encoding="utf-8"):
+            return
+        time.sleep(0.1)
+    raise AssertionError("no backup of the day was made")
+
+
+def test_alt_f_b_enter_restores_the_days_backup(desk):
+    wait_for_todays_backup(desk)
+    before = len(desk.saved_actions())
+    hp = desk.saved_state("caradoc")["hp"]
+    focus_tiles(desk)
+    desk.key("ctrl+l")
+    desk.type("lose 2")
+    desk.key("Return")
+    wait_saved(desk, before + 1)
+    assert desk.saved_state("caradoc")["hp"] == hp - 2
+
+    desk.key("alt+f")
+    desk.key("b")
+    desk.wait_for(lambda s: s.get("dialog") == "Restore from a backup", "the restore dialog")
+    desk.screenshot("restore-dialog")
+    desk.key("Return")
+    desk.wait_for(lambda s: s.get("dialog") is None and s.get("writable"),
+                  "the desk reloaded from the backup", timeout=30)
+    deadline = time.monotonic() + 15
+    while desk.saved_state("caradoc")["hp"] != hp and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert desk.saved_state("caradoc")["hp"] == hp
+    assert len(desk.saved_actions()) == before
+    # the file it replaced was kept, holding the step made after the backup
+    assert list((desk.data_dir / "backups").glob("*-before-restore.sqlite"))
+    desk.screenshot("restored")
