@@ -44,7 +44,7 @@ from .log_rows import (  # noqa: F401 (the dock's rows, named here too)
     session_title,
     step_targets,
 )
-from .wrap_delegate import WrapDelegate
+from .row_sizes import RowSizes
 
 
 class LogDock(QWidget):
@@ -66,10 +66,12 @@ class LogDock(QWidget):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(TEXT)
         tree = self.ui.tree
-        tree.setItemDelegate(WrapDelegate(tree))
         tree.header().setStretchLastSection(False)
-        # rows wrap to the column's width, so their heights must follow it
-        tree.header().sectionResized.connect(lambda *_: tree.scheduleDelayedItemsLayout())
+        # rows wrap to the column's width: the model keeps each one's height for it
+        self.sizes = RowSizes(tree)
+        self.model.measure = self.sizes
+        self.model.remeasure()
+        tree.header().sectionResized.connect(self._resized)
         self._expanded: set = set()
         self._shown: list = []
         self.model.modelAboutToBeReset.connect(self._remember_expanded)
@@ -107,6 +109,12 @@ class LogDock(QWidget):
                              + 3 * metrics.averageCharWidth())
         model.modelReset.connect(self._after_reset)
         tree.selectionModel().selectionChanged.connect(self._selection_changed)
+
+    def _resized(self, column: int, old: int, new: int) -> None:
+        if column == TEXT and old != new:
+            self.sizes.column = new
+            self.model.remeasure()
+            self.ui.tree.scheduleDelayedItemsLayout()
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()  # wide enough for an explanation on two or three lines

@@ -1,19 +1,25 @@
 """The log dock's model: a two-level tree (sessions, then the events of their steps).
 
+A QStandardItemModel, so the view's many questions while it lays out and paints (data,
+index, parent, flags, sizes) are answered in C++: each row's roles, its tooltip and its
+height for the column's width are set once, when the row comes in. The groups and rows
+of log_rows.py are kept beside the items, to follow each step.
+
 It is built from the newest page of the store's log per refresh, older pages read in
-as the GM scrolls to the bottom (`read_older`); `data()` only reads that cache. (Not
-Qt's canFetchMore: QTreeView lays out its top level by fetching until it fills the
-view, which here would read a page on every step.) Each step is followed in place:
-its rows inserted on top, marked undone or redone, or the undone rows it replaced
-removed, so a long night costs no more per step than a short one.
+as the GM scrolls to the bottom (`read_older`). (Not Qt's canFetchMore: QTreeView lays
+out its top level by fetching until it fills the view, which here would read a page on
+every step.) Each step is followed in place: its rows inserted on top, marked undone or
+redone, or the undone rows it replaced removed, so a long night costs no more per step
+than a short one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
-from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
 
 from ..values import ChangeKind
 from .log_rows import OLDER, OUTSIDE, Group, Row, build_groups, group_of, rows_of
@@ -27,34 +33,36 @@ GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id,
 UndoneRole = Qt.ItemDataRole.UserRole + 4    # the event's step is undone (and can be redone)
 LIMIT = 100  # log rows read at first, and then per page as the GM scrolls down
 
-# the view asks these of every row it lays out or paints after each step: looked up once
-DISPLAY, TOOLTIP, FONT, FOREGROUND, ALIGNMENT = (
+DISPLAY, TOOLTIP, FONT, FOREGROUND, ALIGNMENT, SIZE = (
     Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.TextAlignmentRole)
-NO_FLAGS = Qt.ItemFlag.NoItemFlags
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.SizeHintRole)
 GROUP_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 OLDER_FLAGS = Qt.ItemFlag.ItemIsEnabled
 # an event never has rows under it: the tree then lays it out without asking for any
 EVENT_FLAGS = GROUP_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
 RIGHT_TOP = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
 
+# (text, font, depth) -> the row's size for the view's column width; None: no hint
+Measure = Callable[[str, QFont, int], "QSize | None"]
 
-class LogModel(QAbstractItemModel):
-    """Top level: sessions (internal id 0); children: events (internal id = group row + 1)."""
+
+class LogModel(QStandardItemModel):
+    """Top level: sessions; under them: events, newest first."""
 
     def __init__(self, controller, parent=None, limit: int = LIMIT):
-        super().__init__(parent)
+        super().__init__(0, len(HEADERS), parent)
+        self.setHorizontalHeaderLabels(list(HEADERS))
         self.controller = controller
         self.limit = limit
+        self.measure: Measure | None = None  # set by the view that shows the model
         self._groups: list[Group] = []
         self._sessions: dict = {}  # the campaign's play sessions by id
         self._oldest: int | None = None  # the seq of the oldest log row read
         self._read = 0  # log rows read since the campaign opened, pages scrolled in too
-        self._bold = QFont()
+        self._plain, self._bold, self._italic, self._struck = QFont(), QFont(), QFont(), QFont()
         self._bold.setBold(True)
-        self._italic = QFont()
         self._italic.setItalic(True)
-        self._struck = QFont()
         self._struck.setStrikeOut(True)
         controller.changed.connect(self.on_change)
         controller.campaignChanged.connect(self._opened)
@@ -76,8 +84,17 @@ class LogModel(QAbstractItemModel):
             sessions = campaign.sessions()
             self._sessions = {s["id"]: s for s in sessions}
             groups = build_groups(sessions, entries[::-1], more, campaign.profile)
+        items = [self._group_items(g) for g in groups]
         self.beginResetModel()
-        self._groups = groups
+        self.blockSignals(True)  # one reset tells the views, not a signal per row
+        try:
+            root = self.invisibleRootItem()
+            root.removeRows(0, root.rowCount())
+            for row in items:
+                root.appendRow(row)
+            self._groups = groups
+        finally:
+            self.blockSignals(False)
         self.endResetModel()
 
     def _page(self, before: int | None, count: int) -> tuple[list, bool]:
@@ -88,6 +105,117 @@ class LogModel(QAbstractItemModel):
         if kept:
             self._oldest = kept[-1].seq
         return kept, len(entries) > count
+
+    # the items ----------------------------------------------------------------------
+    def _group_items(self, group: Group) -> list[QStandardItem]:
+        title, count = QStandardItem(group.title), QStandardItem("")
+        older = group.key == OLDER
+        for item in (title, count):
+            item.setFlags(OLDER_FLAGS if older else GROUP_FLAGS)
+            item.setData(group.key, GroupKeyRole)
+            item.setData([], TargetsRole)
+        title.setToolTip(plain_tip(group.tooltip))
+        title.setFont(self._italic if older else self._bold)
+        self._size(title, 0)
+        title.setColumnCount(len(HEADERS))  # so a row put under it later has its time cell
+        for row in group.rows:
+            title.appendRow(self._row_items(row))
+        count.setToolTip(f"{len(group.rows)} events")
+        return [title, count]
+
+    def _count(self, group_row: int) -> None:
+        """The group's time cell tells how many events it holds (in its tooltip)."""
+        self.blockSignals(True)
+        try:
+            self.invisibleRootItem().child(group_row, TIME).setToolTip(
+                f"{len(self._groups[group_row].rows)} events")
+        finally:
+            self.blockSignals(False)
+
+    def _row_items(self, row: Row) -> list[QStandardItem]:
+        items = [QStandardItem(), QStandardItem()]
+        for item in items:
+            item.setFlags(EVENT_FLAGS)
+        items[TIME].setData(RIGHT_TOP, ALIGNMENT)
+        self._dress(items, row)
+        return items
+
+    def _dress(self, items: list[QStandardItem], row: Row) -> None:
+        """Put `row` into an event's two cells."""
+        lines = [f"{row.when}: {row.text}" if row.when else row.text]
+        if row.undone:
+            lines.append("Undone. Double-click to redo up to here.")
+        if row.rules:
+            lines.append(f"Rules: {row.rules}")
+        tip, targets = plain_tip("\n".join(lines)), list(row.targets)
+        grey = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText) \
+            if row.undone else None
+        for item in items:
+            item.setToolTip(tip)
+            item.setData(row.undone, UndoneRole)
+            item.setData(targets, TargetsRole)
+            item.setData(row.entry_id, EntryIdRole)
+            item.setData(self._struck if row.undone else None, FONT)
+            item.setData(grey, FOREGROUND)
+        items[TEXT].setText(row.text)
+        items[TIME].setText("undone" if row.undone else row.time)
+        self._size(items[TEXT], 1)
+
+    def _size(self, item: QStandardItem, depth: int) -> None:
+        size = self.measure(item.text(), item.font(), depth) if self.measure else None
+        item.setData(size, SIZE)
+
+    def remeasure(self) -> None:
+        """The column's width changed: every row's height for the new width (the view
+        lays itself out again after)."""
+        self.blockSignals(True)
+        try:
+            root = self.invisibleRootItem()
+            for g in range(root.rowCount()):
+                title = root.child(g, TEXT)
+                self._size(title, 0)
+                for r in range(title.rowCount()):
+                    self._size(title.child(r, TEXT), 1)
+        finally:
+            self.blockSignals(False)
+
+    def _title(self, group_row: int) -> QStandardItem:
+        return self.invisibleRootItem().child(group_row, TEXT)
+
+    def _insert(self, group_row: int, at: int, rows: list[Row]) -> None:
+        """Put `rows` under the group at `at`: one insert for the views, text first (what
+        a filter reads), then the time cells."""
+        title, group = self._title(group_row), self._groups[group_row]
+        cells = [self._row_items(r) for r in rows]
+        group.rows[at:at] = rows
+        title.insertRows(at, [c[TEXT] for c in cells])
+        self.blockSignals(True)
+        try:
+            for i, c in enumerate(cells):
+                title.setChild(at + i, TIME, c[TIME])
+        finally:
+            self.blockSignals(False)
+        self._count(group_row)
+
+    def _remove(self, group_row: int, first: int, last: int) -> None:
+        title, group = self._title(group_row), self._groups[group_row]
+        del group.rows[first:last + 1]
+        title.removeRows(first, last - first + 1)
+        self._count(group_row)
+
+    def _restate(self, group_row: int, first: int, rows: list[Row]) -> None:
+        """Rows `first`… of a group show `rows` now: changed in place, one change told."""
+        title, group = self._title(group_row), self._groups[group_row]
+        group.rows[first:first + len(rows)] = rows
+        self.blockSignals(True)
+        try:
+            for i, row in enumerate(rows):
+                self._dress([title.child(first + i, TEXT), title.child(first + i, TIME)], row)
+        finally:
+            self.blockSignals(False)
+        parent = title.index()
+        self.dataChanged.emit(self.index(first, 0, parent),
+                              self.index(first + len(rows) - 1, len(HEADERS) - 1, parent))
 
     # older pages, read as the view scrolls to the bottom ------------------------
     def has_older(self) -> bool:
@@ -108,25 +236,19 @@ class LogModel(QAbstractItemModel):
         for key, rows in added.items():
             self._append(key, rows)
         if not more:
-            last = len(self._groups) - 1
-            self.beginRemoveRows(QModelIndex(), last, last)
             self._groups.pop()
-            self.endRemoveRows()
+            self.removeRow(len(self._groups))
 
     def _append(self, key, rows: list[Row]) -> None:
         row = next((i for i, g in enumerate(self._groups) if g.key == key), None)
         if row is None:  # an older session: a new group above the "older steps" row
             group = group_of(self._sessions.get(key))
             row = len(self._groups) - 1
-            self.beginInsertRows(QModelIndex(), row, row)
             self._groups.insert(row, group)
-            self.endInsertRows()
-        group = self._groups[row]
-        first = len(group.rows)
-        self.beginInsertRows(self.index(row, 0), first, first + len(rows) - 1)
-        group.rows.extend(rows)
-        self.endInsertRows()
+            self.insertRow(row, self._group_items(group))
+        self._insert(row, len(self._groups[row].rows), rows)
 
+    # following the steps ----------------------------------------------------------
     def on_change(self, change) -> None:
         """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
@@ -156,24 +278,19 @@ class LogModel(QAbstractItemModel):
         if gone == 0 or any(r.undone for g in self._groups for r in g.rows[gone if g is
                                                                             group else 0:]):
             return False
-        if any(i.internalId() == 1 and i.row() < gone for i in self.persistentIndexList()):
+        if any(i.parent().isValid() and i.parent().row() == 0 and i.row() < gone
+               for i in self.persistentIndexList()):
             return False
         new: list[Row] = []
         for entry in entries:  # each entry on top of the one before, as _follow puts them
             new = list(rows_of(entry, campaign.profile)) + new
-        parent, kept = self.index(0, 0), min(gone, len(new))
+        kept = min(gone, len(new))
         if kept:
-            group.rows[:kept] = new[:kept]
-            self.dataChanged.emit(self.index(0, 0, parent),
-                                  self.index(kept - 1, len(HEADERS) - 1, parent))
+            self._restate(0, 0, new[:kept])
         if len(new) > kept:
-            self.beginInsertRows(parent, kept, len(new) - 1)
-            group.rows[kept:kept] = new[kept:]
-            self.endInsertRows()
+            self._insert(0, kept, new[kept:])
         elif gone > kept:
-            self.beginRemoveRows(parent, kept, gone - 1)
-            del group.rows[kept:gone]
-            self.endRemoveRows()
+            self._remove(0, kept, gone - 1)
         group.moment = max([group.moment] + [e.applied_at or "" for e in entries])
         return True
 
@@ -192,9 +309,7 @@ class LogModel(QAbstractItemModel):
                 else:
                     runs.append((g, i, i))
         for g, first, last in sorted(runs, reverse=True):
-            self.beginRemoveRows(self.index(g, 0), first, last)
-            del self._groups[g].rows[first:last + 1]
-            self.endRemoveRows()
+            self._remove(g, first, last)
         return True
 
     def _follow(self, kind: ChangeKind, entry) -> bool:
@@ -205,121 +320,18 @@ class LogModel(QAbstractItemModel):
         if campaign is None or entry.session_id is None or group is None \
                 or group.key != entry.session_id:
             return False
-        parent = self.index(0, 0)
         if kind in (ChangeKind.UNDO, ChangeKind.REDO):
             rows = [i for i, r in enumerate(group.rows) if r.entry_id == entry.id]
             if not rows:
                 return False
-            for i in rows:
-                group.rows[i] = replace(group.rows[i], undone=kind is ChangeKind.UNDO)
-            self.dataChanged.emit(self.index(rows[0], 0, parent),
-                                  self.index(rows[-1], len(HEADERS) - 1, parent))
+            self._restate(0, rows[0], [replace(group.rows[i], undone=kind is ChangeKind.UNDO)
+                                       for i in range(rows[0], rows[-1] + 1)])
             return True
         rows = list(rows_of(entry, campaign.profile))
-        if not rows:
-            return True
-        self.beginInsertRows(parent, 0, len(rows) - 1)
-        group.rows = rows + group.rows
-        self.endInsertRows()
-        group.moment = max(group.moment, entry.applied_at or "")
+        if rows:
+            self._insert(0, 0, rows)
+            group.moment = max(group.moment, entry.applied_at or "")
         return True
 
     def event_count(self) -> int:
         return sum(len(g.rows) for g in self._groups)
-
-    # the tree -------------------------------------------------------------------
-    def index(self, row, column, parent=QModelIndex()):
-        # bounds checked here rather than with hasIndex(): the proxy asks for every row
-        if not 0 <= column < len(HEADERS) or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            if row >= len(self._groups):
-                return QModelIndex()
-            return self.createIndex(row, column, 0)
-        group = parent.row()
-        if parent.column() != 0 or parent.internalId() != 0 \
-                or row >= len(self._groups[group].rows):
-            return QModelIndex()
-        return self.createIndex(row, column, group + 1)
-
-    def parent(self, index=QModelIndex()):
-        group = index.internalId() if index.isValid() else 0
-        return self.createIndex(group - 1, 0, 0) if group else QModelIndex()
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        if not parent.isValid():
-            return len(self._groups)
-        if parent.internalId() != 0 or parent.column() != 0:
-            return 0
-        return len(self._groups[parent.row()].rows)
-
-    def hasChildren(self, parent=QModelIndex()) -> bool:
-        return self.rowCount(parent) > 0
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < len(HEADERS):
-            return HEADERS[section]
-        return None
-
-    def flags(self, index):
-        if not index.isValid():
-            return NO_FLAGS
-        if index.internalId() != 0:
-            return EVENT_FLAGS
-        return OLDER_FLAGS if self._groups[index.row()].key == OLDER else GROUP_FLAGS
-
-    def data(self, index, role=DISPLAY):
-        if not index.isValid():
-            return None
-        group_row, row = index.internalId() - 1, index.row()
-        if group_row < 0:
-            if not 0 <= row < len(self._groups):
-                return None
-            return self._group_data(self._groups[row], index.column(), role)
-        if not 0 <= group_row < len(self._groups):
-            return None
-        rows = self._groups[group_row].rows
-        if not 0 <= row < len(rows):
-            return None
-        return self._row_data(rows[row], index.column(), role)
-
-    def _group_data(self, group: Group, column: int, role):
-        if role == DISPLAY:
-            return group.title if column == TEXT else ""
-        if role == TOOLTIP:
-            return plain_tip(group.tooltip) if column == TEXT else f"{len(group.rows)} events"
-        if role == FONT:
-            return self._italic if group.key == OLDER else self._bold
-        if role == TargetsRole:
-            return []
-        if role == GroupKeyRole:
-            return group.key
-        return None
-
-    def _row_data(self, row: Row, column: int, role):
-        if role == DISPLAY:
-            return row.text if column == TEXT else "undone" if row.undone else row.time
-        if role == TOOLTIP:
-            lines = [f"{row.when}: {row.text}" if row.when else row.text]
-            if row.undone:
-                lines.append("Undone. Double-click to redo up to here.")
-            if row.rules:
-                lines.append(f"Rules: {row.rules}")
-            return plain_tip("\n".join(lines))
-        if row.undone and role == FONT:
-            return self._struck
-        if row.undone and role == FOREGROUND:
-            return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
-        if role == UndoneRole:
-            return row.undone
-        if role == TargetsRole:
-            return list(row.targets)
-        if role == EntryIdRole:
-            return row.entry_id
-        if role == ALIGNMENT and column == TIME:
-            return RIGHT_TOP
-        return None

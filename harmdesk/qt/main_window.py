@@ -16,7 +16,6 @@ from PySide6.QtCore import (
     QObject,
     QTimer,
     Signal,
-    Slot,
 )
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox
@@ -143,23 +142,17 @@ class MainWindow(QMainWindow, ChipHands):
         self.redo_button.triggered.connect(self.redo_action.trigger)
         stack.canUndoChanged.connect(self.undo_button.setEnabled)
         stack.canRedoChanged.connect(self.redo_button.setEnabled)
-        stack.undoTextChanged.connect(self._undo_tip)
-        stack.redoTextChanged.connect(self._redo_tip)
         self.undo_button.setEnabled(stack.canUndo())
         self.redo_button.setEnabled(stack.canRedo())
         first = self.ui.toolbar.actions()[0]
         self.ui.toolbar.insertActions(first, [self.undo_button, self.redo_button])
         self.ui.toolbar.insertSeparator(first)
-
-    @Slot(str)
-    def _undo_tip(self, text: str) -> None:
-        from .tooltips import plain_tip
-        self.undo_button.setToolTip(plain_tip(f"Undo: {text}") if text else "Nothing to undo")
-
-    @Slot(str)
-    def _redo_tip(self, text: str) -> None:
-        from .tooltips import plain_tip
-        self.redo_button.setToolTip(plain_tip(f"Redo: {text}") if text else "Nothing to redo")
+        # their tooltips name the step, asked for on hover: a tooltip set on each step
+        # would lay the toolbar, and so the whole window, out again after every drop
+        from .tooltips import StepTips
+        self.step_tips = StepTips(stack, {
+            self.ui.toolbar.widgetForAction(self.undo_button): "undo",
+            self.ui.toolbar.widgetForAction(self.redo_button): "redo"}, self)
 
     def _setup_views(self) -> None:
         from PySide6.QtGui import QActionGroup

@@ -6,12 +6,12 @@ For 12, 200 and 1,000 characters × 1k, 10k and 100k log rows (and 1M with --big
 prints a markdown table of: the store opening the campaign (`Session.open`; the
 integrity check and the daily backup come later), apply, undo and redo (commit
 included), the window from spawn until the store takes drops, the GUI thread's work for
-one drop in a running event loop, and the summary (read and PDF) of the last play
-session (2,000 rows, or the whole log when shorter). With the window's time comes the
-window process's peak resident memory (the most of its starts), once writable and once
-the integrity check and backup have run. The store's figures and the summary are given
-as a ratio to one bare sqlite3 INSERT + COMMIT, the window's to a bare PySide6 window,
-all measured in this run; the window's children keep their compiled bytecode, as an
+one drop in a running event loop (drops in a row, and drops each made after an undo),
+and the summary (read and PDF) of the last play session (2,000 rows, or the whole log
+when shorter). With the window's time comes the window process's peak resident memory
+(the most of its starts), once writable and once the integrity check and backup have run.
+The store's figures and the summary are given as a ratio to one bare sqlite3 INSERT +
+COMMIT, the window's to a bare PySide6 window, all measured in this run; the window's children keep their compiled bytecode, as an
 installed HarmDesk does (see `scaling_gui.child_env`).
 Data folders are built once and cached under build/bench/ (see scaling_data.py).
 Run it under Xvfb for a real X server; otherwise it uses the offscreen platform.
@@ -130,6 +130,7 @@ def main() -> None:
             summary = summary_time(folder, 3 if many else 1)
             window = gui.open_window(app, settle, folder, data.NAME)
             drop, drop_cpu = gui.per_drop(app, settle, window, max(5, runs // 2))
+            _, undone_cpu = gui.per_drop(app, settle, window, max(5, runs // 2), undo=True)
             gui.close_window(settle, window)
             opens, peaks = [], []
             if not bare_opens:  # a first start of each kind, unmeasured (the bytecode cache)
@@ -147,7 +148,8 @@ def main() -> None:
                 f"{cell(store['redo'], bare_commit)} | "
                 f"{cell(statistics.median(opens), bare_open)} | "
                 f"{max(p[0] for p in peaks):.0f} / {max(p[1] for p in peaks):.0f} MiB | "
-                f"{cell(drop, bare_paint)}, {drop_cpu * 1000:.1f} ms CPU | "
+                f"{cell(drop, bare_paint)}, {drop_cpu * 1000:.1f} ms CPU "
+                f"({undone_cpu * 1000:.1f} ms after an undo) | "
                 f"{cell(summary, bare_commit)} |")
             print(table[-1], file=sys.stderr, flush=True)
     print(f"\nBare yardsticks, this run: sqlite3 INSERT+COMMIT {bare_commit * 1000:.2f} ms; "

@@ -113,10 +113,12 @@ def close_window(settle: Settle, window) -> None:
     settle.wait(lambda: None)
 
 
-def per_drop(app, settle: Settle, window, runs: int) -> tuple[float, float]:
+def per_drop(app, settle: Settle, window, runs: int,
+             undo: bool = False) -> tuple[float, float]:
     """Median (wall, CPU) of a damage chip dropped on one of the first tiles. The drag
-    enters and hovers first (outside the clock, as the hand takes its time); each drop is
-    undone (outside the clock) before the next."""
+    enters and hovers first (outside the clock, as the hand takes its time). Drops follow
+    one another as at the table; with `undo`, each is undone (outside the clock) before
+    the next, so each new step replaces an undone one."""
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 
@@ -150,8 +152,9 @@ def per_drop(app, settle: Settle, window, runs: int) -> tuple[float, float]:
             raise RuntimeError(f"the drop was refused: {refusals[0]}")
         if i:  # the first drop warms caches up
             times.append(took)
-        seen = len(changes)
-        settle.wait(controller.stack.undo, lambda: len(changes) > seen)
+        if undo:
+            seen = len(changes)
+            settle.wait(controller.stack.undo, lambda: len(changes) > seen)
     return tuple(statistics.median(t[i] for t in times) for i in (0, 1))
 
 

@@ -210,7 +210,7 @@ def test_a_row_is_measured_again_when_the_column_narrows_and_once_per_width(qtbo
                                                                              desk):
     dock.show()
     qtbot.waitExposed(dock)
-    tree, delegate = dock.ui.tree, dock.ui.tree.itemDelegate()
+    tree, delegate = dock.ui.tree, dock.sizes
     hit = children(dock.model, 0)[1]  # "The Heavy takes 5 damage; armor 2 − 1 piercing …"
     wide = tree.visualRect(hit).height()
     dock.resize(200, 500)
@@ -257,12 +257,12 @@ def test_the_tree_lays_out_events_without_asking_for_their_children(qtbot, desk)
 
     class Counting(LogModel):
         def rowCount(self, parent=QModelIndex()):
-            if parent.isValid() and parent.internalId():
+            if parent.isValid() and parent.parent().isValid():  # an event
                 asked.append(parent.row())
             return super().rowCount(parent)
 
         def hasChildren(self, parent=QModelIndex()):
-            if parent.isValid() and parent.internalId():
+            if parent.isValid() and parent.parent().isValid():  # an event
                 asked.append(parent.row())
             return super().hasChildren(parent)
 

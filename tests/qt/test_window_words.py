@@ -116,7 +116,9 @@ def test_names_in_tooltips_read_as_typed_never_as_markup(qtbot, folder):
     assert tile.data(Qt.ItemDataRole.AccessibleDescriptionRole).startswith(f"{BOLD}, ")
     danger = next(ch for ch in window.tray.chips_in("dangers") if BOLD in ch.text())
     assert rendered(danger.toolTip()).startswith(f"{BOLD}: d10+3")
-    assert rendered(window.undo_button.toolTip()).startswith("Undo: ")
+    assert rendered(window.step_tips.text("undo")).startswith("Undo: ")
+    assert BOLD in rendered(window.step_tips.text("undo")), window.step_tips.text("undo")
+    assert window.step_tips.text("redo") == "Nothing to redo"
     window.tray.ui.gangSlot.set_ids(["hagr"])
     assert window.tray.ui.gangSlot.members.textFormat() == Qt.TextFormat.PlainText
     log = window.log.model
