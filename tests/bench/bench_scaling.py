@@ -79,7 +79,8 @@ def store_figures(folder: Path, runs: int) -> dict:
 
 
 def summary_time(folder: Path, runs: int) -> float:
-    """Read the last play session and write its PDF (one warm-up first when runs > 1)."""
+    """Read the last play session and write its PDF: the median of `runs`, after a first
+    export (the first in a process also loads the PDF writer's fonts and code)."""
     from harmdesk.report.pdf import write_pdf
     from harmdesk.report.source import from_store
     from harmdesk.store import Store
@@ -91,8 +92,7 @@ def summary_time(folder: Path, runs: int) -> float:
         write_pdf(from_store(store, data.NAME, [last]), target)
 
     try:
-        if runs > 1:
-            summary()
+        summary()
         return median_of(summary, runs)
     finally:
         store.close()
@@ -124,10 +124,9 @@ def main() -> None:
     table = []
     for c in chars:
         for r in rows:
-            many = r < 100_000
             folder = data.fresh_copy(c, r, work)
             store = store_figures(folder, runs)
-            summary = summary_time(folder, 3 if many else 1)
+            summary = summary_time(folder, 3)
             window = gui.open_window(app, settle, folder, data.NAME)
             drop, drop_cpu = gui.per_drop(app, settle, window, max(5, runs // 2))
             _, undone_cpu = gui.per_drop(app, settle, window, max(5, runs // 2), undo=True)
