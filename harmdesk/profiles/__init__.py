@@ -103,6 +103,21 @@ class ReportFacts:
 
 
 @dataclass(frozen=True)
+class Look:
+    """One row of a game's words table for the players' display: how a state reads."""
+
+    key: str            # "badly_hurt"
+    words: str          # "badly hurt": what the players read (the GM may reword it)
+    tone: str           # "fine", "hurt", "grave", "down", "dead" or "note": colour and symbol
+    meaning: str        # when it shows, for the GM rewording the table
+    sentence: str = "{name} is {words}"  # how a change to it is announced
+
+
+def _unhurt(char: dict) -> tuple[str, tuple[str, ...]]:
+    return "unhurt", ()
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     title: str
@@ -147,6 +162,10 @@ class Profile:
     rule_ids_by_field: tuple[tuple[str, Any, tuple[str, ...]], ...] = ()
     # FF-11: (total healed, the d20) -> whether the rules take that split
     medicine_split_fits: Callable[[int, int], bool] | None = None
+    # the players' display: the words table, and a character's row in it with the keys
+    # (or plain words) of what else the players may see of it
+    player_looks: tuple[Look, ...] = (Look("unhurt", "unhurt", "fine", "always"),)
+    player_look: Callable[[dict], tuple[str, tuple[str, ...]]] = _unhurt
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)
@@ -207,6 +226,6 @@ def title_of(system: str) -> str:
         return system
 
 
-__all__ = ["MODIFIERS", "NOT_TRACKED", "SUPPLIES", "Chip", "DeathRuling", "Edit", "Profile",
-           "ReportFacts", "SheetError", "SheetField", "all_profiles", "forget", "names",
+__all__ = ["MODIFIERS", "NOT_TRACKED", "SUPPLIES", "Chip", "DeathRuling", "Edit", "Look",
+           "Profile", "ReportFacts", "SheetError", "SheetField", "all_profiles", "forget", "names",
            "profile_for", "register", "title_of"]

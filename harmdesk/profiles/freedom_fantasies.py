@@ -9,7 +9,7 @@ from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
 from ..rules.freedom_fantasies.status import OBJECT, is_object, momentum_of, thresholds
-from . import SUPPLIES, Chip, Edit, Profile, ReportFacts, SheetField, register
+from . import SUPPLIES, Chip, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
 def marks(char: dict) -> tuple[tuple[int, str], ...]:
@@ -74,6 +74,31 @@ REPORT = ReportFacts(
 )
 
 TYPES_TIP = "Damage types that {}, separated by commas"
+
+# the players' display: how each state reads to the players (the GM may reword it)
+PLAYER_LOOKS = (
+    Look("unhurt", "unhurt", "fine", "no Damage taken"),
+    Look("hurt", "hurt", "hurt", "Damage taken, not yet Wounded"),
+    Look("wounded", "Wounded", "grave", "Damage past their HP: Wounded (FF-2)"),
+    Look("story_ends", "Story ends", "dead", "Damage past twice their HP: their Story ends "
+         "(FF-3)", "{name}: {words}"),
+    Look("intact", "intact", "fine", "an object with no Damage"),
+    Look("damaged", "damaged", "hurt", "an object with Damage, not yet Broken"),
+    Look("broken", "Broken", "grave", "an object's Damage past its HP: Broken (FF-4)"),
+    Look("destroyed", "Destroyed", "dead", "an object's Damage past twice its HP: "
+         "Destroyed (FF-4)"),
+)
+
+
+def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
+    """The character's (or object's) row of PLAYER_LOOKS."""
+    if is_object(char):
+        key = "destroyed" if char["destroyed"] else "broken" if char["broken"] else \
+            "damaged" if char["damage"] else "intact"
+    else:
+        key = "story_ends" if char["story_ended"] else "wounded" if char["wounded"] else \
+            "hurt" if char["damage"] else "unhurt"
+    return key, ()
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
@@ -145,6 +170,8 @@ PROFILE = Profile(
                        ("magical", True, ("FF-4",)),
                        ("direct", True, ("FF-7",)),
                        ("damage_type", None, ("FF-8",))),
+    player_looks=PLAYER_LOOKS,
+    player_look=player_look,
 )
 
 register(PROFILE)

@@ -14,7 +14,7 @@ from ..rules.lux_aeterna.common import (
     WITH_AMOUNT,
     signed,
 )
-from . import Chip, DeathRuling, Edit, Profile, ReportFacts, SheetField, register
+from . import Chip, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
 def tile_facts(char: dict) -> TileFacts:
@@ -111,6 +111,38 @@ DEATH = DeathRuling(
     sets_strain=True,
 )
 
+# the players' display: how each state reads to the players (the GM may reword it)
+PLAYER_LOOKS = (
+    Look("unhurt", "unhurt", "fine", "at full HP"),
+    Look("hurt", "hurt", "hurt", "below full HP, still on their feet"),
+    Look("unconscious", "unconscious", "down", "at 0 HP or below, or knocked out (LA-4)"),
+    Look("wounded", "Wounded", "grave", "Wounded: a lethal blow took them to 0 HP (LA-4)"),
+    Look("dead", "dead", "dead", "dead"),
+    Look("strain", "under Strain", "note", "with Strain marked (LA-6), shown beside the above"),
+)
+# conditions the players cannot see (LA-16): the others are shown as words
+UNSEEN = ("hidden", "invisible")
+
+
+def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
+    """The character's row of PLAYER_LOOKS; unconscious beside Wounded, Strain, and the
+    conditions anyone can see, as words."""
+    if char["dead"]:
+        return "dead", ()
+    notes = []
+    if char["wounded"] and not char["conscious"]:
+        notes.append("unconscious")
+    if char["strain"]:
+        notes.append("strain")
+    notes += [words(c["name"]) for c in char["conditions"] if c["name"] not in UNSEEN]
+    if char["wounded"]:
+        key = "wounded"
+    elif not char["conscious"]:
+        key = "unconscious"
+    else:
+        key = "hurt" if char["hp"] < char["max_hp"] else "unhurt"
+    return key, tuple(dict.fromkeys(notes))
+
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
     tile_facts=tile_facts,
@@ -189,6 +221,8 @@ PROFILE = Profile(
     rule_ids_by_field=(("attacker_weakened", True, ("LA-17",)),
                        ("source", None, ("LA-16", "LA-17")),
                        ("trauma_roll", None, ("LA-10",))),
+    player_looks=PLAYER_LOOKS,
+    player_look=player_look,
 )
 
 register(PROFILE)

@@ -9,7 +9,17 @@ from ..rules.core import ARROW, MINUS
 from ..rules.stonetop import SYSTEM
 from ..rules.stonetop.harm import signed
 from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, wound_texts, wounds_of
-from . import SUPPLIES, Chip, DeathRuling, Edit, Profile, ReportFacts, SheetField, register
+from . import (
+    SUPPLIES,
+    Chip,
+    DeathRuling,
+    Edit,
+    Look,
+    Profile,
+    ReportFacts,
+    SheetField,
+    register,
+)
 
 # Damage by severity, for harm not tied to a prepared danger (seed 001).
 SEVERITY = (("d4", "bruises, scrapes, light burns"), ("d6", "nasty flesh wounds, bad burns"),
@@ -127,6 +137,35 @@ QUICK = (
              pattern=r"nl|nonlethal|non-lethal", read=lambda m: {"lethal": False}),
 )
 
+# the players' display: how each state reads to the players (the GM may reword it)
+PLAYER_LOOKS = (
+    Look("unhurt", "unhurt", "fine", "at full HP, with no debility or wound"),
+    Look("hurt", "hurt", "hurt", "below full HP"),
+    Look("badly_hurt", "badly hurt", "grave",
+         "at half their HP or less, or with a debility or a wound marked"),
+    Look("deaths_door", "at Death's Door", "down",
+         "dying, or Death's Door rolled and their fate yet to be chosen (ST-7)"),
+    Look("out_of_action", "out of the action", "down",
+         "at 0 HP from a non-lethal source: unconscious, trapped, disabled (ST-6)"),
+    Look("dead", "dead", "dead", "dead"),
+)
+
+
+def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
+    """The character's row of PLAYER_LOOKS, and its debilities as words."""
+    death = char["death"]
+    if death == "dead":
+        return "dead", ()
+    if death in ("dying", "fate_pending"):
+        return "deaths_door", ()
+    notes = tuple(char["debilities"])
+    if death == "out_of_action":
+        return "out_of_action", notes
+    hp, top = char["hp"], char["max_hp"]
+    if hp * 2 <= top or notes or wounds_of(char):
+        return "badly_hurt", notes
+    return ("hurt" if hp < top else "unhurt"), notes
+
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
     tile_facts=tile_facts,
@@ -182,6 +221,8 @@ PROFILE = Profile(
         "remove_wound": ("ST-14",),
     },
     rule_ids_by_field=(("piercing", "x", ("ST-4",)),),
+    player_looks=PLAYER_LOOKS,
+    player_look=player_look,
 )
 
 register(PROFILE)

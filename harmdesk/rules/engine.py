@@ -14,7 +14,13 @@ from . import dice, fields
 from .core import Desk, Event, Outcome, Refused, SheetError
 from .system import System
 
-COMMON_FIELDS = ("id", "name", "kind", "attack", "notes")
+COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see")
+# how the players' display shows a character: its numbers, words only, or not at all;
+# absent, the party is shown in full and everyone else as words
+PLAYERS_SEE = ("full", "words", "hidden")
+PLAYERS_SEE_WORDS = {"full": "shown to the players in full",
+                     "words": "shown to the players as words only",
+                     "hidden": "hidden from the players"}
 DESK_ACTIONS = ("add_character", "edit_character", "remove_character", "change_settings")
 # the fields of each desk action besides `type` and `target`
 DESK_FIELDS = {"add_character": ("character",), "edit_character": ("changes",),
@@ -76,6 +82,8 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
         char["attack"] = _attack(sheet["attack"])
     if sheet.get("notes") is not None:
         char["notes"] = fields.text(sheet, "notes")
+    if sheet.get("players_see") is not None:
+        char["players_see"] = fields.choice(sheet, "players_see", PLAYERS_SEE)
     own = {k: v for k, v in sheet.items() if k not in COMMON_FIELDS}
     char.update(system.make_character(own, settings))
     if system.finish_character:
@@ -167,11 +175,21 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
         if "notes" in changes:
             char["notes"] = changes["notes"] if changes["notes"] is None else \
                 fields.text(changes, "notes")
+        shown = "players_see" in changes
+        if shown:
+            if changes["players_see"] is None:
+                char.pop("players_see", None)
+            else:
+                char["players_see"] = fields.choice(changes, "players_see", PLAYERS_SEE)
         rest = {k: v for k, v in changes.items() if k not in COMMON_FIELDS}
         events.extend(system.edit_character(char, rest, desk.settings))
         if system.finish_character:
             system.finish_character(char)
-        if not rest:
+        if shown and set(changes) == {"players_see"}:
+            seen = char.get("players_see", "as by default")
+            events.append(Event("edit_character", cid,
+                                f"{char['name']}: {PLAYERS_SEE_WORDS.get(seen, seen)}"))
+        elif not rest:
             events.append(Event("edit_character", cid, f"{char['name']}: sheet edited"))
     return events
 

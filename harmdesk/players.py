@@ -1,0 +1,106 @@
+"""What the players' display shows of each character, as plain data (no Qt).
+
+Each character is shown to the players in full (its bar and numbers), as words only
+(how it looks, in its game's own states), or not at all. The words come from each game's
+display profile (`Profile.player_looks`, `Profile.player_look`): a small table the GM may
+reword. Nothing here gives a number for a character shown as words, and nothing at all
+for a hidden one: the player window's model is built from these cards only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .display import KIND_LABELS
+from .profiles import Look, profile_for
+from .rules.engine import PLAYERS_SEE as VISIBILITIES
+from .rules.engine import PLAYERS_SEE_WORDS
+from .rules.system import PARTY_KINDS
+
+FIELD = "players_see"  # the sheet field (edit_character changes it; it is logged)
+
+
+def visibility(char: Mapping) -> str:
+    """How the players see `char`: its sheet's choice, else the party in full and everyone
+    else (NPCs, monsters, objects) as words."""
+    chosen = char.get(FIELD)
+    if chosen in VISIBILITIES:
+        return chosen
+    return "full" if char.get("kind") in PARTY_KINDS else "words"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One character as the players see it. `bar` (value, maximum, text) and `badges`
+    only when shown in full."""
+
+    id: str
+    name: str
+    kind: str                # "PC", "Monster" …
+    visibility: str          # "full" or "words" (hidden characters have no card)
+    look: str                # the key of its row in the words table
+    words: str
+    tone: str
+    notes: tuple[str, ...] = ()   # further looks and visible conditions, as words
+    bar: tuple[int, int, str] | None = None
+    fills_with_harm: bool = False
+    turn: bool = False       # its turn in the encounter (set by the clock)
+
+
+def looks(system: str, reworded: Mapping[str, str] | None = None) -> dict[str, Look]:
+    """The game's words table by key, with the GM's rewording (`reworded`: key → words;
+    empty or unknown keys are ignored)."""
+    out = {}
+    for look in profile_for(system).player_looks:
+        words = (reworded or {}).get(look.key)
+        if isinstance(words, str) and words.strip():
+            look = Look(look.key, words.strip(), look.tone, look.meaning, look.sentence)
+        out[look.key] = look
+    return out
+
+
+def card(system: str, char: Mapping, reworded: Mapping[str, str] | None = None,
+         table: Mapping[str, Look] | None = None) -> Card | None:
+    """`char` as the players see it; None when hidden from them."""
+    seen = visibility(char)
+    if seen == "hidden":
+        return None
+    profile = profile_for(system)
+    table = table if table is not None else looks(system, reworded)
+    key, notes = profile.player_look(char)
+    look = table[key]
+    words = tuple(table[n].words if n in table else n for n in notes)
+    bar, fills = None, False
+    if seen == "full":
+        facts = profile.tile_facts(dict(char))
+        bar, fills = (facts.bar.value, facts.bar.maximum, facts.bar.text), \
+            facts.bar.fills_with_harm
+    return Card(char["id"], char["name"], KIND_LABELS.get(char.get("kind"), ""), seen,
+                key, look.words, look.tone, words, bar, fills)
+
+
+def cards(system: str, characters: Mapping[str, Mapping],
+          reworded: Mapping[str, str] | None = None) -> list[Card]:
+    """Every character the players may see, in the desk's order."""
+    table = looks(system, reworded)
+    out = (card(system, char, table=table) for char in characters.values())
+    return [c for c in out if c is not None]
+
+
+def announcement(before: Card | None, after: Card | None,
+                 table: Mapping[str, Look] | None = None) -> str | None:
+    """What the players' display says of a change: "Rhianna is at Death's Door". None when
+    nothing the players see changed, or the character is hidden now."""
+    if after is None:
+        return None
+    if before is None:
+        return f"{after.name} appears: {after.words}"
+    if before.look == after.look and before.notes == after.notes:
+        return None
+    if before.look == after.look:
+        gained = [n for n in after.notes if n not in before.notes]
+        return f"{after.name}: {', '.join(gained)}" if gained else None
+    sentence = table[after.look].sentence if table and after.look in table else \
+        "{name} is {words}"
+    return sentence.format(name=after.name, words=after.words)
