@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from .display import KIND_LABELS
 from .profiles import Look, profile_for
 from .rules.engine import PLAYERS_SEE as VISIBILITIES
-from .rules.engine import PLAYERS_SEE_WORDS
 from .rules.system import PARTY_KINDS
 
 FIELD = "players_see"  # the sheet field (edit_character changes it; it is logged)
