@@ -39,9 +39,9 @@ def test_store_and_controller_import_no_qt():
 
 # ... and the only doors it may use to go below its floor: the service, the display
 # profiles (and what the players' display shows, read through them), the plain shared
-# types, and the package itself (for `__version__`)
+# types, the shipped files (a font), and the package itself (for `__version__`)
 QT_MAY_IMPORT = ("harmdesk.session", "harmdesk.profiles", "harmdesk.players", "harmdesk.values",
-                 "harmdesk.errors", "harmdesk")
+                 "harmdesk.errors", "harmdesk.resources", "harmdesk")
 
 
 def modules_imported(path, package: str | None = None) -> list[str]:

@@ -68,6 +68,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.apply_dialog = None  # the open "Apply this chip?" dialog
         self.ui = None
         self.campaign_menus = None
+        self.player_display = None  # the players' window's life, once the menus exist
         if not deferred:
             self.finish_setup()
 
@@ -115,6 +116,8 @@ class MainWindow(QMainWindow, ChipHands):
         from .window_menus import CampaignMenus, PlayMenus
         self.campaign_menus = CampaignMenus(self)
         self.play_menus = PlayMenus(self)
+        from .player_window import PlayerDisplay
+        self.player_display = PlayerDisplay(self)
         window_memory.restore_docks(self)  # the docks exist only now
 
     # remembered between runs ----------------------------------------------------------
@@ -123,6 +126,8 @@ class MainWindow(QMainWindow, ChipHands):
 
     def closeEvent(self, event) -> None:
         window_memory.remember(self, docks=self.campaign_menus is not None)
+        if self.player_display is not None:
+            self.player_display.desk_closing()
         super().closeEvent(event)
 
     # building -------------------------------------------------------------------

@@ -1,0 +1,270 @@
+"""The players' display: a second top-level window for the table's TV or a second screen.
+
+It shows the cards of `PlayerModel` (the party in full, everyone else as words, the hidden
+not at all) and a banner with what just happened. `PlayerDisplay` gives it its life beside
+the GM's window: View → Player display shows and hides it, it never takes the focus from
+the GM, it closes with the GM's window without keeping the app alive, and it remembers its
+screen, size and full screen (and whether it was open) between runs.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QByteArray,
+    QEasingCurve,
+    QObject,
+    QPropertyAnimation,
+    QSize,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QPalette
+from PySide6.QtWidgets import QGraphicsOpacityEffect, QStyle, QWidget
+
+from ..resources import resource_path
+from . import window_memory
+from .forms.ui_player_window import Ui_PlayerWindow
+from .player_delegate import BACKGROUND, TEXT, CardDelegate, card_grid, pixel_font
+from .player_model import PlayerModel
+
+BANNER_MS = 5000  # how long the newest announcement stays before it fades
+FADE_MS = 800
+FIRST_SHARE = 0.6  # a first window on the GM's own screen: this share of it
+KEYS = {"geometry": "players/geometry", "screen": "players/screen",
+        "full": "players/fullscreen", "open": "players/open"}
+BANNER = "#22303C"
+BANNER_STYLE = ("QLabel#banner {{ color: {text}; background: {ground}; "
+                "border-bottom: {line}px solid #F0E442; padding: 0 {pad}px; }}")
+_family: str | None = None
+
+
+def card_family() -> str:
+    """The shipped DejaVu Sans, which has every tone's symbol; the default font when the
+    file cannot be read (the symbols may then be missing, never the words)."""
+    global _family
+    if _family is None:
+        found = QFontDatabase.addApplicationFont(str(resource_path("fonts", "DejaVuSans.ttf")))
+        QFontDatabase.addApplicationFont(str(resource_path("fonts", "DejaVuSans-Bold.ttf")))
+        families = QFontDatabase.applicationFontFamilies(found) if found >= 0 else []
+        _family = families[0] if families else QGuiApplication.font().family()
+    return _family
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base,
+                 QPalette.ColorRole.AlternateBase, QPalette.ColorRole.Button):
+        palette.setColor(role, BACKGROUND)
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+                 QPalette.ColorRole.ButtonText):
+        palette.setColor(role, TEXT)
+    return palette
+
+
+class PlayerWindow(QWidget):
+    """The cards and the banner, dark; F11 toggles full screen and Esc leaves it."""
+
+    def __init__(self, controller, parent: QWidget | None = None):
+        super().__init__(parent, Qt.WindowType.Window)
+        self.ui = Ui_PlayerWindow()
+        self.ui.setupUi(self)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+        self.setPalette(dark_palette())
+        self.setAutoFillBackground(True)
+        self.banner_ms = BANNER_MS
+        self.model = PlayerModel(controller, parent=self)
+        self.delegate = CardDelegate(self)
+        self.delegate.family = card_family()
+        view = self.ui.cards
+        view.setItemDelegate(self.delegate)
+        view.setModel(self.model)
+        view.viewport().setAutoFillBackground(True)
+        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
+            signal.connect(self.fit_cards)
+        self._said: list[str] = []  # announcements of the step being taken
+        self.model.announced.connect(self.announce)
+        self._fade = QGraphicsOpacityEffect(self.ui.banner)
+        self.ui.banner.setGraphicsEffect(self._fade)
+        self._fading = QPropertyAnimation(self._fade, b"opacity", self)
+        self._fading.setDuration(FADE_MS)
+        self._fading.setEasingCurve(QEasingCurve.Type.InQuad)
+        self._fading.setStartValue(1.0)
+        self._fading.setEndValue(0.0)
+        self._fading.finished.connect(self._cleared)
+        self._shown_for = QTimer(self)
+        self._shown_for.setSingleShot(True)
+        self._shown_for.timeout.connect(self._fading.start)
+        self.ui.actionFullScreen.triggered.connect(self.toggle_full_screen)
+        self.ui.actionLeaveFullScreen.triggered.connect(self.leave_full_screen)
+        self.fit_cards()
+
+    # full screen -----------------------------------------------------------------------
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def leave_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        self.ui.actionFullScreen.setChecked(self.isFullScreen())
+
+    # the banner ------------------------------------------------------------------------
+    def announce(self, text: str) -> None:
+        """Show `text` in the banner; several in one step are shown together."""
+        if not self._said:
+            QTimer.singleShot(0, self, self._show_said)
+        self._said.append(text)
+
+    def _show_said(self) -> None:
+        said, self._said = self._said, []
+        if not said:
+            return
+        self._fading.stop()
+        self._fade.setOpacity(1.0)
+        self.ui.banner.setText("  ·  ".join(said))
+        self.ui.banner.setAccessibleDescription(self.ui.banner.text())
+        self._style_banner()
+        self._shown_for.start(self.banner_ms)
+
+    def _cleared(self) -> None:
+        self.ui.banner.clear()
+        self.ui.banner.setAccessibleDescription("")
+        self._style_banner()
+
+    # fitting the cards to the window ---------------------------------------------------
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_cards()
+
+    def fit_cards(self, *_) -> None:
+        """Cards and fonts as large as the window allows; the banner grows with them."""
+        height = self.height()
+        text = max(16, height // 24)
+        self.ui.banner.setFixedHeight(int(text * 2))
+        self.ui.banner.setFont(self._banner_font(text))
+        self._style_banner()
+        view = self.ui.cards
+        room = view.maximumViewportSize()
+        count = self.model.rowCount()
+        size, gap, _, scrolls = card_grid(count, room.width() - 2, room.height() - 2)
+        if scrolls:  # the scroll bar takes some of the width
+            bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+            size, gap, _, _ = card_grid(count, room.width() - 2 - bar, room.height() - 2)
+        # a scroll bar only when the cards cannot all fit: one that came and went would
+        # take a column away
+        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if scrolls
+                                        else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # each card in a cell of the grid, the gap split around it
+        cell = QSize(size.width() + gap, size.height() + gap)
+        if (size, cell) != (self.delegate.size, view.gridSize()):
+            self.delegate.size = size
+            view.setGridSize(cell)
+            view.setViewportMargins(gap // 2, gap // 2, 0, 0)
+
+    def _style_banner(self) -> None:
+        """On its own band while it says something; the window's ground when it is quiet."""
+        said = bool(self.ui.banner.text())
+        line = max(2, self.ui.banner.height() // 16)
+        self.ui.banner.setStyleSheet(BANNER_STYLE.format(
+            text=TEXT.name(), ground=BANNER if said else BACKGROUND.name(),
+            line=line if said else 0, pad=self.ui.banner.height() // 4))
+
+    def _banner_font(self, pixels: int):
+        return pixel_font(self.delegate.family, pixels, bold=True)
+
+
+def first_screen(screens: list, gm_screen):
+    """On a first opening, a screen other than the GM's, if there is one."""
+    return next((s for s in screens if s is not gm_screen), None)
+
+
+class PlayerDisplay(QObject):
+    """The player window's life beside the GM's `window` and its View → Player display."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        self.display: PlayerWindow | None = None
+        self._closing_desk = False
+        self.action = window.ui.actionPlayerDisplay
+        self.action.toggled.connect(self.set_shown)
+        if window_memory.settings().value(KEYS["open"]) in (True, "true"):
+            QTimer.singleShot(0, self, self._reopen)
+
+    def _reopen(self) -> None:
+        if self.w.isVisible() and not self._closing_desk:
+            self.action.setChecked(True)
+
+    def set_shown(self, shown: bool) -> None:
+        if shown:
+            self.show()
+        elif self.display is not None and self.display.isVisible():
+            self.display.close()
+
+    def show(self) -> None:
+        if self.display is None:
+            self.display = PlayerWindow(self.w.controller, self.w)
+            self.display.installEventFilter(self)
+            # Ctrl+Shift+P in the players' window hides it again
+            self.display.addAction(self.action)
+        if self.display.isVisible():
+            return
+        full = self.place()
+        if full:
+            self.display.showFullScreen()
+        else:
+            self.display.show()
+
+    def place(self) -> bool:
+        """Put the window where it was (its screen by name); on a first opening, full
+        screen on a screen other than the GM's, if there is one. True for full screen."""
+        remembered = window_memory.settings()
+        screens = QGuiApplication.screens()
+        named = next((s for s in screens if s.name() == remembered.value(KEYS["screen"])),
+                     None)
+        geometry = remembered.value(KEYS["geometry"])
+        if isinstance(geometry, QByteArray) and self.display.restoreGeometry(geometry):
+            if named is not None and named is not self.display.screen():
+                area = named.availableGeometry()
+                self.display.move(area.center() - self.display.rect().center())
+            return remembered.value(KEYS["full"]) in (True, "true")
+        other = first_screen(screens, self.w.screen())
+        screen = other or self.w.screen()
+        area = screen.availableGeometry()
+        share = 0.85 if other else FIRST_SHARE
+        self.display.resize(int(area.width() * share), int(area.height() * share))
+        self.display.move(area.center() - self.display.rect().center())
+        return other is not None
+
+    def remember(self, shown: bool) -> None:
+        remembered = window_memory.settings()
+        if self.display is not None:
+            remembered.setValue(KEYS["geometry"], self.display.saveGeometry())
+            remembered.setValue(KEYS["screen"], self.display.screen().name())
+            remembered.setValue(KEYS["full"], self.display.isFullScreen())
+        remembered.setValue(KEYS["open"], shown)
+
+    def eventFilter(self, obj, event) -> bool:
+        """The action's check follows the window, also when the GM closes it."""
+        if obj is self.display:
+            kind = event.type()
+            if kind == event.Type.Close and not self._closing_desk:
+                self.remember(False)
+            if kind in (event.Type.Show, event.Type.Hide) and not event.spontaneous():
+                self.action.setChecked(kind == event.Type.Show)
+        return False
+
+    def desk_closing(self) -> None:
+        """The GM's window closes: remember whether the players' window was open, and
+        close it with it."""
+        self._closing_desk = True
+        shown = self.display is not None and self.display.isVisible()
+        self.remember(shown)
+        if shown:
+            self.display.close()
