@@ -10,7 +10,7 @@ cards alone, so a hidden character (which has no card) and a words-only card's n
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractListModel, QElapsedTimer, QModelIndex, Qt, QTimer, Signal
 
 from .. import players
 from . import player_words
@@ -42,8 +42,12 @@ class PlayerModel(QAbstractListModel):
         self.highlight_ms = HIGHLIGHT_MS
         self._ids: list[str] = []
         self._cards: dict[str, players.Card] = {}
-        self._highlight: dict[str, int] = {}  # id → the step that picked it out
-        self._steps = 0
+        self._highlight: dict[str, int] = {}  # id → when its highlight goes (ms)
+        self._clock = QElapsedTimer()
+        self._clock.start()
+        self._fading = QTimer(self)
+        self._fading.setSingleShot(True)
+        self._fading.timeout.connect(self._fade)
         controller.campaignChanged.connect(self.reload)
         controller.changed.connect(self.on_change)
         self.words.changed.connect(self.on_reworded)
@@ -140,18 +144,26 @@ class PlayerModel(QAbstractListModel):
         """Highlight these cards for a moment; a later change of the same card restarts it."""
         if not ids:
             return
-        self._steps += 1
-        step = self._steps
+        until = self._clock.elapsed() + self.highlight_ms
         for cid in ids:
-            self._highlight[cid] = step
-        QTimer.singleShot(self.highlight_ms, self, lambda: self._fade(step))
+            self._highlight[cid] = until
+        self._fade_next()
 
-    def _fade(self, step: int) -> None:
-        for cid in [c for c, s in self._highlight.items() if s == step]:
+    def _fade_next(self) -> None:
+        if self._highlight:
+            left = min(self._highlight.values()) - self._clock.elapsed()
+            self._fading.start(max(0, left))
+        else:
+            self._fading.stop()
+
+    def _fade(self) -> None:
+        """The highlights whose moment is over go."""
+        now = self._clock.elapsed()
+        for cid in [c for c, until in self._highlight.items() if until <= now]:
             del self._highlight[cid]
-            if cid in self._cards:
-                row = self._ids.index(cid)
-                self.dataChanged.emit(self.index(row), self.index(row), [HighlightRole])
+            row = self._ids.index(cid)
+            self.dataChanged.emit(self.index(row), self.index(row), [HighlightRole])
+        self._fade_next()
 
     # reading --------------------------------------------------------------------------
     def card_at(self, row: int) -> players.Card:
@@ -159,6 +171,9 @@ class PlayerModel(QAbstractListModel):
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._ids)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        return None  # no headers: not even a row's number
 
     def flags(self, index):
         return Qt.ItemFlag.ItemIsEnabled if index.isValid() else Qt.ItemFlag.NoItemFlags

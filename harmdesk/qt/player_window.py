@@ -29,9 +29,12 @@ from .player_model import PlayerModel
 
 BANNER_MS = 5000  # how long the newest announcement stays before it fades
 FADE_MS = 800
+APPEARING_MS = 1000  # an activation this soon after it appears is not the GM's doing
 FIRST_SHARE = 0.6  # a first window on the GM's own screen: this share of it
 KEYS = {"geometry": "players/geometry", "screen": "players/screen",
         "full": "players/fullscreen", "open": "players/open"}
+WINDOW_STYLE = ("QWidget#PlayerWindow, QListView#cards {{ background: {ground}; "
+                "color: {text}; border: none; }}")
 BANNER = "#22303C"
 BANNER_STYLE = ("QLabel#banner {{ color: {text}; background: {ground}; "
                 "border-bottom: {line}px solid #F0E442; padding: 0 {pad}px; }}")
@@ -72,6 +75,8 @@ class PlayerWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.setPalette(dark_palette())
         self.setAutoFillBackground(True)
+        # the app's style sheet would paint the list light, whatever the palette says
+        self.setStyleSheet(WINDOW_STYLE.format(ground=BACKGROUND.name(), text=TEXT.name()))
         self.banner_ms = BANNER_MS
         self.model = PlayerModel(controller, parent=self)
         self.delegate = CardDelegate(self)
@@ -83,6 +88,10 @@ class PlayerWindow(QWidget):
         for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
             signal.connect(self.fit_cards)
         self._said: list[str] = []  # announcements of the step being taken
+        self._say = QTimer(self)  # once the step's announcements are all in
+        self._say.setSingleShot(True)
+        self._say.setInterval(0)
+        self._say.timeout.connect(self._show_said)
         self.model.announced.connect(self.announce)
         self._fade = QGraphicsOpacityEffect(self.ui.banner)
         self.ui.banner.setGraphicsEffect(self._fade)
@@ -117,9 +126,8 @@ class PlayerWindow(QWidget):
     # the banner ------------------------------------------------------------------------
     def announce(self, text: str) -> None:
         """Show `text` in the banner; several in one step are shown together."""
-        if not self._said:
-            QTimer.singleShot(0, self, self._show_said)
         self._said.append(text)
+        self._say.start()
 
     def _show_said(self) -> None:
         said, self._said = self._said, []
@@ -193,6 +201,9 @@ class PlayerDisplay(QObject):
         self.display: PlayerWindow | None = None
         self._closing_desk = False
         self.action = window.ui.actionPlayerDisplay
+        self.appearing = QTimer(self)  # while running, an activation is the platform's
+        self.appearing.setSingleShot(True)
+        self.appearing.setInterval(APPEARING_MS)
         self.action.toggled.connect(self.set_shown)
         if window_memory.settings().value(KEYS["open"]) in (True, "true"):
             QTimer.singleShot(0, self, self._reopen)
@@ -216,6 +227,9 @@ class PlayerDisplay(QObject):
         if self.display.isVisible():
             return
         full = self.place()
+        # WA_ShowWithoutActivating asks the window system not to activate it; one that
+        # does so anyway, as it appears, gives the focus straight back to the GM
+        self.appearing.start()
         if full:
             self.display.showFullScreen()
         else:
@@ -258,6 +272,9 @@ class PlayerDisplay(QObject):
                 self.remember(False)
             if kind in (event.Type.Show, event.Type.Hide) and not event.spontaneous():
                 self.action.setChecked(kind == event.Type.Show)
+            if kind == event.Type.WindowActivate and self.appearing.isActive():
+                self.appearing.stop()
+                self.w.activateWindow()
         return False
 
     def desk_closing(self) -> None:
