@@ -3,7 +3,8 @@
 `python window_probe.py STATUS_FILE harmdesk-arguments…` starts HarmDesk exactly as
 the `harmdesk` command does, and every 50 ms writes STATUS_FILE (atomically): where
 the tiles, chips, gang slot and quick entry are on the screen, each tile's hover
-preview, the selection and whether the store is open for writing. The test moves
+preview, the selection, whether the store is open for writing, and the players' window
+(its cards and banner). The test moves
 the real X pointer with xdotool and reads this file and the database file; the
 probe itself sends no input.
 """
@@ -78,7 +79,27 @@ def snapshot(window) -> dict:
     status["quick_entry"] = rect(window.ui.quickEntry)
     status["quick_message"] = window.ui.quickMessage.text()
     status["focus"] = type(window.focusWidget()).__name__ if window.focusWidget() else None
+    active = QApplication.activeWindow()
+    status["active_window"] = active.windowTitle() if active is not None else None
+    status["players"] = players_window(window)
     return status
+
+
+def players_window(window) -> dict | None:
+    """The players' window, once opened: where it is, its banner, and each card's name,
+    words and visibility, as the players read them."""
+    from harmdesk.qt.player_model import SeenRole, WordsRole
+
+    life = getattr(window, "player_display", None)
+    shown = life.display if life is not None else None
+    if shown is None:
+        return None
+    model = shown.model
+    return {"visible": shown.isVisible(), "rect": rect(shown),
+            "full_screen": shown.isFullScreen(), "banner": shown.ui.banner.text(),
+            "cards": [{"name": index.data(), "words": index.data(WordsRole),
+                       "visibility": index.data(SeenRole)}
+                      for index in (model.index(row) for row in range(model.rowCount()))]}
 
 
 def install(path: str) -> None:
