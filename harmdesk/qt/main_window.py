@@ -115,6 +115,8 @@ class MainWindow(QMainWindow, ChipHands):
         from .window_menus import CampaignMenus, PlayMenus
         self.campaign_menus = CampaignMenus(self)
         self.play_menus = PlayMenus(self)
+        from .window_players import PlayersSee
+        self.players_see = PlayersSee(self)
         window_memory.restore_docks(self)  # the docks exist only now
 
     # remembered between runs ----------------------------------------------------------
@@ -275,6 +277,8 @@ class MainWindow(QMainWindow, ChipHands):
                 menu.addSeparator()
             else:
                 menu.addAction(action)
+        menu.addSeparator()
+        self.players_see.add_to(menu)
         return menu
 
     def _popup(self, view, pos) -> None:
