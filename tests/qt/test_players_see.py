@@ -99,6 +99,17 @@ def test_the_menu_checks_a_choice_only_when_the_selection_agrees(window, folder)
         "The Heavy: shown to the players in full (as by default)"
 
 
+def test_the_tables_menu_reaches_players_see_too(window, folder):
+    window.show_page(1)
+    table = window.ui.table
+    row = window.sorted.mapFromSource(window.model.index(window.model.row_of("coedwig"), 0))
+    menu = window.context_menu(table, table.visualRect(row).center())
+    assert window.selected_ids() == ["coedwig"]
+    entry(menu.findChild(QMenu, "playersSeeMenu"), "Hidden").trigger()
+    assert saved(folder, "coedwig") == "hidden"
+    assert window.sorted.index(row.row(), PLAYERS).data() == "Hidden"
+
+
 # Ctrl+R ----------------------------------------------------------------------------------
 def test_ctrl_r_hides_the_selection_then_reveals_it_and_undo_hides_it_again(window, folder):
     assert window.ui.actionRevealToPlayers.shortcut() == QKeySequence("Ctrl+R")
