@@ -26,6 +26,12 @@ def visibility(char: Mapping) -> str:
     return players_see(char)
 
 
+def chosen(kind: str | None, seen: str | None) -> str | None:
+    """The sheet's players_see for showing a character of `kind` as `seen`: None (left off
+    the sheet) where that is how its kind is shown by default."""
+    return None if seen == players_see({"kind": kind}) else seen
+
+
 @dataclass(frozen=True)
 class Card:
     """One character as the players see it. `bar` (value, maximum, text) and `badges`

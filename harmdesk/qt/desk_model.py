@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
-from ..players import PLAYERS_SEE_WORDS, visibility
+from ..players import PLAYERS_SEE_WORDS, chosen, visibility
 from ..session import EditError, TileFacts, cell_action, cell_text
 from .tooltips import plain_tip
 
@@ -37,7 +37,7 @@ def seen_said(char: dict) -> str:
     """How the players see `char`, for its description: said unless it is the party's
     usual "in full"."""
     seen = visibility(char)
-    if seen == "full" and visibility({"kind": char.get("kind")}) == "full":
+    if seen == "full" and chosen(char.get("kind"), seen) is None:
         return ""
     return f"; {PLAYERS_SEE_WORDS[seen]}"
 
@@ -157,7 +157,7 @@ class DeskModel(QAbstractTableModel):
         if profile is None or self.controller.read_only:
             return ()
         named = profile.editable()
-        return (NAME, *(col for col, name in EDIT_COLUMNS.items() if name in named))
+        return (NAME, PLAYERS, *(col for col, name in EDIT_COLUMNS.items() if name in named))
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
@@ -199,6 +199,8 @@ class DeskModel(QAbstractTableModel):
         return None
 
     def _cell(self, facts: TileFacts, cid: str, col: int, edit: bool):
+        if edit and col == PLAYERS:
+            return self._seen[cid]  # the key, for the column's chooser
         if edit and col in EDIT_COLUMNS:
             char = self.controller.state["characters"].get(cid, {})
             text = cell_text(self.controller.profile.name, EDIT_COLUMNS[col], char)
@@ -231,6 +233,12 @@ class DeskModel(QAbstractTableModel):
         if index.column() == NAME:
             action = {"type": "edit_character", "target": cid,
                       "changes": {"name": str(value).strip()}}
+        elif index.column() == PLAYERS:
+            char = self.controller.state["characters"][cid]
+            if value not in SEEN_LABELS or value == self._seen[cid]:
+                return False
+            action = {"type": "edit_character", "target": cid,
+                      "changes": {"players_see": chosen(char.get("kind"), value)}}
         else:
             char = self.controller.state["characters"][cid]
             try:

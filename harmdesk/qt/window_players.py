@@ -8,12 +8,12 @@ how anyone looks to the players (that is `harmdesk.players`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QComboBox, QMenu, QStyledItemDelegate
 
 from ..players import PLAYERS_SEE_WORDS as PAST
-from ..players import visibility
+from ..players import chosen, visibility
 
 # the menu's entries, in the order the players' display shows most to least
 CHOICES = (("full", "In &full"), ("words", "As &words only"), ("hidden", "&Hidden"))
@@ -24,15 +24,42 @@ def listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def default_for(char: dict) -> str:
-    """How the players see a character of its kind when the GM has not chosen."""
-    return visibility({"kind": char.get("kind")})
+class SeenChooser(QStyledItemDelegate):
+    """The table's "Players see" cell is edited with a choice of the three."""
+
+    def createEditor(self, parent, option, index):
+        editor = QComboBox(parent)
+        editor.setAccessibleName("What the players see")
+        from .desk_model import SEEN_LABELS
+        for key, _ in CHOICES:
+            editor.addItem(SEEN_LABELS[key], key)  # as the column reads
+        # chosen at once, as a menu is: no Enter needed after picking
+        editor.activated.connect(lambda _: self._chosen(editor))
+        return editor
+
+    def _chosen(self, editor) -> None:
+        self.commitData.emit(editor)
+        self.closeEditor.emit(editor)
+
+    def setEditorData(self, editor, index):
+        editor.setCurrentIndex(max(editor.findData(index.data(Qt.ItemDataRole.EditRole)), 0))
+
+    def updateEditorGeometry(self, editor, option, index):
+        rect = option.rect  # never narrower than its words and the arrow
+        rect.setWidth(max(rect.width(), editor.sizeHint().width()))
+        editor.setGeometry(rect)
+
+    def setModelData(self, editor, model, index):
+        model.setData(index, editor.currentData())
 
 
 class PlayersSee(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.w = window
+        from .desk_model import PLAYERS
+        self.chooser = SeenChooser(window.ui.table)
+        window.ui.table.setItemDelegateForColumn(PLAYERS, self.chooser)
         window.ui.actionRevealToPlayers.triggered.connect(self.reveal_or_hide)
         window.controller.campaignChanged.connect(self.update_enabled)
         self.update_enabled()
@@ -78,13 +105,14 @@ class PlayersSee(QObject):
         chars = self._targets(ids)
         if chars is None:
             return False
+        # those shown otherwise now, and those whose sheet names their kind's default
         changing = [char for char in chars if visibility(char) != seen
-                    or ("players_see" in char and default_for(char) == seen)]
+                    or char.get("players_see") != chosen(char.get("kind"), seen)]
         if not changing:
             self._say(f"{listed([c['name'] for c in chars])} "
                       f"{'is' if len(chars) == 1 else 'are'} already {PAST[seen]}.")
             return False
-        same = all(default_for(char) == seen for char in changing)
+        same = all(chosen(char.get("kind"), seen) is None for char in changing)
         return self._submit(changing, None if same else seen, PAST[seen])
 
     # Ctrl+R ------------------------------------------------------------------------------

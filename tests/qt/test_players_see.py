@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDialog, QMenu
+from PySide6.QtWidgets import QComboBox, QDialog, QMenu
 
 from harmdesk.players import looks
 from harmdesk.qt import player_words
@@ -108,6 +108,29 @@ def test_the_tables_menu_reaches_players_see_too(window, folder):
     entry(menu.findChild(QMenu, "playersSeeMenu"), "Hidden").trigger()
     assert saved(folder, "coedwig") == "hidden"
     assert window.sorted.index(row.row(), PLAYERS).data() == "Hidden"
+
+
+def test_the_tables_players_see_cell_is_chosen_from_the_three(qtbot, window, folder):
+    window.show_page(1)
+    table = window.ui.table
+    index = window.sorted.mapFromSource(window.model.index(window.model.row_of("hagr"),
+                                                           PLAYERS))
+    table.setCurrentIndex(index)
+    table.edit(index)
+    combo = table.indexWidget(index)  # the open editor
+    assert isinstance(combo, QComboBox) and combo.currentData() == "words"
+    assert [combo.itemText(i) for i in range(combo.count())] == \
+        ["In full", "Words only", "Hidden"]
+    combo.setCurrentIndex(combo.findData("hidden"))
+    combo.activated.emit(combo.currentIndex())  # picked: applied without Enter
+    assert saved(folder, "hagr") == "hidden" and index.data() == "Hidden"
+    table.edit(index)
+    combo = table.indexWidget(index)  # the open editor
+    combo.setCurrentIndex(combo.findData("words"))
+    combo.activated.emit(combo.currentIndex())
+    assert saved(folder, "hagr") is None  # a monster's default: left off the sheet
+    assert [e.action["changes"] for e in applied(folder)] == [
+        {"players_see": "hidden"}, {"players_see": None}]
 
 
 # Ctrl+R ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import unicodedata
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
 from ...errors import UserError
-from ...players import PLAYERS_SEE_WORDS, visibility
+from ...players import PLAYERS_SEE_WORDS, chosen, visibility
 from ...session import KIND_LABELS, dice_sides, explain
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
@@ -114,10 +114,6 @@ class CharacterDialog(Validated, QDialog):
         text = {value: text for text, value in PLAYERS_SEE}[visibility({"kind": kind})]
         self.ui.playersSeeCombo.setItemText(
             0, f"{text} (the default for {A_KIND.get(kind, 'this kind')})")
-
-    def _players_see(self, kind: str, chosen: str | None) -> str | None:
-        """The sheet's players_see: None where the choice is the kind's own default."""
-        return None if chosen == visibility({"kind": kind}) else chosen
 
     def _hide_attack_rows(self) -> None:
         form, ui = self.ui.attackForm, self.ui
@@ -224,7 +220,7 @@ class CharacterDialog(Validated, QDialog):
         if not name:
             raise Invalid("Give the character a name.")
         kind = self.ui.kindCombo.currentData()
-        seen = self._players_see(kind, self.ui.playersSeeCombo.currentData())
+        seen = chosen(kind, self.ui.playersSeeCombo.currentData())
         values = {key: self._value(key) for key in self.fields}
         attack = self._attack()
         if self.character is None:
@@ -248,7 +244,7 @@ class CharacterDialog(Validated, QDialog):
                 changes["kind"] = kind
             if attack != plain_attack(self.character.get("attack")):
                 changes["attack"] = attack
-            if seen != self._players_see(kind, self.character.get("players_see")):
+            if seen != chosen(kind, self.character.get("players_see")):
                 changes["players_see"] = seen
             if not changes:
                 return []
