@@ -186,7 +186,8 @@ class TileDelegate(QStyledItemDelegate):
         fm = QFontMetrics(small)
         w, h = fm.horizontalAdvance(tag) + fm.height() * 0.7, fm.height() + 2
         box = QRectF(right - w, row.center().y() - h / 2, w, h)
-        text, dim = pal.color(QPalette.ColorRole.Text), pal.color(QPalette.ColorRole.PlaceholderText)
+        text = pal.color(QPalette.ColorRole.Text)
+        dim = pal.color(QPalette.ColorRole.PlaceholderText)
         if seen == "hidden":
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(text)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QMenu, QStyledItemDelegate
 
 from ..players import PLAYERS_SEE_WORDS as PAST
 from ..players import chosen, visibility
+from .desk_model import PLAYERS, SEEN_LABELS
 
 # the menu's entries, in the order the players' display shows most to least
 CHOICES = (("full", "In &full"), ("words", "As &words only"), ("hidden", "&Hidden"))
@@ -30,7 +31,6 @@ class SeenChooser(QStyledItemDelegate):
     def createEditor(self, parent, option, index):
         editor = QComboBox(parent)
         editor.setAccessibleName("What the players see")
-        from .desk_model import SEEN_LABELS
         for key, _ in CHOICES:
             editor.addItem(SEEN_LABELS[key], key)  # as the column reads
         # chosen at once, as a menu is: no Enter needed after picking
@@ -57,7 +57,6 @@ class PlayersSee(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.w = window
-        from .desk_model import PLAYERS
         self.chooser = SeenChooser(window.ui.table)
         window.ui.table.setItemDelegateForColumn(PLAYERS, self.chooser)
         window.ui.actionRevealToPlayers.triggered.connect(self.reveal_or_hide)
