@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from .display import KIND_LABELS
 from .profiles import Look, profile_for
-from .rules.engine import PLAYERS_SEE as VISIBILITIES
-from .rules.system import PARTY_KINDS
+from .rules.engine import PLAYERS_SEE as VISIBILITIES  # noqa: F401 (the window reads them here)
+from .rules.engine import PLAYERS_SEE_WORDS, players_see  # noqa: F401
 
 FIELD = "players_see"  # the sheet field (edit_character changes it; it is logged)
 
@@ -23,10 +23,13 @@ FIELD = "players_see"  # the sheet field (edit_character changes it; it is logge
 def visibility(char: Mapping) -> str:
     """How the players see `char`: its sheet's choice, else the party in full and everyone
     else (NPCs, monsters, objects) as words."""
-    chosen = char.get(FIELD)
-    if chosen in VISIBILITIES:
-        return chosen
-    return "full" if char.get("kind") in PARTY_KINDS else "words"
+    return players_see(char)
+
+
+def chosen(kind: str | None, seen: str | None) -> str | None:
+    """The sheet's players_see for showing a character of `kind` as `seen`: None (left off
+    the sheet) where that is how its kind is shown by default."""
+    return None if seen == players_see({"kind": kind}) else seen
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
+from ..players import PLAYERS_SEE_WORDS, chosen, visibility
 from ..session import EditError, TileFacts, cell_action, cell_text
 from .tooltips import plain_tip
 
-NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS = range(7)
+NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS, PLAYERS = range(8)
 EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in Profile.edits
 HEADERS = ("Name", "Kind", "HP", "Armor", "Endurance", "Marks", "State")  # no campaign open
+PLAYERS_HEADER = "Players see"  # the same in every game, after the profile's own columns
+# how the table's "Players see" column reads each visibility
+SEEN_LABELS = {"full": "In full", "words": "Words only", "hidden": "Hidden"}
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 FactsRole = Qt.ItemDataRole.UserRole + 2
@@ -24,8 +28,18 @@ CharacterRole = Qt.ItemDataRole.UserRole + 3
 PreviewRole = Qt.ItemDataRole.UserRole + 4      # (first line, detail, ok) while a chip hovers
 NoticeRole = Qt.ItemDataRole.UserRole + 5       # the last refusal shown on the tile
 HighlightRole = Qt.ItemDataRole.UserRole + 6    # picked out by the log
+SeenRole = Qt.ItemDataRole.UserRole + 7         # how the players see it: full, words, hidden
 # shown as the preview of a tile whose change waits for the store to open
 SAVING = ("saving…", "as soon as the campaign is open", True)
+
+
+def seen_said(char: dict) -> str:
+    """How the players see `char`, for its description: said unless it is the party's
+    usual "in full"."""
+    seen = visibility(char)
+    if seen == "full" and chosen(char.get("kind"), seen) is None:
+        return ""
+    return f"; {PLAYERS_SEE_WORDS[seen]}"
 
 
 class DeskModel(QAbstractTableModel):
@@ -34,6 +48,8 @@ class DeskModel(QAbstractTableModel):
         self.controller = controller
         self._ids: list[str] = []
         self._facts: dict[str, TileFacts] = {}
+        self._seen: dict[str, str] = {}  # players.visibility of each character
+        self._seen_said: dict[str, str] = {}
         self._preview: dict[str, tuple[str, str, bool]] = {}
         self._notice: dict[str, str] = {}
         self._highlight: set[str] = set()
@@ -50,6 +66,8 @@ class DeskModel(QAbstractTableModel):
         chars = self.controller.state["characters"] if profile else {}
         self._ids = list(chars)
         self._facts = {cid: profile.tile_facts(c) for cid, c in chars.items()}
+        self._seen = {cid: visibility(c) for cid, c in chars.items()}
+        self._seen_said = {cid: seen_said(c) for cid, c in chars.items()}
         self._preview.clear()
         self._notice.clear()
         self._highlight.clear()
@@ -64,6 +82,8 @@ class DeskModel(QAbstractTableModel):
         for cid in change.changed:
             if cid in chars and cid in self._facts:
                 self._facts[cid] = profile.tile_facts(chars[cid])
+                self._seen[cid] = visibility(chars[cid])
+                self._seen_said[cid] = seen_said(chars[cid])
                 self._notice.pop(cid, None)
                 self._row_changed(cid)
 
@@ -82,7 +102,7 @@ class DeskModel(QAbstractTableModel):
 
     def _row_changed(self, cid: str) -> None:
         row = self._ids.index(cid)
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, PLAYERS))
 
     def set_preview(self, previews: dict[str, tuple[str, str, bool]]) -> None:
         """Show (or, with {}, clear) a hovering chip's preview on these tiles."""
@@ -110,13 +130,15 @@ class DeskModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
+        return 0 if parent.isValid() else PLAYERS + 1
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Vertical:
             return section + 1
+        if section == PLAYERS:
+            return PLAYERS_HEADER
         profile = self.controller.profile
         headers = profile.headers if profile else HEADERS
         return headers[section] if 0 <= section < len(headers) else None
@@ -135,7 +157,7 @@ class DeskModel(QAbstractTableModel):
         if profile is None or self.controller.read_only:
             return ()
         named = profile.editable()
-        return (NAME, *(col for col, name in EDIT_COLUMNS.items() if name in named))
+        return (NAME, PLAYERS, *(col for col, name in EDIT_COLUMNS.items() if name in named))
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
@@ -147,7 +169,8 @@ class DeskModel(QAbstractTableModel):
             return self._cell(facts, cid, col, role == Qt.ItemDataRole.EditRole)
         if role == Qt.ItemDataRole.AccessibleDescriptionRole:
             notice = self._notice.get(cid)
-            return facts.description() + (f". Refused: {notice}" if notice else "")
+            return facts.description() + self._seen_said[cid] + \
+                (f". Refused: {notice}" if notice else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             text = self.data(index, Qt.ItemDataRole.AccessibleDescriptionRole)
             if cid in self._preview:  # the whole preview, even where the tile cuts it short
@@ -169,11 +192,15 @@ class DeskModel(QAbstractTableModel):
             return self._notice.get(cid)
         if role == HighlightRole:
             return cid in self._highlight
+        if role == SeenRole:
+            return self._seen[cid]
         if role == Qt.ItemDataRole.UserRole and col == BAR:
             return facts.bar.figure  # sorts the table by the number, not its text
         return None
 
     def _cell(self, facts: TileFacts, cid: str, col: int, edit: bool):
+        if edit and col == PLAYERS:
+            return self._seen[cid]  # the key, for the column's chooser
         if edit and col in EDIT_COLUMNS:
             char = self.controller.state["characters"].get(cid, {})
             text = cell_text(self.controller.profile.name, EDIT_COLUMNS[col], char)
@@ -193,6 +220,8 @@ class DeskModel(QAbstractTableModel):
             return ", ".join(facts.badges + facts.extra)
         if col == STATUS:
             return facts.status_label
+        if col == PLAYERS:
+            return SEEN_LABELS[self._seen[cid]]
         return None
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
@@ -204,6 +233,12 @@ class DeskModel(QAbstractTableModel):
         if index.column() == NAME:
             action = {"type": "edit_character", "target": cid,
                       "changes": {"name": str(value).strip()}}
+        elif index.column() == PLAYERS:
+            char = self.controller.state["characters"][cid]
+            if value not in SEEN_LABELS or value == self._seen[cid]:
+                return False
+            action = {"type": "edit_character", "target": cid,
+                      "changes": {"players_see": chosen(char.get("kind"), value)}}
         else:
             char = self.controller.state["characters"][cid]
             try:

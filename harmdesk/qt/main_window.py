@@ -117,7 +117,9 @@ class MainWindow(QMainWindow, ChipHands):
         self.campaign_menus = CampaignMenus(self)
         self.play_menus = PlayMenus(self)
         from .player_window import PlayerDisplay
+        from .window_players import PlayersSee
         self.player_display = PlayerDisplay(self)
+        self.players_see = PlayersSee(self)
         window_memory.restore_docks(self)  # the docks exist only now
 
     # remembered between runs ----------------------------------------------------------
@@ -280,6 +282,8 @@ class MainWindow(QMainWindow, ChipHands):
                 menu.addSeparator()
             else:
                 menu.addAction(action)
+        menu.addSeparator()
+        self.players_see.add_to(menu)
         return menu
 
     def _popup(self, view, pos) -> None:

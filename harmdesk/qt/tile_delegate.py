@@ -19,11 +19,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
-from .desk_model import FactsRole, HighlightRole, NoticeRole, PreviewRole
+from .desk_model import FactsRole, HighlightRole, NoticeRole, PreviewRole, SeenRole
 from .style import BADGE_TEXT, DANGER, GOOD, HIGHLIGHT, WARNING
 
 TILE_SIZE = QSize(250, 140)  # at a 13 px font; scaled with the font in sizeHint
 
+# the GM's marker of who the players' display leaves out or shows as words only (both
+# glyphs are in the shipped DejaVu Sans)
+SEEN_TAGS = {"hidden": "⊘ hidden", "words": "◐ words"}
 ENDED = {"dead", "story_ended", "destroyed"}
 DOWN = {"dying", "fate_pending", "out_of_action", "unconscious", "wounded", "broken"}
 
@@ -112,9 +115,14 @@ class TileDelegate(QStyledItemDelegate):
         bold = QFont(option.font)
         bold.setBold(True)
         bold.setPointSizeF(option.font.pointSizeF() * 1.1)
+        head = QRectF(inner.left(), inner.top(), inner.width(), line * 1.2)
+        room = inner.right() - fm.horizontalAdvance(facts.kind) - line * 0.4
+        room = self._paint_seen(painter, head, room, index.data(SeenRole), pal, option.font)
         painter.setFont(bold)
         painter.setPen(text)
-        name_rect = QRectF(inner.left(), inner.top(), inner.width() * 0.72, line * 1.2)
+        name_rect = QRectF(inner.left(), inner.top(),
+                           max(min(inner.width() * 0.72, room - inner.left()), line * 3),
+                           line * 1.2)
         painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          QFontMetrics(bold).elidedText(facts.name, Qt.TextElideMode.ElideRight,
                                                        int(name_rect.width())))
@@ -166,6 +174,32 @@ class TileDelegate(QStyledItemDelegate):
                              pal.color(QPalette.ColorRole.Base))
             painter.drawText(box, flags, "Refused: " + notice)
         painter.restore()
+
+    def _paint_seen(self, painter, row: QRectF, right: float, seen, pal, font) -> float:
+        """The "hidden" or "words" tag ending at `right` on the name's row; where the name
+        must end now. Hidden is drawn solid, words only quietly, in outline."""
+        tag = SEEN_TAGS.get(seen)
+        if tag is None:
+            return right
+        small = QFont(font)
+        small.setPointSizeF(font.pointSizeF() * 0.8)
+        fm = QFontMetrics(small)
+        w, h = fm.horizontalAdvance(tag) + fm.height() * 0.7, fm.height() + 2
+        box = QRectF(right - w, row.center().y() - h / 2, w, h)
+        text = pal.color(QPalette.ColorRole.Text)
+        dim = pal.color(QPalette.ColorRole.PlaceholderText)
+        if seen == "hidden":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(text)
+        else:
+            painter.setPen(QPen(dim, 1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(box, h / 2, h / 2)
+        painter.setFont(small)
+        painter.setPen(pal.color(QPalette.ColorRole.Base) if seen == "hidden" else dim)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
+        painter.setFont(font)
+        return box.left() - fm.height() * 0.4
 
     def _paint_bar(self, painter, bar: QRectF, facts_bar, pal, font) -> None:
         painter.setPen(Qt.PenStyle.NoPen)

@@ -392,11 +392,15 @@ class PlayMenus(QObject):
 
     def settings(self) -> bool:
         from .dialogs import SettingsDialog
+        from .player_words import shared
         campaign = self.c.campaign
+        words = shared().words(campaign.system)
         dialog = SettingsDialog(campaign.profile, campaign.state["settings"],
-                                campaign.options, self.w)
+                                campaign.options, self.w, words)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
+        if dialog.words_changed():
+            shared().set_words(campaign.system, dialog.player_words())
         if dialog.options() != campaign.options:
             campaign.set_options(dialog.options())
         action = dialog.settings_action()

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import dice, fields
 from .core import Desk, Event, Outcome, Refused, SheetError
-from .system import System
+from .system import PARTY_KINDS, System
 
 COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see")
 # how the players' display shows a character: its numbers, words only, or not at all;
@@ -21,6 +21,15 @@ PLAYERS_SEE = ("full", "words", "hidden")
 PLAYERS_SEE_WORDS = {"full": "shown to the players in full",
                      "words": "shown to the players as words only",
                      "hidden": "hidden from the players"}
+
+
+def players_see(char: dict) -> str:
+    """How the players see `char`: its sheet's choice, else the party in full and everyone
+    else (NPCs, monsters, objects) as words."""
+    chosen = char.get("players_see")
+    if chosen in PLAYERS_SEE:
+        return chosen
+    return "full" if char.get("kind") in PARTY_KINDS else "words"
 DESK_ACTIONS = ("add_character", "edit_character", "remove_character", "change_settings")
 # the fields of each desk action besides `type` and `target`
 DESK_FIELDS = {"add_character": ("character",), "edit_character": ("changes",),
@@ -186,9 +195,10 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
         if system.finish_character:
             system.finish_character(char)
         if shown and set(changes) == {"players_see"}:
-            seen = char.get("players_see", "as by default")
-            events.append(Event("edit_character", cid,
-                                f"{char['name']}: {PLAYERS_SEE_WORDS.get(seen, seen)}"))
+            told = PLAYERS_SEE_WORDS[players_see(char)]
+            if "players_see" not in char:
+                told += " (as by default)"
+            events.append(Event("edit_character", cid, f"{char['name']}: {told}"))
         elif not rest:
             events.append(Event("edit_character", cid, f"{char['name']}: sheet edited"))
     return events

@@ -157,7 +157,8 @@ def test_tab_order_runs_through_the_sheet(dialog):
     dlg = dialog("stonetop")
     assert dlg.ui.nameEdit.nextInFocusChain() is not None
     order, widget = [], dlg.ui.nameEdit
-    for _ in range(6):
+    for _ in range(8):
         widget = widget.nextInFocusChain()
         order.append(widget)
-    assert dlg.fields["max_hp"] in order or dlg.fields["max_hp"].lineEdit() in order
+    assert order.index(dlg.ui.kindCombo) < order.index(dlg.ui.playersSeeCombo) < \
+        order.index(dlg.fields["max_hp"])

@@ -14,6 +14,7 @@ import unicodedata
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
 from ...errors import UserError
+from ...players import PLAYERS_SEE_WORDS, chosen, visibility
 from ...session import KIND_LABELS, dice_sides, explain
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import (
@@ -27,6 +28,10 @@ from .common import (
     words,
 )
 
+# the "Players see" choices after the kind's default (the first, None: left off the sheet)
+PLAYERS_SEE = (("In full", "full"), ("As words only", "words"), ("Hidden", "hidden"))
+A_KIND = {"pc": "a PC", "follower": "a follower", "npc": "an NPC", "monster": "a monster",
+          "object": "an object"}
 PIERCING = [("none", None), *((str(n), n) for n in range(1, 7)), ("x (equal to Prosperity)", "x")]
 
 
@@ -63,6 +68,11 @@ class CharacterDialog(Validated, QDialog):
         self.settings = profile.full_settings(settings)
         for kind in profile.kinds:
             self.ui.kindCombo.addItem(KIND_LABELS[kind], kind)
+        self.ui.playersSeeCombo.addItem("", None)  # the kind's default, named by _name_default
+        for value in PLAYERS_SEE:
+            self.ui.playersSeeCombo.addItem(*value)
+        self.ui.kindCombo.currentIndexChanged.connect(self._name_default)
+        self._name_default()
         self.fields: dict[str, QWidget] = {}
         for sheet_field in profile.sheet:
             self.fields[sheet_field.key] = widget = self._field(sheet_field)
@@ -77,7 +87,8 @@ class CharacterDialog(Validated, QDialog):
             self.fields["max_hp"].valueChanged.connect(self._hp_follows_max)
         self.setWindowTitle(f"Edit {character['name']}" if character else "Add a character")
         self._tab_order()
-        for widget in (self.ui.nameEdit, self.ui.kindCombo, self.ui.attackBox, self.ui.diceEdit,
+        for widget in (self.ui.nameEdit, self.ui.kindCombo, self.ui.playersSeeCombo,
+                       self.ui.attackBox, self.ui.diceEdit,
                        self.ui.piercingCombo, self.ui.tagsEdit, self.ui.damageTypeEdit,
                        *self.fields.values()):
             self._watch(widget)
@@ -97,6 +108,13 @@ class CharacterDialog(Validated, QDialog):
         special = "not tracked" if kind == "supplies" else ""
         return spin(*options, name, tip, special)
 
+    def _name_default(self) -> None:
+        """The first "Players see" choice names the default of the kind chosen now."""
+        kind = self.ui.kindCombo.currentData()
+        text = {value: text for text, value in PLAYERS_SEE}[visibility({"kind": kind})]
+        self.ui.playersSeeCombo.setItemText(
+            0, f"{text} (the default for {A_KIND.get(kind, 'this kind')})")
+
     def _hide_attack_rows(self) -> None:
         form, ui = self.ui.attackForm, self.ui
         holds = self.profile.attack_fields
@@ -105,7 +123,8 @@ class CharacterDialog(Validated, QDialog):
         form.setRowVisible(ui.damageTypeEdit, "damage_type" in holds)
 
     def _tab_order(self) -> None:
-        chain = [self.ui.nameEdit, self.ui.kindCombo, *self.fields.values(), self.ui.attackBox,
+        chain = [self.ui.nameEdit, self.ui.kindCombo, self.ui.playersSeeCombo,
+                 *self.fields.values(), self.ui.attackBox,
                  self.ui.diceEdit, self.ui.piercingCombo, self.ui.tagsEdit,
                  self.ui.damageTypeEdit]
         for first, second in itertools.pairwise(chain):
@@ -150,6 +169,7 @@ class CharacterDialog(Validated, QDialog):
     def _load(self, char: dict) -> dict:
         self.ui.nameEdit.setText(char.get("name", ""))
         select_data(self.ui.kindCombo, char.get("kind"))
+        select_data(self.ui.playersSeeCombo, char.get("players_see"))
         self.ui.idLabel.setText(char["id"])
         initial = {}
         for sheet_field in self.profile.sheet:
@@ -200,6 +220,7 @@ class CharacterDialog(Validated, QDialog):
         if not name:
             raise Invalid("Give the character a name.")
         kind = self.ui.kindCombo.currentData()
+        seen = chosen(kind, self.ui.playersSeeCombo.currentData())
         values = {key: self._value(key) for key in self.fields}
         attack = self._attack()
         if self.character is None:
@@ -212,6 +233,8 @@ class CharacterDialog(Validated, QDialog):
                     sheet[key] = value
             if attack:
                 sheet["attack"] = attack
+            if seen is not None:
+                sheet["players_see"] = seen
             action = {"type": "add_character", "character": sheet}
         else:
             changes = {k: v for k, v in values.items() if v != self.initial.get(k)}
@@ -221,6 +244,8 @@ class CharacterDialog(Validated, QDialog):
                 changes["kind"] = kind
             if attack != plain_attack(self.character.get("attack")):
                 changes["attack"] = attack
+            if seen != chosen(kind, self.character.get("players_see")):
+                changes["players_see"] = seen
             if not changes:
                 return []
             action = {"type": "edit_character", "target": self.character["id"],
@@ -231,7 +256,11 @@ class CharacterDialog(Validated, QDialog):
         """Ask the rules core: a refused sheet says why; an accepted one explains itself."""
         chars = {self.character["id"]: self.character} if self.character else {}
         state = {"system": self.system, "settings": self.settings, "characters": chars}
-        return explain(state, actions[0])
+        refusal, lines = explain(state, actions[0])
+        sheet = actions[0].get("character", {})
+        if refusal is None and sheet.get("players_see"):  # the rules say nothing of it on adding
+            lines = [*lines, f"{sheet['name']}: {PLAYERS_SEE_WORDS[sheet['players_see']]}"]
+        return refusal, lines
 
     def action(self) -> dict | None:
         """The action to submit; None when nothing changed or the input is bad (a

@@ -7,20 +7,26 @@ here by itself.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHeaderView,
     QLabel,
+    QTableWidgetItem,
     QWidget,
 )
 
+from ...players import looks
 from ...session import without_rule_ids
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
 
-RESERVED_KEYS = set("hiocr")  # HarmDesk rolls, I roll, OK, Cancel, Restore defaults
+# HarmDesk rolls, I roll, OK, Cancel, Restore defaults, Restore the game's words
+RESERVED_KEYS = set("hiocrw")
+MEANING, WORDS = range(2)  # the players' words table's columns
 
 
 def with_mnemonic(text: str, used: set[str]) -> str:
@@ -36,7 +42,8 @@ class SettingsDialog(Validated, QDialog):
     """Result: `settings_action()` (a change_settings action or None) and `options()`."""
 
     def __init__(self, profile, settings: dict, options: dict | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, words: dict[str, str] | None = None):
+        """`words`: the GM's rewording of the game's words for the players' display."""
         super().__init__(parent)
         self.ui = Ui_SettingsDialog()
         self.ui.setupUi(self)
@@ -63,7 +70,50 @@ class SettingsDialog(Validated, QDialog):
         restore = self.ui.buttonBox.button(QDialogButtonBox.StandardButton.RestoreDefaults)
         restore.setToolTip("Set every rule setting back to the game's default")
         restore.clicked.connect(self.restore_defaults)
+        self._fill_words(words or {})
+        self.ui.restoreWordsButton.clicked.connect(self.restore_words)
         self.revalidate()
+
+    # the players' display ------------------------------------------------------------------
+    def _fill_words(self, words: dict[str, str]) -> None:
+        """One row per state of the game's words table: when it shows, and its words."""
+        table = self.ui.wordsTable
+        shown = looks(self.profile.name, words)
+        table.setRowCount(len(shown))
+        for row, look in enumerate(shown.values()):
+            meaning = QTableWidgetItem(without_rule_ids(look.meaning))
+            meaning.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read-only: the rules decide it
+            meaning.setData(Qt.ItemDataRole.UserRole, look.key)
+            meaning.setToolTip(without_rule_ids(look.meaning))
+            table.setItem(row, MEANING, meaning)
+            table.setItem(row, WORDS, QTableWidgetItem(look.words))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(MEANING, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(WORDS, QHeaderView.ResizeMode.Interactive)
+        table.setColumnWidth(WORDS, table.fontMetrics().horizontalAdvance("x" * 24))
+        # rows as tall as their wrapped text, at whatever width the columns get, and never
+        # shorter than the line edit that opens on them
+        table.verticalHeader().setMinimumSectionSize(int(table.fontMetrics().height() * 1.9))
+        header.sectionResized.connect(lambda *_: table.resizeRowsToContents())
+        if shown:
+            table.setCurrentCell(0, WORDS)
+        self._words_given = self.player_words()
+
+    def restore_words(self) -> None:
+        own = looks(self.profile.name)
+        table = self.ui.wordsTable
+        for row in range(table.rowCount()):
+            key = table.item(row, MEANING).data(Qt.ItemDataRole.UserRole)
+            table.item(row, WORDS).setText(own[key].words)
+
+    def words_changed(self) -> bool:
+        return self.player_words() != self._words_given
+
+    def player_words(self) -> dict[str, str]:
+        """The words in the table, by state (the game's own included)."""
+        table = self.ui.wordsTable
+        return {table.item(row, MEANING).data(Qt.ItemDataRole.UserRole):
+                table.item(row, WORDS).text().strip() for row in range(table.rowCount())}
 
     def _widget(self, key: str, setting) -> QWidget:
         name, tip = capital(key), without_rule_ids(setting.doc)

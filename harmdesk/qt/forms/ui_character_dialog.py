@@ -51,6 +51,16 @@ class Ui_CharacterDialog(object):
 
         self.identityForm.setWidget(2, QFormLayout.ItemRole.FieldRole, self.idLabel)
 
+        self.playersSeeCaption = QLabel(CharacterDialog)
+        self.playersSeeCaption.setObjectName(u"playersSeeCaption")
+
+        self.identityForm.setWidget(3, QFormLayout.ItemRole.LabelRole, self.playersSeeCaption)
+
+        self.playersSeeCombo = QComboBox(CharacterDialog)
+        self.playersSeeCombo.setObjectName(u"playersSeeCombo")
+
+        self.identityForm.setWidget(3, QFormLayout.ItemRole.FieldRole, self.playersSeeCombo)
+
 
         self.mainLayout.addLayout(self.identityForm)
 
@@ -144,6 +154,7 @@ class Ui_CharacterDialog(object):
 #if QT_CONFIG(shortcut)
         self.nameCaption.setBuddy(self.nameEdit)
         self.kindCaption.setBuddy(self.kindCombo)
+        self.playersSeeCaption.setBuddy(self.playersSeeCombo)
         self.diceCaption.setBuddy(self.diceEdit)
         self.piercingCaption.setBuddy(self.piercingCombo)
         self.tagsCaption.setBuddy(self.tagsEdit)
@@ -180,6 +191,13 @@ class Ui_CharacterDialog(object):
 #endif // QT_CONFIG(accessibility)
 #if QT_CONFIG(tooltip)
         self.idLabel.setToolTip(QCoreApplication.translate("CharacterDialog", u"The character's id in actions and the log; made from the name and never changed", None))
+#endif // QT_CONFIG(tooltip)
+        self.playersSeeCaption.setText(QCoreApplication.translate("CharacterDialog", u"P&layers see:", None))
+#if QT_CONFIG(accessibility)
+        self.playersSeeCombo.setAccessibleName(QCoreApplication.translate("CharacterDialog", u"What the players see", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.playersSeeCombo.setToolTip(QCoreApplication.translate("CharacterDialog", u"How the players' display shows this character: in full (its bar and numbers), as words only (how it looks, never a number), or not at all until revealed", None))
 #endif // QT_CONFIG(tooltip)
         self.sheetBox.setTitle(QCoreApplication.translate("CharacterDialog", u"Sheet", None))
         self.attackBox.setTitle(QCoreApplication.translate("CharacterDialog", u"&Attack (dragging this tile onto another deals it)", None))
