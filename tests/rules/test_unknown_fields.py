@@ -11,7 +11,7 @@ from harmdesk.rules.system import ActionRule
 from tests.conftest import ROOT
 
 SYSTEMS = ("stonetop", "lux_aeterna", "freedom_fantasies")
-EXPECT_KEYS = ("expect", "expect_refused", "expect_events")
+EXPECT_KEYS = ("expect", "expect_refused", "expect_events", "expect_encounter")
 
 
 def _examples() -> dict:
