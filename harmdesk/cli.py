@@ -259,7 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
                                  "as it is made")
     replay.add_argument("file", metavar="FILE.json")
     replay.add_argument("--check", action="store_true",
-                        help="compare each action's `expect` with the result; exit 1 on a mismatch")
+                        help="compare each action's `expect` (and `expect_events`, "
+                             "`expect_refused`, `expect_encounter`) with the result; exit 1 on "
+                             "a mismatch")
     replay.add_argument("--states", action="store_true",
                         help="print every character after each action (default: only the "
                              "characters the action changed)")

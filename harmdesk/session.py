@@ -284,9 +284,8 @@ class Session:
         """The play session open tonight, if any."""
         return self.campaign.session if self.campaign else None
 
-    def with_play_session(self, action: Action | dict) -> Action:
-        """`action` with what it takes from tonight's play session (`answers.per_session`);
-        UserError when it needs one and none is open."""
+    def with_play_session(self, action: Action | dict) -> Action | dict:
+        """`action` with what it takes from tonight's play session (`answers.per_session`)."""
         tonight = self.play_session
         return per_session(action, None if tonight is None else tonight["number"])
 
@@ -326,7 +325,7 @@ class Session:
         the GM cancelled. The rules' passing outcome stays on the action, so the commit
         on the same desk does not run them again. A refused action comes back without
         an outcome, for the commit to refuse it."""
-        action = self.with_play_session(action)
+        action = Action.of(self.with_play_session(action))
         state = self.state if state is None else state
         for _ in range(MAX_ROLLS):
             outcome = rules.apply(state, action.to_dict())
@@ -368,9 +367,7 @@ class Session:
     def apply_step(self, actions: list, text: str | None = None) -> Change:
         """Apply and log `actions` as one undoable step; StoreError if it cannot be saved."""
         self._writable()
-        actions = [a if getattr(a, "outcome", None) is not None else self.with_play_session(a)
-                   for a in actions]
-        return self.campaign.apply_step(actions, text)
+        return self.campaign.apply_step([self.with_play_session(a) for a in actions], text)
 
     def undo(self) -> Change | None:
         self._writable()

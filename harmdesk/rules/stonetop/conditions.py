@@ -69,8 +69,8 @@ def keep_me_down_session(char: dict, action: dict) -> int:
     """ST-7: Never Gonna Keep Me Down "gives an automatic 10+ once per session": the
     action names the play session (`session`, its number); refused if already used in it."""
     if action.get("session") is None:
-        raise Refused("Never Gonna Keep Me Down works once per session: `session` (the play "
-                      "session's number) is needed; start a play session first (ST-7)")
+        raise Refused("Never Gonna Keep Me Down works once per session: start a play session "
+                      "first (Play menu), so that its number (`session`) is kept (ST-7)")
     session = fields.whole(action, "session", minimum=1)
     if char.get(KEEP_ME_DOWN) == session:
         raise Refused(f"{char['name']} has already used Never Gonna Keep Me Down this session "
