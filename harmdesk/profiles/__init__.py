@@ -166,6 +166,9 @@ class Profile:
     # (or plain words) of what else the players may see of it
     player_looks: tuple[Look, ...] = (Look("unhurt", "unhurt", "fine", "always"),)
     player_look: Callable[[dict], tuple[str, tuple[str, ...]]] = _unhurt
+    # the clock: (character, desk settings) -> the Saves they may roll as their turn ends,
+    # each {"condition", "bumps" so far, "needed"}, for next_turn's `condition`/`bumps`
+    saves_at_turn_end: Callable[[dict, dict], list[dict]] = lambda char, settings: []
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)

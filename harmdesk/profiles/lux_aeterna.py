@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..display import KIND_LABELS, Bar, TileFacts, words
 from ..quick import HEADS, Modifier
 from ..rules.lux_aeterna import SYSTEM
+from ..rules.lux_aeterna.conditions import saves_at_turn_end
 from ..rules.lux_aeterna.common import (
     CONDITIONS,
     DIE_CHAIN,
@@ -228,6 +229,7 @@ PROFILE = Profile(
                        ("trauma_roll", None, ("LA-10",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
+    saves_at_turn_end=saves_at_turn_end,
 )
 
 register(PROFILE)

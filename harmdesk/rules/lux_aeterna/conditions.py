@@ -141,6 +141,16 @@ def once_per_round(char: dict, settings: dict) -> None:
         char["saved_round"] = now
 
 
+def saves_at_turn_end(char: dict, settings: dict) -> list[dict]:
+    """LA-14: what `char` may roll a Save against as their turn ends: each condition a
+    Save can end (not a Trauma's), with its Bumps so far and the Difficulty; none once
+    they have Saved this round, or when dead."""
+    if char.get("dead") or saved_this_round(char, settings):
+        return []
+    return [{"condition": c["name"], "bumps": c["bumps"], "needed": save_bumps_needed(c)}
+            for c in char["conditions"] if c["save_ends"] and not c["from_trauma"]]
+
+
 def save(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-14: Save Bumps against one condition are cumulative; it ends at the Difficulty.
     Once per round while an encounter runs, except Charmed's Save "any time you take
