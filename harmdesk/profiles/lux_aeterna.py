@@ -14,7 +14,7 @@ from ..rules.lux_aeterna.common import (
     WITH_AMOUNT,
     signed,
 )
-from . import Chip, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
+from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
 def tile_facts(char: dict) -> TileFacts:
@@ -143,6 +143,19 @@ def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
         key = "hurt" if char["hp"] < char["max_hp"] else "unhurt"
     return key, tuple(dict.fromkeys(notes))
 
+def turn_saves(char: dict, round_: int) -> tuple[tuple[str, str], ...]:
+    """LA-14: the conditions a Save can end (not those a Trauma brings), each with its
+    Bumps so far; none once the character has Saved this round ("Once per round")."""
+    if char["dead"] or char.get("saved_round") == round_:
+        return ()
+    return tuple((c["name"], f"{words(c['name']).capitalize()}: {c.get('bumps', 0)} of "
+                  f"{c['origin_level']} Bumps so far")
+                 for c in char["conditions"] if c["save_ends"] and not c.get("from_trauma"))
+
+
+CLOCK = Clock(turn_saves=turn_saves,
+              save_rule="once per round, when the turn ends — LA-14")
+
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
     tile_facts=tile_facts,
@@ -223,6 +236,7 @@ PROFILE = Profile(
                        ("trauma_roll", None, ("LA-10",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
+    clock=CLOCK,
 )
 
 register(PROFILE)
