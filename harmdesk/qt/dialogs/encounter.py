@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...errors import UserError
-from ...session import dice_total, roll_faces
+from ...session import dice_sides, dice_total, roll_faces
 from ..style import ERROR_STYLE
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -142,6 +142,8 @@ class StartEncounterDialog(QDialog):
         """HarmDesk rolls the dice for each ticked character without an initiative."""
         expr = self.ui.dice.text().strip()
         try:
+            if not dice_sides(expr):  # read first: UserError names what is wrong
+                raise UserError(f"{expr or 'nothing'} has no dice to roll")
             rolled = {id(item): dice_total(expr, roll_faces(expr, self.rng)).total
                       for item in self._items() if self._takes_part(item)
                       and self._initiative_of(item) is None}
@@ -210,9 +212,10 @@ class TurnSaveDialog(QDialog):
             self.ui.condition.addItem(label, condition)
         ok = self.ui.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("&Save and next turn")
-        skip = self.ui.buttons.addButton("S&kip the Save", QDialogButtonBox.ButtonRole.ActionRole)
-        skip.setToolTip("Next turn without a Save")
-        skip.clicked.connect(self._skip)
+        self.skip_button = self.ui.buttons.addButton("S&kip the Save",
+                                                     QDialogButtonBox.ButtonRole.ActionRole)
+        self.skip_button.setToolTip("Next turn without a Save")
+        self.skip_button.clicked.connect(self._skip)
         self.ui.buttons.accepted.connect(self.accept)
         self.ui.buttons.rejected.connect(self.reject)
         self.ui.bumps.setFocus()
