@@ -163,7 +163,8 @@ class EncounterModel(QAbstractListModel):
         return data is not None and data.hasFormat(ORDER_MIME) and self.encounter is not None
 
     def dropMimeData(self, data, action, row, column, parent) -> bool:
-        """A drop between (or onto) chips: the new order as one `set_order` step. Always
+        """A drop between chips (the view's indicator shows where): the new order as one
+        `set_order` step. Always
         False, so the view removes nothing: the step's change redraws the order."""
         if not self.canDropMimeData(data, action, row, column, parent):
             return False

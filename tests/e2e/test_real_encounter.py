@@ -40,10 +40,11 @@ def encounter(desk: RealDesk) -> dict | None:
     return desk.saved_settings().get("encounter")
 
 
-def chip_at(status: dict, cid: str) -> tuple[int, int]:
+def chip_at(status: dict, cid: str, front: bool = False) -> tuple[int, int]:
+    """A chip's middle, or its front part (a drop there goes before it)."""
     chip = next(c for c in status["encounter"]["chips"] if c["id"] == cid)
     x, y, w, h = chip["rect"]
-    return x + w // 2, y + h // 2
+    return x + (w // 5 if front else w // 2), y + h // 2
 
 
 def frozen_bumps(desk: RealDesk) -> list[int]:
@@ -79,13 +80,13 @@ def test_ctrl_e_a_chip_dragged_f8_twice_with_karis_save_and_ctrl_z(lux_desk):
     assert shown["encounter"]["round"].startswith("Round 1 · ")
     desk.screenshot("encounter-bar-started")
 
-    # a chip dragged in the bar: Karis onto the chip after the one whose turn it is, so
+    # a chip dragged in the bar: Karis before the chip after the one whose turn it is, so
     # hers comes next (if she is there already, or has the turn, the last two swap)
     if "karis" not in order[:2]:
         moved, onto = "karis", order[1]
     else:
         moved, onto = order[-1], order[-2]
-    desk.drag(chip_at(shown, moved), chip_at(shown, onto))
+    desk.drag(chip_at(shown, moved), chip_at(shown, onto, front=True))
     wait_saved(desk, before + 2)
     assert desk.saved_actions()[-1]["type"] == "set_order"
     expected = [cid for cid in order if cid != moved]

@@ -202,17 +202,19 @@ def test_rounds_count_past_the_last_in_order(lux, monkeypatch):
 
 
 def drop_on_chip(view, moved_row: int, onto_row: int):
-    """A drop of one chip onto another, with a real QMimeData (kept referenced)."""
+    """A drop of one chip on the front half of another (the drop indicator then stands
+    before it), with a real QMimeData (kept referenced)."""
     model = view.model()
     mime = model.mimeData([model.index(moved_row)])
-    point = QPointF(view.visualRect(model.index(onto_row)).center())
+    rect = view.visualRect(model.index(onto_row))
+    point = QPointF(rect.left() + rect.width() / 5, rect.center().y())
     event = QDropEvent(point, Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
     view.dropEvent(event)
     return mime
 
 
-def test_a_chip_dropped_on_another_goes_before_it_as_one_set_order_step(lux, monkeypatch):
+def test_a_chip_dropped_before_another_is_one_set_order_step(lux, monkeypatch):
     start(lux, monkeypatch, INITIATIVE_ROLLED)
     lux.ui.actionNextTurn.trigger()  # Karis's turn
     view = lux.encounter.bar.ui.order
