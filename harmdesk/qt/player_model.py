@@ -93,9 +93,9 @@ class PlayerModel(QAbstractListModel):
         """Another campaign (or none): every card anew."""
         self.beginResetModel()
         system = self._system()
-        shown = players.cards(system, self._characters(), self.words.words(system)) \
-            if system else []
-        self._cards = {c.id: self._with_turn(c) for c in shown}
+        shown = players.cards(system, self._characters(), self.words.words(system),
+                              self._encounter()) if system else []
+        self._cards = {c.id: c for c in shown}
         self._ids = [c.id for c in shown]
         self._highlight.clear()
         self._clock = self._clock_now()
