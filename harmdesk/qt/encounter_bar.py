@@ -8,7 +8,7 @@ their keys, texts and enabled states are the same everywhere.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QWidget
 
@@ -103,8 +103,29 @@ class EncounterBar(QWidget):
         fm = self.fontMetrics()
         self.ui.order.setFixedHeight(int(fm.height() * 2.6))
         self.ui.order.clicked.connect(lambda index: self.chipClicked.emit(index.data(IdRole)))
+        self.ui.order.installEventFilter(self)
         self.model.modelReset.connect(self.update_text)
         self.update_text()
+
+    def eventFilter(self, obj, event) -> bool:
+        """The keyboard's way with the chips: Ctrl+Left and Ctrl+Right move the current
+        chip one place (one `set_order` step); Space is a click on it."""
+        if obj is not self.ui.order or event.type() != QEvent.Type.KeyPress:
+            return False
+        index = self.ui.order.currentIndex()
+        if not index.isValid():
+            return False
+        key, ctrl = event.key(), event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        if ctrl and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            cid, row = index.data(IdRole), index.row()
+            self.model.move([cid], row - 1 if key == Qt.Key.Key_Left else row + 2)
+            if cid in self.model.ids():
+                self.ui.order.setCurrentIndex(self.model.index(self.model.ids().index(cid)))
+            return True
+        if key == Qt.Key.Key_Space and not event.modifiers():
+            self.chipClicked.emit(index.data(IdRole))
+            return True
+        return False
 
     def bind(self, start, next_turn, end) -> None:
         """The window's actions behind the buttons."""

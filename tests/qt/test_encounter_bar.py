@@ -375,3 +375,23 @@ def test_the_players_window_marks_the_turn_and_announces_it(lux, monkeypatch, qt
     assert said[-1] == "Round 2: Sara's turn"
     lux.undo_action.trigger()
     assert said[-1] == "Round 1"  # back to the hidden wraith's turn: only the round
+
+
+def test_the_keyboard_moves_a_chip_and_space_marks_it_acted(stonetop, monkeypatch, qtbot):
+    window = stonetop
+    start(window, monkeypatch)
+    view = window.encounter.bar.ui.order
+    order = saved(window.folder)[0]["order"]
+    view.setFocus()
+    view.setCurrentIndex(view.model().index(0))
+    qtbot.keyClick(view, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    encounter, _chars, log = saved(window.folder)
+    assert encounter["order"] == [order[1], order[0], *order[2:]]
+    assert log[-1].action["type"] == "set_order"
+    assert view.currentIndex().data() == chips(window)[1][0]  # the moved chip stays current
+    qtbot.keyClick(view, Qt.Key.Key_Left, Qt.KeyboardModifier.ControlModifier)
+    assert saved(window.folder)[0]["order"] == order
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    encounter, _chars, log = saved(window.folder)
+    assert encounter["acted"] == [order[0]]
+    assert log[-1].action == {"type": "mark_acted", "target": order[0]}

@@ -84,7 +84,7 @@ class Ui_EncounterBar(object):
         self.order.setAccessibleName(QCoreApplication.translate("EncounterBar", u"Order of the encounter", None))
 #endif // QT_CONFIG(accessibility)
 #if QT_CONFIG(tooltip)
-        self.order.setToolTip(QCoreApplication.translate("EncounterBar", u"Drag a character to change the order", None))
+        self.order.setToolTip(QCoreApplication.translate("EncounterBar", u"Drag a character, or press Ctrl+Left or Ctrl+Right, to change the order", None))
 #endif // QT_CONFIG(tooltip)
     # retranslateUi
 
