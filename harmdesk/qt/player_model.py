@@ -158,7 +158,9 @@ class PlayerModel(QAbstractListModel):
         if not announce:
             return
         touched = [cid for cid in order if before.get(cid) != fresh[cid]]
-        self._pick_out(touched)
+        # a turn that ends is no news to pick out; the one that begins is
+        self._pick_out([cid for cid in touched if fresh[cid].turn or before.get(cid) is None
+                        or replace(before[cid], turn=False) != fresh[cid]])
         for cid in touched:
             said = players.announcement(before.get(cid), fresh[cid], table)
             if said:

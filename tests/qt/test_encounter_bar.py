@@ -22,6 +22,7 @@ from harmdesk.qt.encounter_model import (
     reordered,
 )
 from harmdesk.qt.player_model import PlayerModel
+from harmdesk.qt.player_model import HighlightRole
 from harmdesk.qt.player_model import TurnRole as CardTurnRole
 from harmdesk.qt.style import TURN
 from harmdesk.store import Store
@@ -395,3 +396,16 @@ def test_the_keyboard_moves_a_chip_and_space_marks_it_acted(stonetop, monkeypatc
     encounter, _chars, log = saved(window.folder)
     assert encounter["acted"] == [order[0]]
     assert log[-1].action == {"type": "mark_acted", "target": order[0]}
+
+
+def test_the_players_window_picks_out_the_turn_that_begins_not_the_one_that_ends(
+        lux, monkeypatch):
+    players = PlayerModel(lux.controller)
+    start(lux, monkeypatch, INITIATIVE_ROLLED)
+    answer_save(monkeypatch, "skip")
+    players._highlight.clear()  # as if the start's highlight had faded
+    lux.ui.actionNextTurn.trigger()  # Sara's turn ends, Karis's begins
+    lit = {players.index(r).data(): players.index(r).data(HighlightRole)
+           for r in range(players.rowCount())}
+    assert lit["Karis"] and not lit["Sara"]
+    assert saved(lux.folder)[0]["turn"] == 1
