@@ -117,6 +117,23 @@ def _unhurt(char: dict) -> tuple[str, tuple[str, ...]]:
     return "unhurt", ()
 
 
+def _no_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Clock:
+    """How the encounter bar runs this game's encounters (the rules keep the count)."""
+
+    mode: str = "turns"          # "turns": Next turn fires turn effects; "spotlight": who acted
+    initiative: bool = True      # an initiative per character, typed or rolled
+    initiative_dice: str = "d20"  # what the Roll button rolls, unless the GM types another
+    # (char, desk settings) -> the conditions it may Save against as its turn ends, as the
+    # rules offer them: (name, label)
+    turn_saves: Callable[[dict, dict], tuple[tuple[str, str], ...]] = _no_saves
+    save_rule: str = ""          # the prompt's reminder of the rule ("once per round … LA-14")
+
+
 @dataclass(frozen=True)
 class Profile:
     name: str
@@ -166,9 +183,8 @@ class Profile:
     # (or plain words) of what else the players may see of it
     player_looks: tuple[Look, ...] = (Look("unhurt", "unhurt", "fine", "always"),)
     player_look: Callable[[dict], tuple[str, tuple[str, ...]]] = _unhurt
-    # the clock: (character, desk settings) -> the Saves they may roll as their turn ends,
-    # each {"condition", "bumps" so far, "needed"}, for next_turn's `condition`/`bumps`
-    saves_at_turn_end: Callable[[dict, dict], list[dict]] = lambda char, settings: []
+    # the encounter bar: turns with initiative, or Stonetop's spotlight
+    clock: Clock = Clock()
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)
@@ -229,6 +245,6 @@ def title_of(system: str) -> str:
         return system
 
 
-__all__ = ["MODIFIERS", "NOT_TRACKED", "SUPPLIES", "Chip", "DeathRuling", "Edit", "Look",
+__all__ = ["MODIFIERS", "NOT_TRACKED", "SUPPLIES", "Chip", "Clock", "DeathRuling", "Edit", "Look",
            "Profile", "ReportFacts", "SheetError", "SheetField", "all_profiles", "forget", "names",
            "profile_for", "register", "title_of"]

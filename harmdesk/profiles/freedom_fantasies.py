@@ -9,7 +9,7 @@ from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
 from ..rules.freedom_fantasies.status import OBJECT, is_object, momentum_of, thresholds
-from . import SUPPLIES, Chip, Edit, Look, Profile, ReportFacts, SheetField, register
+from . import SUPPLIES, Chip, Clock, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
 def marks(char: dict) -> tuple[tuple[int, str], ...]:
@@ -172,6 +172,7 @@ PROFILE = Profile(
                        ("damage_type", None, ("FF-8",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
+    clock=Clock(),
 )
 
 register(PROFILE)

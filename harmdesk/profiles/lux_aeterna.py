@@ -15,7 +15,7 @@ from ..rules.lux_aeterna.common import (
     WITH_AMOUNT,
     signed,
 )
-from . import Chip, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
+from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
 def tile_facts(char: dict) -> TileFacts:
@@ -144,6 +144,15 @@ def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
         key = "hurt" if char["hp"] < char["max_hp"] else "unhurt"
     return key, tuple(dict.fromkeys(notes))
 
+def turn_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
+    """LA-14: the Saves the rules offer as the turn ends (saves_at_turn_end), in words."""
+    return tuple((s["condition"], f"{words(s['condition']).capitalize()}: {s['bumps']} of "
+                  f"{s['needed']} Bumps so far") for s in saves_at_turn_end(char, settings))
+
+
+CLOCK = Clock(turn_saves=turn_saves,
+              save_rule="once per round, when the turn ends — LA-14")
+
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
     tile_facts=tile_facts,
@@ -229,7 +238,7 @@ PROFILE = Profile(
                        ("trauma_roll", None, ("LA-10",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
-    saves_at_turn_end=saves_at_turn_end,
+    clock=CLOCK,
 )
 
 register(PROFILE)

@@ -12,6 +12,7 @@ from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, wound_texts, wounds_
 from . import (
     SUPPLIES,
     Chip,
+    Clock,
     DeathRuling,
     Edit,
     Look,
@@ -223,6 +224,7 @@ PROFILE = Profile(
     rule_ids_by_field=(("piercing", "x", ("ST-4",)),),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
+    clock=Clock(mode="spotlight", initiative=False),
 )
 
 register(PROFILE)

@@ -29,8 +29,26 @@ PreviewRole = Qt.ItemDataRole.UserRole + 4      # (first line, detail, ok) while
 NoticeRole = Qt.ItemDataRole.UserRole + 5       # the last refusal shown on the tile
 HighlightRole = Qt.ItemDataRole.UserRole + 6    # picked out by the log
 SeenRole = Qt.ItemDataRole.UserRole + 7         # how the players see it: full, words, hidden
+EncounterRole = Qt.ItemDataRole.UserRole + 8    # "turn" (its turn now), "acted" (spotlight) or None
 # shown as the preview of a tile whose change waits for the store to open
 SAVING = ("saving…", "as soon as the campaign is open", True)
+
+
+ENCOUNTER_SAID = {"turn": "; their turn", "acted": "; has acted this round"}
+
+
+def encounter_marks(settings: dict) -> dict[str, str]:
+    """Who is picked out on the tiles by the running encounter: the one whose turn it is
+    ("turn"), and in the spotlight those who have acted this round ("acted")."""
+    encounter = settings.get("encounter")
+    if not isinstance(encounter, dict):
+        return {}
+    order, turn = encounter.get("order") or [], encounter.get("turn")
+    if encounter.get("mode") == "spotlight":
+        return {cid: "acted" for cid in encounter.get("acted") or ()}
+    if isinstance(turn, int) and 0 <= turn < len(order):
+        return {order[turn]: "turn"}
+    return {}
 
 
 def seen_said(char: dict) -> str:
@@ -54,6 +72,7 @@ class DeskModel(QAbstractTableModel):
         self._notice: dict[str, str] = {}
         self._highlight: set[str] = set()
         self._saving: set[str] = set()  # tiles whose change waits for the store
+        self._encounter: dict[str, str] = {}  # id -> "turn" or "acted", from the setting
         controller.campaignChanged.connect(self.reload)
         controller.queued.connect(self.on_queued)
         controller.changed.connect(self.on_change)
@@ -68,6 +87,7 @@ class DeskModel(QAbstractTableModel):
         self._facts = {cid: profile.tile_facts(c) for cid, c in chars.items()}
         self._seen = {cid: visibility(c) for cid, c in chars.items()}
         self._seen_said = {cid: seen_said(c) for cid, c in chars.items()}
+        self._encounter = encounter_marks(self.controller.state["settings"] if profile else {})
         self._preview.clear()
         self._notice.clear()
         self._highlight.clear()
@@ -170,6 +190,7 @@ class DeskModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.AccessibleDescriptionRole:
             notice = self._notice.get(cid)
             return facts.description() + self._seen_said[cid] + \
+                ENCOUNTER_SAID.get(self._encounter.get(cid), "") + \
                 (f". Refused: {notice}" if notice else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             text = self.data(index, Qt.ItemDataRole.AccessibleDescriptionRole)
@@ -194,6 +215,8 @@ class DeskModel(QAbstractTableModel):
             return cid in self._highlight
         if role == SeenRole:
             return self._seen[cid]
+        if role == EncounterRole:
+            return self._encounter.get(cid)
         if role == Qt.ItemDataRole.UserRole and col == BAR:
             return facts.bar.figure  # sorts the table by the number, not its text
         return None

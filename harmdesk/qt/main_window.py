@@ -69,6 +69,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.ui = None
         self.campaign_menus = None
         self.player_display = None  # the players' window's life, once the menus exist
+        self.encounter = None  # the encounter bar and its actions, once the menus exist
         if not deferred:
             self.finish_setup()
 
@@ -120,6 +121,8 @@ class MainWindow(QMainWindow, ChipHands):
         from .window_players import PlayersSee
         self.player_display = PlayerDisplay(self)
         self.players_see = PlayersSee(self)
+        from .window_encounter import Encounter
+        self.encounter = Encounter(self)
         window_memory.restore_docks(self)  # the docks exist only now
 
     # remembered between runs ----------------------------------------------------------

@@ -10,6 +10,8 @@ cards alone, so a hidden character (which has no card) and a words-only card's n
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QAbstractListModel, QElapsedTimer, QModelIndex, Qt, QTimer, Signal
 
 from .. import players
@@ -43,8 +45,9 @@ class PlayerModel(QAbstractListModel):
         self._ids: list[str] = []
         self._cards: dict[str, players.Card] = {}
         self._highlight: dict[str, int] = {}  # id → when its highlight goes (ms)
-        self._clock = QElapsedTimer()
-        self._clock.start()
+        self._clock: tuple | None = None  # (mode, round, whose turn) last announced
+        self._elapsed = QElapsedTimer()
+        self._elapsed.start()
         self._fading = QTimer(self)
         self._fading.setSingleShot(True)
         self._fading.timeout.connect(self._fade)
@@ -60,6 +63,28 @@ class PlayerModel(QAbstractListModel):
     def _characters(self) -> dict:
         return self.controller.state["characters"] if self._system() else {}
 
+    def _encounter(self) -> dict | None:
+        encounter = self.controller.state["settings"].get("encounter") if self._system() \
+            else None
+        return encounter if isinstance(encounter, dict) else None
+
+    def _turn(self) -> str | None:
+        """Whose turn it is (turns mode), as the rules keep it in the desk's settings."""
+        encounter = self._encounter()
+        if encounter is None or encounter.get("mode") != "turns":
+            return None
+        order, turn = encounter.get("order") or [], encounter.get("turn")
+        return order[turn] if isinstance(turn, int) and 0 <= turn < len(order) else None
+
+    def _clock_now(self) -> tuple | None:
+        encounter = self._encounter()
+        return None if encounter is None else \
+            (encounter.get("mode"), encounter.get("round"), self._turn())
+
+    def _with_turn(self, card):
+        turn = card is not None and card.id == self._turn()
+        return card if card is None or card.turn == turn else replace(card, turn=turn)
+
     def _table(self) -> dict:
         system = self._system()
         return players.looks(system, self.words.words(system)) if system else {}
@@ -68,11 +93,12 @@ class PlayerModel(QAbstractListModel):
         """Another campaign (or none): every card anew."""
         self.beginResetModel()
         system = self._system()
-        shown = players.cards(system, self._characters(), self.words.words(system)) \
-            if system else []
+        shown = players.cards(system, self._characters(), self.words.words(system),
+                              self._encounter()) if system else []
         self._cards = {c.id: c for c in shown}
         self._ids = [c.id for c in shown]
         self._highlight.clear()
+        self._clock = self._clock_now()
         self.endResetModel()
 
     def on_change(self, change) -> None:
@@ -81,7 +107,28 @@ class PlayerModel(QAbstractListModel):
         if self._system() is None:
             return
         everyone = change.desk_changed or change.settings_changed
+        if change.settings_changed:
+            self._announce_turn()
         self._follow(None if everyone else change.changed, announce=True)
+
+    def _announce_turn(self) -> None:
+        """"Round 2: Sara's turn" when the turn passes (or comes back on undo); only the
+        round when it is the turn of someone the players do not see."""
+        before, now = self._clock, self._clock_now()
+        self._clock = now
+        if now == before:
+            return
+        if now is None:
+            self.announced.emit("The encounter ends")
+            return
+        _mode, round_, turn = now
+        chars = self._characters()
+        shown = turn is not None and turn in chars and \
+            players.card(self._system(), chars[turn], table=self._table()) is not None
+        if shown:
+            self.announced.emit(f"Round {round_}: {chars[turn]['name']}'s turn")
+        elif before is None or before[1] != round_:
+            self.announced.emit(f"Round {round_}")
 
     def on_reworded(self, system: str) -> None:
         if system == self._system():
@@ -94,7 +141,7 @@ class PlayerModel(QAbstractListModel):
         for cid in (chars if ids is None else ids):
             if ids is None or cid in chars:
                 fresh.pop(cid, None)
-                made = players.card(system, chars[cid], table=table)
+                made = self._with_turn(players.card(system, chars[cid], table=table))
                 if made is not None:
                     fresh[cid] = made
             else:
@@ -111,7 +158,9 @@ class PlayerModel(QAbstractListModel):
         if not announce:
             return
         touched = [cid for cid in order if before.get(cid) != fresh[cid]]
-        self._pick_out(touched)
+        # a turn that ends is no news to pick out; the one that begins is
+        self._pick_out([cid for cid in touched if fresh[cid].turn or before.get(cid) is None
+                        or replace(before[cid], turn=False) != fresh[cid]])
         for cid in touched:
             said = players.announcement(before.get(cid), fresh[cid], table)
             if said:
@@ -144,21 +193,21 @@ class PlayerModel(QAbstractListModel):
         """Highlight these cards for a moment; a later change of the same card restarts it."""
         if not ids:
             return
-        until = self._clock.elapsed() + self.highlight_ms
+        until = self._elapsed.elapsed() + self.highlight_ms
         for cid in ids:
             self._highlight[cid] = until
         self._fade_next()
 
     def _fade_next(self) -> None:
         if self._highlight:
-            left = min(self._highlight.values()) - self._clock.elapsed()
+            left = min(self._highlight.values()) - self._elapsed.elapsed()
             self._fading.start(max(0, left))
         else:
             self._fading.stop()
 
     def _fade(self) -> None:
         """The highlights whose moment is over go."""
-        now = self._clock.elapsed()
+        now = self._elapsed.elapsed()
         for cid in [c for c, until in self._highlight.items() if until <= now]:
             del self._highlight[cid]
             row = self._ids.index(cid)

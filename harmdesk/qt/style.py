@@ -9,6 +9,7 @@ DANGER = QColor("#c82828")    # a refusal, a death state, the last HP
 WARNING = QColor("#dc8214")   # down but not out: Wounded, unconscious, out of the action
 GOOD = QColor("#3ca050")      # HP to spare
 HIGHLIGHT = QColor("#f0c828")  # the tiles a log entry touched
+TURN = QColor("#2f6fc0")      # whose turn it is in the encounter
 BADGE_TEXT = QColor("#ffffff")  # the status word on its coloured badge
 
 # text that says what is wrong: inline messages, a bad modifier, a gang that cannot deal

@@ -19,14 +19,23 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
-from .desk_model import FactsRole, HighlightRole, NoticeRole, PreviewRole, SeenRole
-from .style import BADGE_TEXT, DANGER, GOOD, HIGHLIGHT, WARNING
+from .desk_model import (
+    EncounterRole,
+    FactsRole,
+    HighlightRole,
+    NoticeRole,
+    PreviewRole,
+    SeenRole,
+)
+from .style import BADGE_TEXT, DANGER, GOOD, HIGHLIGHT, TURN, WARNING
 
 TILE_SIZE = QSize(250, 140)  # at a 13 px font; scaled with the font in sizeHint
 
 # the GM's marker of who the players' display leaves out or shows as words only (both
 # glyphs are in the shipped DejaVu Sans)
 SEEN_TAGS = {"hidden": "⊘ hidden", "words": "◐ words"}
+# the encounter's marks: whose turn it is (solid), who has acted this round (quiet)
+ENCOUNTER_TAGS = {"turn": "▶ turn", "acted": "✓ acted"}
 ENDED = {"dead", "story_ended", "destroyed"}
 DOWN = {"dying", "fate_pending", "out_of_action", "unconscious", "wounded", "broken"}
 
@@ -107,6 +116,14 @@ class TileDelegate(QStyledItemDelegate):
                 painter.drawLine(int(x), int(rect.bottom()), int(x + rect.height()), int(rect.top()))
                 x += line
             painter.restore()
+        marked = index.data(EncounterRole)
+        if marked == "turn":  # a band down the left edge: seen from across the desk
+            painter.save()
+            clip = QPainterPath()
+            clip.addRoundedRect(rect, 8, 8)
+            painter.setClipPath(clip)
+            painter.fillRect(QRectF(rect.left(), rect.top(), line * 0.35, rect.height()), TURN)
+            painter.restore()
         inner = rect.adjusted(pad, pad * 0.6, -pad, -pad * 0.6)
         text = pal.color(QPalette.ColorRole.Text)
         dim = pal.color(QPalette.ColorRole.PlaceholderText)
@@ -118,6 +135,7 @@ class TileDelegate(QStyledItemDelegate):
         head = QRectF(inner.left(), inner.top(), inner.width(), line * 1.2)
         room = inner.right() - fm.horizontalAdvance(facts.kind) - line * 0.4
         room = self._paint_seen(painter, head, room, index.data(SeenRole), pal, option.font)
+        room = self._paint_encounter(painter, head, room, marked, pal, option.font)
         painter.setFont(bold)
         painter.setPen(text)
         name_rect = QRectF(inner.left(), inner.top(),
@@ -197,6 +215,32 @@ class TileDelegate(QStyledItemDelegate):
         painter.drawRoundedRect(box, h / 2, h / 2)
         painter.setFont(small)
         painter.setPen(pal.color(QPalette.ColorRole.Base) if seen == "hidden" else dim)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
+        painter.setFont(font)
+        return box.left() - fm.height() * 0.4
+
+    def _paint_encounter(self, painter, row: QRectF, right: float, marked, pal, font) -> float:
+        """The "turn" tag (solid, in the turn's colour) or the quieter "acted" one, ending
+        at `right` on the name's row; where the name must end now."""
+        tag = ENCOUNTER_TAGS.get(marked)
+        if tag is None:
+            return right
+        small = QFont(font)
+        small.setPointSizeF(font.pointSizeF() * 0.8)
+        small.setBold(marked == "turn")
+        fm = QFontMetrics(small)
+        w, h = fm.horizontalAdvance(tag) + fm.height() * 0.7, fm.height() + 2
+        box = QRectF(right - w, row.center().y() - h / 2, w, h)
+        dim = pal.color(QPalette.ColorRole.PlaceholderText)
+        if marked == "turn":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(TURN)
+        else:
+            painter.setPen(QPen(dim, 1, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(box, h / 2, h / 2)
+        painter.setFont(small)
+        painter.setPen(BADGE_TEXT if marked == "turn" else dim)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
         painter.setFont(font)
         return box.left() - fm.height() * 0.4

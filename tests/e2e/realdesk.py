@@ -204,6 +204,14 @@ class RealDesk:
                              (self._campaign_id(db), cid)).fetchone()
         return json.loads(row[0])
 
+    def saved_settings(self) -> dict:
+        """The open campaign's settings now (the running encounter among them)."""
+        path = self.data_dir / "harmdesk.sqlite"
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            row = db.execute("SELECT settings FROM campaign WHERE id = ?",
+                             (self._campaign_id(db),)).fetchone()
+        return json.loads(row[0])
+
     def _campaign_id(self, db) -> int:
         title = self.status().get("title", "")
         for cid, name in db.execute("SELECT id, name FROM campaign"):

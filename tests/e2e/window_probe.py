@@ -3,8 +3,8 @@
 `python window_probe.py STATUS_FILE harmdesk-arguments…` starts HarmDesk exactly as
 the `harmdesk` command does, and every 50 ms writes STATUS_FILE (atomically): where
 the tiles, chips, gang slot and quick entry are on the screen, each tile's hover
-preview, the selection, whether the store is open for writing, and the players' window
-(its cards and banner). The test moves
+preview, the selection, whether the store is open for writing, the players' window
+(its cards and banner) and the encounter bar (its round, turn and chips). The test moves
 the real X pointer with xdotool and reads this file and the database file; the
 probe itself sends no input.
 """
@@ -82,7 +82,25 @@ def snapshot(window) -> dict:
     active = QApplication.activeWindow()
     status["active_window"] = active.windowTitle() if active is not None else None
     status["players"] = players_window(window)
+    status["encounter"] = encounter_bar(window)
     return status
+
+
+def encounter_bar(window) -> dict | None:
+    """The encounter bar, once built: whether it shows, its round and turn line, and each
+    chip's name, place on the screen and marks."""
+    from harmdesk.qt.encounter_model import ActedRole, IdRole, TurnRole
+
+    encounter = getattr(window, "encounter", None)
+    if encounter is None:
+        return None
+    bar, view = encounter.bar, encounter.bar.ui.order
+    model = view.model()
+    return {"visible": encounter.dock.isVisible(), "round": bar.ui.roundLabel.text(),
+            "chips": [{"id": index.data(IdRole), "name": index.data(),
+                       "turn": bool(index.data(TurnRole)), "acted": bool(index.data(ActedRole)),
+                       "rect": rect(view.viewport(), view.visualRect(index))}
+                      for index in (model.index(row) for row in range(model.rowCount()))]}
 
 
 def players_window(window) -> dict | None:

@@ -157,8 +157,7 @@ def test_spotlight_marks_are_taken_back_by_marking_again_and_stonetop_hp_never_m
 def test_the_saves_offered_as_a_turn_ends_are_the_save_endable_ones_until_one_is_rolled():
     """LA-14: "Once per round when your turn ends, you may roll your Save to end a status
     condition that a Save can end"; a Trauma's condition is not one (LA-10)."""
-    from harmdesk.profiles import profile_for
-    offered = profile_for("lux_aeterna").saves_at_turn_end
+    from harmdesk.rules.lux_aeterna.conditions import saves_at_turn_end as offered
     karis = {**KARIS, "traumas": [13], "conditions": [
         {"name": "frozen", "origin_level": 8}, {"name": "prone", "save_ends": False}]}
     state = run(lux(karis, SARA), type="start_encounter", order=["karis", "sara"]).state
@@ -166,4 +165,3 @@ def test_the_saves_offered_as_a_turn_ends_are_the_save_endable_ones_until_one_is
         {"condition": "frozen", "bumps": 0, "needed": 8}]
     state = run(state, type="save", target="karis", condition="frozen", bumps=5).state
     assert offered(state["characters"]["karis"], state["settings"]) == []
-    assert profile_for("stonetop").saves_at_turn_end({}, {}) == []
