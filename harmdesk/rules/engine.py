@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import dice, fields
+from . import clock, dice, fields
 from .core import Desk, Event, Outcome, Refused, SheetError
 from .system import PARTY_KINDS, System
 
@@ -150,6 +150,10 @@ def _targets(desk: Desk, action: dict, everyone: bool) -> list[str]:
 def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Event]:
     if kind == "change_settings":
         given = fields.mapping(action, "settings")
+        kept = [k for k in given if k in system.settings and not system.settings[k].gm_edits]
+        if kept:
+            raise Refused(f"`{kept[0]}` is not a rule setting: only its own actions change it "
+                          f"({', '.join(clock.actions_of(system))})")
         try:
             settings = full_settings(system, {**desk.settings, **given})
         except SheetError as err:
@@ -167,6 +171,7 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
             name = desk.peek(cid)["name"]
             desk.remove(cid)
             events.append(Event("remove_character", cid, f"{name} leaves the desk"))
+            events += clock.character_leaves(system, desk, action, cid)
             continue
         char = desk.char(cid)
         changes = dict(fields.mapping(action, "changes"))
@@ -225,9 +230,12 @@ def _apply(state: dict, action: Any) -> Outcome:
         fields.refuse_unknown(action, DESK_FIELDS[kind], kind, also=fields.ACTION_KEYS)
         events = _desk_action(system, desk, action, kind)
         return Outcome(True, desk.result(), tuple(events))
+    if kind in clock.ACTIONS:
+        events = clock.apply_clock(system, desk, action, kind)
+        return Outcome(True, desk.result(), tuple(events))
     rule = system.actions.get(kind)
     if rule is None:
-        known = ", ".join(sorted([*system.actions, *DESK_ACTIONS]))
+        known = ", ".join(sorted([*system.actions, *DESK_ACTIONS, *clock.actions_of(system)]))
         raise Refused(f"{kind!r} is not a {system.title} action; known: {known}")
     fields.refuse_unknown(action, rule.fields, kind, also=fields.ACTION_KEYS)
     if rule.targets == "desk":

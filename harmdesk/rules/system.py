@@ -28,9 +28,17 @@ class Setting:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    # False for what the desk keeps in its settings that is no rule reading, such as the
+    # running encounter: only its own actions change it, and the settings dialog leaves
+    # it out (`change_settings` refuses it)
+    gm_edits: bool = True
+    # (value) -> None or what is wrong with it, for a value no type above describes
+    validate: Callable[[Any], str | None] | None = None
 
     def check(self, key: str, value: Any) -> str | None:
         """None when `value` is acceptable, else what is wrong with it."""
+        if self.validate is not None:
+            return self.validate(value)
         if self.choices:
             if value not in self.choices:
                 return f"must be one of {', '.join(self.choices)}, not {value!r}"
@@ -76,3 +84,19 @@ class System:
     # (given settings) -> the same in today's keys: a setting renamed or widened since a
     # campaign was saved is read from its old key, so the campaign still opens
     upgrade_settings: Callable[[dict], dict] | None = None
+    # the clock (rules/clock.py): what the game does when a character's turn begins or
+    # ends and when a scene ends, each (desk, action, character id) -> events, None where
+    # the game has nothing then; the action's fields those handlers read
+    turn_starts: TargetHandler | None = None
+    turn_ends: TargetHandler | None = None
+    scene_ends: TargetHandler | None = None
+    turn_start_fields: tuple[str, ...] = ()
+    turn_end_fields: tuple[str, ...] = ()
+    # the clock's modes the game plays: "turns" in order of initiative, or "spotlight"
+    # (Stonetop has no initiative: who has acted this round)
+    clock_modes: tuple[str, ...] = ("turns",)
+    # (character) -> why their turn is passed over ("{who} is dead"), or None
+    passed_over: Callable[[dict], str | None] | None = None
+    # what the end of an encounter does in this game, for the log ("the scene's Endurance
+    # is lost")
+    scene_end_words: str = ""

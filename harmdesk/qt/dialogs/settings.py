@@ -55,7 +55,7 @@ class SettingsDialog(Validated, QDialog):
         self.ui.rulesBox.setTitle(f"{profile.title} rule settings")
         self.widgets: dict[str, QWidget] = {}
         used = set(RESERVED_KEYS)
-        for key, setting in profile.settings.items():
+        for key, setting in self.rule_settings().items():
             widget = self._widget(key, setting)
             self._show(key, self.current[key])
             caption = QLabel(with_mnemonic(capital(key) + ":", used))
@@ -150,8 +150,13 @@ class SettingsDialog(Validated, QDialog):
             return widget.currentData()
         return widget.value()
 
+    def rule_settings(self) -> dict:
+        """The settings the GM edits here: not what the desk keeps for its own actions
+        (the running encounter)."""
+        return {k: s for k, s in self.profile.settings.items() if s.gm_edits}
+
     def restore_defaults(self) -> None:
-        for key, setting in self.profile.settings.items():
+        for key, setting in self.rule_settings().items():
             self._show(key, setting.default)
 
     def changed(self) -> dict:

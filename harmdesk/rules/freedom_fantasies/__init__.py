@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .. import clock
 from ..system import ActionRule, Setting, System
 from . import harm, healing, momentum, rulings
 from .sheet import edit_character, make_character
-from .status import settle
+from .status import passed_over, settle
 
 SETTINGS = {
     "block_compare": Setting(
@@ -21,6 +22,7 @@ SETTINGS = {
     "medicine_failure_spends": Setting(
         True, "FF-11: a failed healing check still spends 1 Supplies (only a natural 20 keeps "
         "it); false spends Supplies on a success only."),
+    **clock.SETTINGS,
 }
 
 SYSTEM = System(
@@ -31,6 +33,7 @@ SYSTEM = System(
     make_character=make_character,
     edit_character=edit_character,
     finish_character=settle,
+    passed_over=passed_over,  # no turn effects: the clock only counts turns and rounds
     actions={
         "damage": ActionRule(harm.damage, targets="one",
                              doc="One instance of Damage: amount or dice, damage_type, direct, "

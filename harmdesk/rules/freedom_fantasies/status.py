@@ -97,3 +97,12 @@ def settle(char: dict) -> list[Event]:
             events.append(Event("story_end", cid, f"{name}'s Story Ends: damage {damage} > "
                                 f"2 × HP {hp} = {2 * hp}", data))
     return events
+
+
+def passed_over(char: dict) -> str | None:
+    """FF-3, FF-4: a character whose Story has ended, or a destroyed object, takes no turn."""
+    if char.get("story_ended"):
+        return "{who}'s Story has ended"
+    if char.get("destroyed"):
+        return "{who} is destroyed"
+    return None

@@ -3,8 +3,9 @@ Resolve and status conditions."""
 
 from __future__ import annotations
 
+from .. import clock
 from ..system import ActionRule, Setting, System
-from . import conditions, days, harm, healing, rulings, sustain, trauma
+from . import conditions, days, harm, healing, rulings, scene, sustain, trauma
 from .sheet import CONDITION_FIELDS, edit_character, make_character
 
 SETTINGS = {
@@ -55,6 +56,7 @@ SETTINGS = {
         days.FIRST_DAY, "LA-8: the campaign's day, for what happens \"once per day\" (medical "
         "aid restores HP once per day). A Full Rest, or a new day, moves it on.",
         minimum=1, maximum=99999),
+    **clock.SETTINGS,
 }
 
 ACTIONS = {
@@ -132,4 +134,12 @@ SYSTEM = System(
     make_character=make_character,
     edit_character=edit_character,
     actions=ACTIONS,
+    # LA-6, LA-16 at the start of a turn; LA-14, LA-15 at its end; LA-2 when a scene ends
+    turn_starts=harm.start_turn,
+    turn_ends=conditions.end_turn,
+    scene_ends=scene.scene_ends,
+    turn_start_fields=("trauma_roll", "brush_roll"),
+    turn_end_fields=("condition", "bumps"),
+    passed_over=scene.passed_over,
+    scene_end_words="the scene's Endurance is lost (LA-2)",
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import fields
+from ..clock import current_round
 from ..core import Desk, Event, Refused
 from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
 from .sheet import read_condition
@@ -123,12 +124,33 @@ def save_bumps_needed(cond: dict) -> int:
     return cond["origin_level"]
 
 
+def saved_this_round(char: dict, settings: dict) -> bool:
+    """LA-14: "Once per round when your turn ends, you may roll your Save". Only while an
+    encounter runs is a round known; outside one nothing is limited."""
+    now = current_round(settings)
+    return now is not None and char.get("saved_round") == now
+
+
+def once_per_round(char: dict, settings: dict) -> None:
+    """LA-14: refuse a second Save in the same round; else note this round's."""
+    if saved_this_round(char, settings):
+        raise Refused(f"{who(char)} has already Saved this round: once per round, when the "
+                      "turn ends (LA-14)")
+    now = current_round(settings)
+    if now is not None:
+        char["saved_round"] = now
+
+
 def save(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-14: Save Bumps against one condition are cumulative; it ends at the Difficulty."""
+    """LA-14: Save Bumps against one condition are cumulative; it ends at the Difficulty.
+    Once per round while an encounter runs, except Charmed's Save "any time you take
+    damage", which is not limited."""
     name = fields.name(action, "condition", CONDITIONS, what="condition")
     bumps = fields.whole(action, "bumps")
     char = desk.char(cid)
     refuse_if_dead(char, "a Save", action)
+    if name != "charmed":
+        once_per_round(char, desk.settings)
     return save_against(char, name, bumps)
 
 
@@ -157,7 +179,8 @@ def save_against(char: dict, name: str, bumps: int) -> list[Event]:
 
 
 def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-14: at the end of the turn, optionally one Save (`condition`, `bumps`); LA-15:
+    """LA-14: at the end of the turn, optionally one Save (`condition`, `bumps`), once per
+    round while an encounter runs; LA-15:
     conditions with a duration in rounds count down and end at 0."""
     skipped = skips_the_dead(desk, action, cid, "a turn")
     if skipped is not None:
@@ -166,7 +189,9 @@ def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
     events: list[Event] = []
     if action.get("condition") is not None or action.get("bumps") is not None:
         name = fields.name(action, "condition", CONDITIONS, what="condition")
-        events += save_against(char, name, fields.whole(action, "bumps"))
+        bumps = fields.whole(action, "bumps")
+        once_per_round(char, desk.settings)
+        events += save_against(char, name, bumps)
     for cond in list(char["conditions"]):
         if cond["rounds"] is not None:
             cond["rounds"] -= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import clock
 from ..system import ActionRule, Setting, System
 from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character
@@ -40,6 +41,7 @@ SETTINGS = {
                          ("one_die", "whole_roll")),
     "bedroll": Setting("always", "ST-10: a bedroll's d6 HP comes with any Make Camp pick, or "
                        "only with the HP pick.", ("always", "hp_choice")),
+    **clock.SETTINGS,
 }
 
 AMOUNT = ("amount", "dice", "rolls")
@@ -77,8 +79,10 @@ ACTIONS = {
                             fields=("choice", "debility", "bedroll", "fed", "comfortable")),
     "deaths_door": ActionRule(conditions.deaths_door, doc="While dying: `roll` (2d6 total with "
                               "modifiers) or `rolls` [a, b] + `bonus`; `debility` (Hard to "
-                              "Kill); `automatic`.",
-                              fields=("roll", "rolls", "bonus", "debility", "automatic")),
+                              "Kill); `automatic` (Never Gonna Keep Me Down, once per `session`: the play session's "
+                              "number).",
+                              fields=("roll", "rolls", "bonus", "debility", "automatic",
+                                      "session")),
     "convalesce": ActionRule(healing.convalesce, doc="Full HP, all debilities cleared; "
                              "`healed_wounds`.",
                              fields=("healed_wounds",)),
@@ -122,4 +126,6 @@ SYSTEM = System(
     finish_character=check_kind,
     actions=ACTIONS,
     upgrade_settings=upgrade_settings,
+    clock_modes=("spotlight",),  # no initiative: who has acted this round, no turn effects
+    passed_over=lambda char: "{who} is dead" if char.get("death") == "dead" else None,
 )

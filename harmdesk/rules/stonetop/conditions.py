@@ -62,6 +62,22 @@ def clear_debility(desk, action: dict, cid: str) -> list[Event]:
     return [Event("clear_debility", cid, f"{char['name']} {text}", {"debility": debility})]
 
 
+KEEP_ME_DOWN = "keep_me_down_session"  # the play session it was last used in
+
+
+def keep_me_down_session(char: dict, action: dict) -> int:
+    """ST-7: Never Gonna Keep Me Down "gives an automatic 10+ once per session": the
+    action names the play session (`session`, its number); refused if already used in it."""
+    if action.get("session") is None:
+        raise Refused("Never Gonna Keep Me Down works once per session: `session` (the play "
+                      "session's number) is needed; start a play session first (ST-7)")
+    session = fields.whole(action, "session", minimum=1)
+    if char.get(KEEP_ME_DOWN) == session:
+        raise Refused(f"{char['name']} has already used Never Gonna Keep Me Down this session "
+                      f"(session {session}): an automatic 10+ once per session (ST-7)")
+    return session
+
+
 def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
     """ST-7: the 2d6 total with modifiers: `roll` as the player added it up, or the two
     `rolls` plus `bonus` (Hard to Kill's +CON), less 1 per circle for Unstoppable."""
@@ -70,7 +86,8 @@ def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
     if fields.flag(action, "automatic"):
         if "never_gonna_keep_me_down" not in moves:
             raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+ (ST-7)")
-        return 12, "Never Gonna Keep Me Down: an automatic 10+"
+        session = keep_me_down_session(char, action)
+        return 12, f"Never Gonna Keep Me Down: an automatic 10+ (once per session, session {session})"
     if action.get("roll") is not None:
         total = fields.whole(action, "roll", minimum=-20, maximum=40)
         return total, f"rolls {total}"
@@ -124,6 +141,8 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
         if debility in char["debilities"]:
             raise Refused(f"{name} is already {debility}: choose an unmarked debility (ST-13)")
     char = desk.char(cid)
+    if fields.flag(action, "automatic"):
+        char[KEEP_ME_DOWN] = action["session"]
     before = char["hp"]
     if band == "10+" or debility:
         char["hp"] = max(1, before)

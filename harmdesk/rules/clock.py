@@ -1,0 +1,410 @@
+"""The round, turn and scene clock: an encounter's order, its rounds, and the effects the
+rules tie to them (Lux Aeterna: "at the start of your turn each round", "Once per round
+when your turn ends", "When a Scene ends, all Endurance is lost").
+
+The running encounter lives in the desk's settings under `encounter`, so each step that
+changes it is logged with the settings before and after, and undone with them: `None`
+when no encounter runs, else
+`{"mode": "turns" | "spotlight", "order": [ids], "round": 1, "turn": index | None,
+"acted": [ids], "initiative": {id: int}}` (`initiative` only when it was given).
+It is no rule setting the GM edits: only the actions here change it. Each game hands the
+clock its turn and scene effects (`System.turn_starts`, `turn_ends`, `scene_ends`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import fields
+from .core import Desk, Event, Refused
+from .system import Setting, System
+
+ENCOUNTER = "encounter"
+MODES = ("turns", "spotlight")
+KEYS = ("mode", "order", "round", "turn", "acted", "initiative")
+
+
+def _ids(value: Any, what: str) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
+        return f"{what} must be a list of character ids"
+    if len(set(value)) != len(value):
+        return f"{what} names a character twice"
+    return None
+
+
+def encounter_problem(value: Any) -> str | None:
+    """None when `value` is a well-formed encounter (or None), else what is wrong."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return "must be null or an object"
+    stray = [str(k) for k in value if k not in KEYS]
+    if stray:
+        return f"has unknown keys {', '.join(stray)}; known: {', '.join(KEYS)}"
+    if value.get("mode") not in MODES:
+        return f"`mode` must be one of {', '.join(MODES)}"
+    order, turn, rnd = value.get("order"), value.get("turn"), value.get("round")
+    problem = _ids(order, "`order`") or _ids(value.get("acted", []), "`acted`")
+    if problem:
+        return problem
+    if not order:
+        return "`order` is empty"
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+        return "`round` must be a whole number, 1 or more"
+    if value["mode"] == "turns":
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < len(order):
+            return "`turn` must be an index into `order`"
+    elif turn is not None:
+        return "`turn` must be null in spotlight mode"
+    if any(i not in order for i in value.get("acted", [])):
+        return "`acted` names someone not in `order`"
+    initiative = value.get("initiative", {})
+    if not isinstance(initiative, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in initiative.values()):
+        return "`initiative` must be an object of whole numbers"
+    return None
+
+
+SETTINGS = {
+    ENCOUNTER: Setting(None, "The encounter running now: its order, round and whose turn it "
+                       "is. Only the encounter's own actions change it.",
+                       gm_edits=False, validate=encounter_problem),
+}
+
+
+def encounter_of(settings: dict) -> dict | None:
+    """The running encounter, or None (also for a desk saved before encounters)."""
+    return settings.get(ENCOUNTER)
+
+
+def current_round(settings: dict) -> int | None:
+    """The encounter's round, or None when no encounter runs (no round is known)."""
+    enc = encounter_of(settings)
+    return None if enc is None else enc["round"]
+
+
+def whose_turn(settings: dict) -> str | None:
+    """The id of the character whose turn it is (turns mode), else None."""
+    enc = encounter_of(settings)
+    if enc is None or enc["turn"] is None:
+        return None
+    return enc["order"][enc["turn"]]
+
+
+# the clock's actions: the fields of each besides `type` and `target`, before the fields
+# the game's turn effects read
+FIELDS = {"start_encounter": ("order", "initiative", "mode"), "set_order": ("order",),
+          "next_turn": (), "mark_acted": (), "next_round": (), "end_encounter": ()}
+TURNS_ONLY, SPOTLIGHT_ONLY = ("next_turn",), ("mark_acted", "next_round")
+
+
+def actions_of(system: System) -> tuple[str, ...]:
+    """The clock's actions a game plays (Stonetop, spotlight only, has no `next_turn`)."""
+    return tuple(k for k in FIELDS
+                 if not (k in TURNS_ONLY and "turns" not in system.clock_modes)
+                 and not (k in SPOTLIGHT_ONLY and "spotlight" not in system.clock_modes))
+
+
+def fields_of(system: System, kind: str) -> tuple[str, ...]:
+    """Every field a clock action may carry in `system`: its own, and what the turn
+    effects it fires read (a Save for the turn that ends, rolls for the one that begins)."""
+    more = {"start_encounter": system.turn_start_fields,
+            "next_turn": system.turn_end_fields + system.turn_start_fields}.get(kind, ())
+    return FIELDS[kind] + tuple(f for f in more if f not in FIELDS[kind])
+
+
+def name(desk: Desk, cid: str) -> str:
+    return desk.peek(cid).get("name") or cid
+
+
+def passed_over_why(system: System, desk: Desk, cid: str) -> str | None:
+    """Why `cid`'s turn is passed over ("Brann is dead"), or None for the living."""
+    if system.passed_over is None:
+        return None
+    why = system.passed_over(desk.peek(cid))
+    return None if why is None else why.replace("{who}", name(desk, cid))
+
+
+def set_encounter(desk: Desk, enc: dict | None) -> None:
+    """Replace the settings, never change them in place: the step is logged with them."""
+    desk.settings = {**desk.settings, ENCOUNTER: enc}
+
+
+def running(desk: Desk, system: System, mode: str | None = None) -> dict:
+    enc = encounter_of(desk.settings)
+    if enc is None:
+        raise Refused("no encounter is running: start one first (`start_encounter`)")
+    if mode == "turns" and enc["mode"] != "turns":
+        raise Refused(f"this {system.title} encounter is in spotlight mode, with no turns: "
+                      "mark who has acted (`mark_acted`) and move on with `next_round`")
+    if mode == "spotlight" and enc["mode"] != "spotlight":
+        raise Refused("this encounter takes turns in order: move on with `next_turn`")
+    return dict(enc)
+
+
+def read_order(desk: Desk, action: dict, key: str = "order") -> list[str]:
+    order = fields.listing(action, key)
+    if not order:
+        raise Refused(f"`{key}` is empty: name at least one character")
+    seen: set[str] = set()
+    for cid in order:
+        if not isinstance(cid, str):
+            raise Refused(f"`{key}` must be a list of character ids, not {cid!r}")
+        if cid in seen:
+            raise Refused(f"{name(desk, cid) if desk.has(cid) else repr(cid)} is named twice "
+                          f"in `{key}`")
+        seen.add(cid)
+        desk.peek(cid)  # refuses an id not on the desk
+    return list(order)
+
+
+def read_initiative(desk: Desk, action: dict) -> dict[str, int] | None:
+    if action.get("initiative") is None:
+        return None
+    given = fields.mapping(action, "initiative")
+    out = {}
+    for cid in given:
+        desk.peek(cid)
+        out[cid] = fields.whole(given, cid, minimum=-99, maximum=999)
+    if not out:
+        raise Refused("`initiative` is empty: give each character's initiative")
+    return out
+
+
+def by_initiative(desk: Desk, initiative: dict[str, int]) -> list[str]:
+    """Highest initiative first; ties keep the desk's order."""
+    place = {cid: i for i, cid in enumerate(desk.ids())}
+    return sorted(initiative, key=lambda cid: (-initiative[cid], place[cid]))
+
+
+def order_words(desk: Desk, order: list[str], initiative: dict | None) -> str:
+    if not initiative:
+        return ", ".join(name(desk, c) for c in order)
+    return ", ".join(name(desk, c) + (f" ({initiative[c]})" if c in initiative else "")
+                     for c in order)
+
+
+def under(heading: str, who: str, events: list[Event]) -> list[Event]:
+    """The game's turn effects told under the turn's heading: "Karis: Save against …"
+    becomes "Karis's turn ends: Save against …"; the game's own "ends the turn" line
+    gives way to the heading."""
+    kept = [e for e in events if e.kind != "turn"]
+    if not kept:
+        return []
+    return [Event(e.kind, e.target, f"{heading}: {e.text[len(who) + 2:]}", e.data)
+            if e.text.startswith(f"{who}: ") else e for e in kept]
+
+
+def begin_turn(system: System, desk: Desk, action: dict, enc: dict) -> list[Event]:
+    """The turn of `enc`'s current character begins: the game's start-of-turn effects."""
+    cid = enc["order"][enc["turn"]]
+    who = name(desk, cid)
+    events = [Event("turn_begins", cid, f"Round {enc['round']}: {who}'s turn begins",
+                    {"round": enc["round"], "turn": enc["turn"]})]
+    if system.turn_starts is not None:
+        events += [e for e in system.turn_starts(desk, action, cid) if e.kind != "turn"]
+    return events
+
+
+def next_living(system: System, desk: Desk, enc: dict, start: int
+                ) -> tuple[int, int, list[Event]]:
+    """(index, rounds gone by, the passed-over lines): the first living character in
+    order from `start` on, wrapping into the next round past the last."""
+    order, passed = enc["order"], []
+    for step in range(len(order)):
+        index = (start + step) % len(order)
+        why = passed_over_why(system, desk, order[index])
+        if why is None:
+            return index, (start + step) // len(order), passed
+        passed.append(Event("passed_over", order[index], f"{why}: their turn is passed over"))
+    raise Refused("everyone in the encounter's order is dead: no one's turn can begin; "
+                  "end the encounter (`end_encounter`)")
+
+
+def start_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
+    """Round 1; in turns mode the first living character in order starts their turn."""
+    enc = encounter_of(desk.settings)
+    if enc is not None:
+        raise Refused(f"an encounter is already running (round {enc['round']}): end it "
+                      "first (`end_encounter`)")
+    mode = action.get("mode", system.clock_modes[0])
+    if mode not in system.clock_modes:
+        if mode in MODES:
+            raise Refused(f"{system.title} has no {'initiative' if mode == 'turns' else 'spotlight'}"
+                          f": its encounters are in {' or '.join(system.clock_modes)} mode")
+        raise Refused(f"`mode` must be one of {', '.join(system.clock_modes)}, not {mode!r}")
+    initiative = read_initiative(desk, action)
+    if initiative is not None and mode == "spotlight":
+        raise Refused(f"{system.title} has no initiative: leave `initiative` out, and mark "
+                      "who has acted each round")
+    if action.get("order") is None and initiative is None:
+        raise Refused("`order` is missing: name the characters in the encounter, or give "
+                      "their `initiative`")
+    order = read_order(desk, action) if action.get("order") is not None \
+        else by_initiative(desk, initiative)
+    stray = [c for c in initiative or () if c not in order]
+    if stray:
+        raise Refused(f"{name(desk, stray[0])} has an initiative but is not in `order`")
+    enc = {"mode": mode, "order": order, "round": 1, "turn": None, "acted": []}
+    if initiative is not None:
+        enc["initiative"] = initiative
+    events = [Event("encounter_starts", None,
+                    f"The encounter begins, round 1: {order_words(desk, order, initiative)}",
+                    {"order": order, "mode": mode})]
+    if mode == "spotlight":
+        set_encounter(desk, enc)
+        return events
+    enc["turn"], _, passed = next_living(system, desk, enc, 0)
+    set_encounter(desk, enc)
+    return events + passed + begin_turn(system, desk, action, enc)
+
+
+def next_turn(system: System, desk: Desk, action: dict) -> list[Event]:
+    """The end-of-turn effects of the one whose turn ends, then the start-of-turn effects
+    of the next living one in order; past the last, the next round."""
+    enc = running(desk, system, "turns")
+    ending = enc["order"][enc["turn"]]
+    who = name(desk, ending)
+    heading = f"{who}'s turn ends"
+    gone = passed_over_why(system, desk, ending)
+    events: list[Event] = []
+    if gone is not None:
+        given = [k for k in system.turn_end_fields if action.get(k) is not None]
+        if given:
+            raise Refused(f"{gone}: nothing happens at the end of their turn; leave out "
+                          f"`{given[0]}`")
+        events.append(Event("turn_ends", ending, f"{heading} ({gone})"))
+    else:
+        told = under(heading, who, system.turn_ends(desk, action, ending)) \
+            if system.turn_ends is not None else []
+        events += told or [Event("turn_ends", ending, heading)]
+    index, rounds, passed = next_living(system, desk, enc, enc["turn"] + 1)
+    enc["turn"], enc["round"] = index, enc["round"] + rounds
+    set_encounter(desk, enc)
+    return events + passed + begin_turn(system, desk, action, enc)
+
+
+def set_order(system: System, desk: Desk, action: dict) -> list[Event]:
+    """The order rearranged (characters who joined added, others left out); whose turn
+    it is stays with that character."""
+    enc = running(desk, system)
+    order = read_order(desk, action)
+    current = whose_turn(desk.settings)
+    if current is not None and current not in order:
+        raise Refused(f"it is {name(desk, current)}'s turn: they stay in the order until "
+                      "their turn ends")
+    enc["order"] = order
+    if current is not None:
+        enc["turn"] = order.index(current)
+    enc["acted"] = [c for c in enc["acted"] if c in order]
+    if "initiative" in enc:
+        enc["initiative"] = {c: v for c, v in enc["initiative"].items() if c in order}
+    set_encounter(desk, enc)
+    return [Event("order", None, f"The order: {order_words(desk, order, enc.get('initiative'))}",
+                  {"order": order})]
+
+
+def mark_acted(system: System, desk: Desk, action: dict) -> list[Event]:
+    """Spotlight: `target` has acted this round; marking them again takes it back."""
+    enc = running(desk, system, "spotlight")
+    target = action.get("target")
+    if target is None:
+        raise Refused("`target` is missing: who has acted?")
+    ids = read_order(desk, {"target": target if isinstance(target, list) else [target]},
+                     "target")
+    acted, events = list(enc["acted"]), []
+    for cid in ids:
+        if cid not in enc["order"]:
+            raise Refused(f"{name(desk, cid)} is not in the encounter: add them to the order "
+                          "first (`set_order`)")
+        if cid in acted:
+            acted.remove(cid)
+            events.append(Event("acted", cid, f"{name(desk, cid)} has not acted this round "
+                                "after all", {"acted": False, "round": enc["round"]}))
+        else:
+            acted.append(cid)
+            events.append(Event("acted", cid, f"Round {enc['round']}: {name(desk, cid)} has "
+                                "acted", {"acted": True, "round": enc["round"]}))
+    enc["acted"] = [c for c in enc["order"] if c in acted]
+    set_encounter(desk, enc)
+    return events
+
+
+def next_round(system: System, desk: Desk, action: dict) -> list[Event]:
+    """Spotlight: a new round; nobody has acted in it yet."""
+    enc = running(desk, system, "spotlight")
+    waiting = [name(desk, c) for c in enc["order"] if c not in enc["acted"]]
+    text = f"Round {enc['round']} ends"
+    if waiting:
+        text += f" ({', '.join(waiting)} did not act)"
+    enc["round"] += 1
+    enc["acted"] = []
+    set_encounter(desk, enc)
+    return [Event("round", None, f"{text}; round {enc['round']} begins",
+                  {"round": enc["round"]})]
+
+
+def end_scene(system: System, desk: Desk, action: dict, why: str) -> list[Event]:
+    """The encounter ends and the game's scene effects with it, for everyone on the desk."""
+    enc = encounter_of(desk.settings)
+    text = f"The encounter ends {why}"
+    if system.scene_end_words:
+        text += f": {system.scene_end_words}"
+    events = [Event("encounter_ends", None, text, {"round": enc["round"]})]
+    if system.scene_ends is not None:
+        for cid in desk.ids():
+            events += system.scene_ends(desk, action, cid)
+    set_encounter(desk, None)
+    return events
+
+
+def end_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
+    enc = running(desk, system)
+    return end_scene(system, desk, action, f"in round {enc['round']}")
+
+
+def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list[Event]:
+    """A character removed from the desk leaves the order; whose turn it is moves on to
+    the next in order if it was theirs (without their start-of-turn effects, which the
+    GM applies if they apply); nobody left, the encounter ends."""
+    enc = encounter_of(desk.settings)
+    if enc is None or cid not in enc["order"]:
+        return []
+    enc = dict(enc)
+    index = enc["order"].index(cid)
+    enc["order"] = [c for c in enc["order"] if c != cid]
+    enc["acted"] = [c for c in enc["acted"] if c != cid]
+    if "initiative" in enc:
+        enc["initiative"] = {c: v for c, v in enc["initiative"].items() if c != cid}
+    if not enc["order"]:
+        return end_scene(system, desk, action, "with nobody left in it")
+    events = []
+    if enc["turn"] is not None:
+        if index < enc["turn"]:
+            enc["turn"] -= 1
+        elif index == enc["turn"]:
+            if index == len(enc["order"]):
+                enc["turn"], enc["round"] = 0, enc["round"] + 1
+            events.append(Event("turn_passes", enc["order"][enc["turn"]],
+                                f"Round {enc['round']}: the turn passes to "
+                                f"{name(desk, enc['order'][enc['turn']])} (start-of-turn "
+                                "effects are not applied for a turn passed on this way)"))
+    set_encounter(desk, enc)
+    return events
+
+
+ACTIONS = {"start_encounter": start_encounter, "set_order": set_order,
+           "next_turn": next_turn, "mark_acted": mark_acted, "next_round": next_round,
+           "end_encounter": end_encounter}
+
+
+def apply_clock(system: System, desk: Desk, action: dict, kind: str) -> list[Event]:
+    """One clock action, refused by name in a game that does not play it."""
+    if kind not in actions_of(system):
+        if kind in TURNS_ONLY:
+            raise Refused(f"{system.title} has no initiative or turns: mark who has acted "
+                          "(`mark_acted`) and move on with `next_round`")
+        raise Refused(f"{system.title} encounters take turns in order: move on with "
+                      "`next_turn`")
+    fields.refuse_unknown(action, fields_of(system, kind), kind, also=fields.ACTION_KEYS)
+    return ACTIONS[kind](system, desk, action)
