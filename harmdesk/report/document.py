@@ -106,9 +106,10 @@ def tables(report: Report) -> tuple[Table, ...]:
 ROUNDS = 2
 
 
-def rows_html(index: int, count: int) -> str:
-    """Table `index` (of `tables`) as paragraphs of one painted row each, its heading first."""
-    return (f"<p class='row'>{row_tag(index, 'head')}</p>"
+def rows_html(index: int, count: int, head: bool = True) -> str:
+    """Table `index` (of `tables`) as paragraphs of one painted row each, its heading first
+    (`head` False: the first row paints it)."""
+    return ((f"<p class='row'>{row_tag(index, 'head')}</p>" if head else "")
             + "".join(f"<p class='row'>{row_tag(index, n)}</p>" for n in range(count)))
 
 
@@ -174,7 +175,7 @@ def encounters_html(report: Report, made: tuple[Table, ...]) -> str:
     for i, encounter in enumerate(report.encounters, start=ROUNDS):
         parts.append(f"<h3>Encounter {encounter.number} · {text(encounter.session)}</h3>"
                      f"<p class='quiet'>{text(rounds.words(encounter, during(report)))}</p>"
-                     + rows_html(i, len(made[i].rows)))
+                     + rows_html(i, len(made[i].rows), head=False))
     return "".join(parts)
 
 

@@ -42,4 +42,4 @@ def round_table(encounter: Encounter) -> Table:
             label: Cell = (((f"Round {told.number}", "bold"),),) if part == 0 else \
                 (((f"Round {told.number}", "bold"),), (("continued", "quiet"),))
             rows.append((label, cell))
-    return Table(("Round", "What happened"), (0.13, 0.87), tuple(rows))
+    return Table(("Round", "What happened"), (0.13, 0.87), tuple(rows), head_on_first=True)

@@ -19,6 +19,8 @@ Line = tuple[str, str]    # (text, "plain" | "bold" | "quiet")
 
 # the clock's own events told by their text (the others are summed up: turns, acted)
 TOLD = ("encounter_starts", "passed_over", "order", "turn_passes", "encounter_ends")
+# the game's timed effects told by their text: Strain at the start of a turn (LA-6)
+STATED = ("strain",)
 # events whose `round` is the round that begins with them
 ROUND_BEGINS = ("turn_begins", "round")
 
@@ -121,36 +123,45 @@ class Timeline:
             self.open = None
 
     def tell(self, entry, desk: dict, before: dict | None, after: dict | None) -> None:
+        """The row's lines in their rounds; what was marked on someone, or ended, right
+        after their own last event in the row (a Save's condition ends with its turn)."""
         told = self.open
         number = (before or after)["round"]
         told.add(number, None)
-        last: dict[str, int] = {}     # the round of each character's last event
+        said: list[tuple[int, Line]] = []
+        last: dict[str, tuple[int, int]] = {}   # after each one's last event: (line, round)
         for event in entry.events:
-            kind = event.get("kind")
-            if kind in ROUND_BEGINS and isinstance(event.get("round"), int):
+            if event.get("kind") in ROUND_BEGINS and isinstance(event.get("round"), int):
                 number = event["round"]
                 told.add(number, None)
-            cid = event.get("target")
-            if cid is not None:
-                last[cid] = number
-            for line in self.lines(event, self.state(entry, desk, cid)):
-                told.add(number, line)
+            said += [(number, line) for line in self.lines(event, self.state(entry, desk,
+                                                                            event.get("target")))]
+            if event.get("target") is not None:
+                last[event["target"]] = (len(said), number)
         end = after["round"] if after is not None else number
         told.add(end, None)
-        for cid, new in entry.after.items():
-            old = entry.before.get(cid)
-            if old is None or new is None:   # joining or leaving is not gaining or ending
-                continue
-            was, now = facts.markers(self.system, old), facts.markers(self.system, new)
-            gained, ended = facts.difference(was, now), facts.difference(now, was)
-            when = last.get(cid, end)
-            if gained:
-                told.add(when, (f"{new['name']} gains {', '.join(gained)}", "plain"))
-            if ended:
-                told.add(when, (f"{new['name']}: {', '.join(ended)} "
-                                f"{'ends' if len(ended) == 1 else 'end'}", "plain"))
+        for cid, new in reversed(entry.after.items()):
+            at, when = last.get(cid, (len(said), end))
+            said[at:at] = [(when, line) for line in self.marked(entry.before.get(cid), new)]
+        for when, line in said:
+            told.add(when, line)
         if after is not None and after["mode"] == "spotlight":
             told.acted[end] = tuple(self.name(entry, desk, c) for c in after.get("acted", ()))
+
+    def marked(self, old: dict | None, new: dict | None) -> list[Line]:
+        """Conditions (debilities, wounds …) gained and ended; joining or leaving the desk
+        is neither."""
+        if old is None or new is None:
+            return []
+        was, now = facts.markers(self.system, old), facts.markers(self.system, new)
+        gained, ended = facts.difference(was, now), facts.difference(now, was)
+        out = []
+        if gained:
+            out.append((f"{new['name']} gains {', '.join(gained)}", "plain"))
+        if ended:
+            out.append((f"{new['name']}: {', '.join(ended)} "
+                        f"{'ends' if len(ended) == 1 else 'end'}", "plain"))
+        return out
 
     @staticmethod
     def state(entry, desk: dict, cid: str | None) -> dict | None:
@@ -170,6 +181,8 @@ class Timeline:
             return [(event.get("text", ""), "quiet")]
         if state is None:
             return []
+        if kind in STATED:
+            return [(event.get("text", ""), "plain")]
         who = state["name"]
         if kind == "turn_begins":
             return [(f"{who}'s turn", "quiet")]
