@@ -175,3 +175,17 @@ def dice_total(expr: str, faces: list[int]):
         raise UserError(err.reason) from None
 
 
+
+
+def per_session(action, session: int | None):
+    """`action` (an Action or a dict) with the play session's number where a rule works
+    once per session: Stonetop's Never Gonna Keep Me Down ("an automatic 10+ once per
+    session", ST-7) names it as `session`. UserError when no play session is open."""
+    action = Action.of(action)
+    if action.type != "deaths_door" or action.get("automatic") is not True \
+            or action.get("session") is not None:
+        return action
+    if session is None:
+        raise UserError("Never Gonna Keep Me Down works once per session, and no play "
+                        "session is open.", "Start one first: Play → Start play session.")
+    return action.with_fields(session=session)

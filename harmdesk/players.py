@@ -10,10 +10,11 @@ for a hidden one: the player window's model is built from these cards only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .display import KIND_LABELS
 from .profiles import Look, profile_for
+from .rules.clock import ENCOUNTER, whose_turn
 from .rules.engine import PLAYERS_SEE as VISIBILITIES  # noqa: F401 (the window reads them here)
 from .rules.engine import PLAYERS_SEE_WORDS, players_see  # noqa: F401
 
@@ -83,11 +84,15 @@ def card(system: str, char: Mapping, reworded: Mapping[str, str] | None = None,
 
 
 def cards(system: str, characters: Mapping[str, Mapping],
-          reworded: Mapping[str, str] | None = None) -> list[Card]:
-    """Every character the players may see, in the desk's order."""
+          reworded: Mapping[str, str] | None = None,
+          encounter: Mapping | None = None) -> list[Card]:
+    """Every character the players may see, in the desk's order; with the desk's running
+    `encounter` (its settings' `encounter`), the one whose turn it is has `turn` set (in
+    spotlight mode, nobody)."""
     table = looks(system, reworded)
     out = (card(system, char, table=table) for char in characters.values())
-    return [c for c in out if c is not None]
+    turn = whose_turn({ENCOUNTER: encounter})
+    return [replace(c, turn=True) if c.id == turn else c for c in out if c is not None]
 
 
 def announcement(before: Card | None, after: Card | None,

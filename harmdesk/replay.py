@@ -20,7 +20,7 @@ from .untrusted import UntrustedError, parse_json
 
 MAX_BYTES = 20 * 1024 * 1024
 TOP_KEYS = {"name", "description", "system", "settings", "characters", "actions"}
-EXPECT_KEYS = ("expect", "expect_refused", "expect_events")
+EXPECT_KEYS = ("expect", "expect_refused", "expect_events", "expect_encounter")
 
 
 class ScenarioError(ValueError):
@@ -133,12 +133,34 @@ def check_expectations(actions: list, where: str = "scenario") -> None:
             for i, wanted in enumerate(events):
                 if not _is_text(wanted):
                     raise ScenarioError(f"{label}: `expect_events[{i}]` must be non-empty text")
+        if "expect_encounter" in action and not isinstance(action["expect_encounter"],
+                                                           (dict, type(None))):
+            raise ScenarioError(f"{label}: `expect_encounter` must be null (no encounter "
+                                'runs) or an object such as {"round": 2, "turn": 0}')
         refused = action.get("expect_refused")
         if refused is not None and not _is_text(refused):
             raise ScenarioError(f"{label}: `expect_refused` must be non-empty text")
 
 
-def _check(index: int, action: Any, result: dict, chars: dict, out: Replay) -> None:
+def _check_encounter(label: str, action: dict, settings: dict, out: Replay) -> None:
+    """`expect_encounter`: null, or the keys of the running encounter expected."""
+    if "expect_encounter" not in action:
+        return
+    wanted, got = action["expect_encounter"], settings.get("encounter")
+    if wanted is None or got is None:
+        out.expectations += 1
+        if wanted != got:
+            out.mismatches.append(f"{label}: encounter expected {wanted!r}, got {got!r}")
+        return
+    for key, value in wanted.items():
+        out.expectations += 1
+        if got.get(key, "<missing>") != value:
+            out.mismatches.append(f"{label}: encounter.{key} expected {value!r}, "
+                                  f"got {got.get(key, '<missing>')!r}")
+
+
+def _check(index: int, action: Any, result: dict, chars: dict, out: Replay,
+           settings: dict | None = None) -> None:
     if not isinstance(action, dict):
         return
     label = f"action {index} ({action.get('type')})"
@@ -151,9 +173,11 @@ def _check(index: int, action: Any, result: dict, chars: dict, out: Replay) -> N
         elif wanted_refusal.lower() not in result["error"].lower():
             out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
                                   f"got {result['error']!r}")
-    elif ("expect" in action or "expect_events" in action) and not result["ok"]:
+    elif ("expect" in action or "expect_events" in action or "expect_encounter" in action) \
+            and not result["ok"]:
         out.mismatches.append(f"{label}: refused: {result['error']}")
         return
+    _check_encounter(label, action, settings or {}, out)
     for cid, keys in (action.get("expect") or {}).items():
         if cid not in chars:
             out.expectations += 1
@@ -191,12 +215,14 @@ def run(scenario: Scenario, check: bool = False, states: bool = True,
     state = scenario.state
     for index, action in enumerate(scenario.actions):
         outcome = apply(state, _strip_expectations(action))
-        before, state = state["characters"], outcome.state
+        before, state = state, outcome.state
         result = outcome.to_dict()
         result["state"] = (state["characters"] if states
-                           else changed_characters(before, state["characters"]))
+                           else changed_characters(before["characters"], state["characters"]))
+        if state["settings"].get("encounter") != before["settings"].get("encounter"):
+            result["encounter"] = state["settings"].get("encounter")  # the clock moved
         if check:
-            _check(index, action, result, state["characters"], out)
+            _check(index, action, result, state["characters"], out, state["settings"])
         if emit is None:
             out.results.append(result)
         else:

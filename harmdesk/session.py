@@ -24,6 +24,7 @@ from .answers import (
     explain,
     gang_summary,
     outcome_lines,
+    per_session,
     prepare_summary,
     preview_lines,
     refusal,
@@ -187,6 +188,13 @@ class Session:
         return self.campaign.state
 
     @property
+    def encounter(self) -> dict | None:
+        """The encounter running on the desk (`rules.clock`): its mode, order, round, whose
+        turn it is and who has acted; None when none runs."""
+        from .rules.clock import encounter_of
+        return encounter_of(self.state["settings"]) if self.campaign is not None else None
+
+    @property
     def options(self) -> dict:
         return dict(self.campaign.info.options) if self.campaign else {}
 
@@ -276,6 +284,12 @@ class Session:
         """The play session open tonight, if any."""
         return self.campaign.session if self.campaign else None
 
+    def with_play_session(self, action: Action | dict) -> Action:
+        """`action` with what it takes from tonight's play session (`answers.per_session`);
+        UserError when it needs one and none is open."""
+        tonight = self.play_session
+        return per_session(action, None if tonight is None else tonight["number"])
+
     def start_session(self, title: str = "") -> dict:
         self._writable()
         return self.campaign.start_session(title)
@@ -312,7 +326,7 @@ class Session:
         the GM cancelled. The rules' passing outcome stays on the action, so the commit
         on the same desk does not run them again. A refused action comes back without
         an outcome, for the commit to refuse it."""
-        action = Action.of(action)
+        action = self.with_play_session(action)
         state = self.state if state is None else state
         for _ in range(MAX_ROLLS):
             outcome = rules.apply(state, action.to_dict())
@@ -354,7 +368,9 @@ class Session:
     def apply_step(self, actions: list, text: str | None = None) -> Change:
         """Apply and log `actions` as one undoable step; StoreError if it cannot be saved."""
         self._writable()
-        return self.campaign.apply_step(list(actions), text)
+        actions = [a if getattr(a, "outcome", None) is not None else self.with_play_session(a)
+                   for a in actions]
+        return self.campaign.apply_step(actions, text)
 
     def undo(self) -> Change | None:
         self._writable()

@@ -6,7 +6,7 @@ import pytest
 
 from harmdesk.display import without_rule_ids
 from harmdesk.profiles import profile_for
-from harmdesk.rules import system_named
+from harmdesk.rules import clock, system_named
 
 SYSTEMS = ("stonetop", "lux_aeterna", "freedom_fantasies")
 
@@ -15,14 +15,30 @@ def rule_ids(system: str, action: dict) -> tuple[str, ...]:
     return profile_for(system).rule_ids_of(action)
 
 
+PREFIX = {"stonetop": "ST-", "lux_aeterna": "LA-", "freedom_fantasies": "FF-"}
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_action_of_a_game_names_its_rules(system):
     actions = system_named(system).actions
-    assert set(profile_for(system).rule_ids) == set(actions)
-    prefix = {"stonetop": "ST-", "lux_aeterna": "LA-", "freedom_fantasies": "FF-"}[system]
+    ticking = clock.actions_of(system_named(system))
+    assert set(actions) <= set(profile_for(system).rule_ids) <= {*actions, *ticking}
     for action in actions:
         ids = rule_ids(system, {"type": action})
-        assert ids and all(i.startswith(prefix) for i in ids), action
+        assert ids and all(i.startswith(PREFIX[system]) for i in ids), action
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_clocks_actions_name_the_rules_they_apply_and_only_those(system):
+    """Like add_character, a clock action that applies no rule of the game names none:
+    Stonetop's spotlight and Freedom Fantasies' turns only count; Lux Aeterna's turns fire
+    its timed rules."""
+    applied = {"lux_aeterna": {"start_encounter": {"LA-6", "LA-16"},
+                               "next_turn": {"LA-6", "LA-14", "LA-15", "LA-16"},
+                               "end_encounter": {"LA-2", "LA-15"}}}.get(system, {})
+    for action in clock.actions_of(system_named(system)):
+        ids = rule_ids(system, {"type": action})
+        assert set(ids) == applied.get(action, set()), action
 
 
 def test_an_actions_fields_bring_in_their_own_rules():

@@ -217,6 +217,11 @@ PROFILE = Profile(
         "stop_sustaining": ("LA-4", "LA-16"),
         "set_state": ("LA-2", "LA-3", "LA-6", "LA-9", "LA-12"),
         "set_death": ("LA-4", "LA-6", "LA-9", "LA-10"),
+        # the clock: the turn effects it fires, and the end of the scene (set_order,
+        # only the order, applies none)
+        "start_encounter": ("LA-6", "LA-16"),
+        "next_turn": ("LA-6", "LA-14", "LA-15", "LA-16"),
+        "end_encounter": ("LA-2", "LA-15"),
     },
     rule_ids_by_field=(("attacker_weakened", True, ("LA-17",)),
                        ("source", None, ("LA-16", "LA-17")),

@@ -385,10 +385,11 @@ def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list
         elif index == enc["turn"]:
             if index == len(enc["order"]):
                 enc["turn"], enc["round"] = 0, enc["round"] + 1
-            events.append(Event("turn_passes", enc["order"][enc["turn"]],
-                                f"Round {enc['round']}: the turn passes to "
-                                f"{name(desk, enc['order'][enc['turn']])} (start-of-turn "
-                                "effects are not applied for a turn passed on this way)"))
+            text = f"Round {enc['round']}: the turn passes to " \
+                f"{name(desk, enc['order'][enc['turn']])}"
+            if system.turn_starts is not None:
+                text += " (its start-of-turn effects are not applied)"
+            events.append(Event("turn_passes", enc["order"][enc["turn"]], text))
     set_encounter(desk, enc)
     return events
 

@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from harmdesk.rules import apply, new_state
+from harmdesk.rules import apply, clock, new_state
 from harmdesk.rules.engine import DESK_ACTIONS, system_named
 from harmdesk.rules.system import ActionRule
 from tests.conftest import ROOT
 
 SYSTEMS = ("stonetop", "lux_aeterna", "freedom_fantasies")
-EXPECT_KEYS = ("expect", "expect_refused", "expect_events")
+EXPECT_KEYS = ("expect", "expect_refused", "expect_events", "expect_encounter")
 
 
 def _examples() -> dict:
@@ -54,7 +54,8 @@ OWN_EXAMPLES = {
 
 
 EXAMPLES = _examples()
-EVERY_TYPE = [(s, t) for s in SYSTEMS for t in (*system_named(s).actions, *DESK_ACTIONS)]
+EVERY_TYPE = [(s, t) for s in SYSTEMS for t in (*system_named(s).actions, *DESK_ACTIONS,
+                                                *clock.actions_of(system_named(s)))]
 
 
 @pytest.mark.parametrize("system, kind", EVERY_TYPE)
