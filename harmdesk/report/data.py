@@ -15,6 +15,7 @@ from functools import lru_cache
 from .. import rules
 from ..display import KIND_LABELS
 from . import facts
+from .timeline import Encounter, Timeline, encounter_of
 
 
 class ReportError(Exception):
@@ -105,6 +106,7 @@ class Report:
     log: tuple[LogLine, ...]
     actions: int
     untouched: tuple[Untouched, ...] = ()   # one line each; `rows` holds the rest
+    encounters: tuple[Encounter, ...] = ()  # round by round
 
     @property
     def events(self) -> int:
@@ -218,12 +220,13 @@ def desk_before(order: list[str], now: dict, entries: list) -> dict:
 
 def build_report(name: str, system: str, initial: dict, sessions: list[dict], entries: list,
                  chosen_sessions: list[dict], everything: bool = False,
-                 start: dict | None = None) -> Report:
+                 start: dict | None = None, settings: dict | None = None) -> Report:
     """The summary of `chosen_sessions` (all of the log when `everything`).
 
     `initial` is the campaign's starting settings and sheets; `entries` the applied log in
     order (store.summary_log or store.log), of which only the chosen sessions' entries are summarised: the
-    whole log, or (with `start`, the desk before its first entry) the log from there on.
+    whole log, or (with `start`, the desk before its first entry, and `settings`, the
+    settings then) the log from there on.
     """
     if start is not None:
         desk = dict(start)
@@ -241,12 +244,17 @@ def build_report(name: str, system: str, initial: dict, sessions: list[dict], en
         return Report(head, (), (), (), (), 0)
     labels = {s["id"]: session_label(s) for s in sessions}
     walk = _Walk(system, labels)
+    at_start = settings if start is not None else initial.get("settings")
+    timeline = Timeline(system, {s["id"]: s for s in sessions}, encounter_of(at_start))
     wanted = set(picked)
     for i, entry in enumerate(entries[:picked[-1] + 1]):
         if i == picked[0]:
             walk.begin(desk)
         if i in wanted:
             walk.entry(entry)
+            timeline.entry(entry, desk)
+        else:
+            timeline.follow(entry)
         for cid, state in entry.after.items():
             if state is None:
                 desk.pop(cid, None)
@@ -254,7 +262,7 @@ def build_report(name: str, system: str, initial: dict, sessions: list[dict], en
                 desk[cid] = state
         if i >= picked[0]:
             walk.settle(entry, counted=i in wanted)
-    return walk.report(head, len(picked))
+    return walk.report(head, len(picked), timeline.encounters())
 
 
 class _Walk:
@@ -386,7 +394,7 @@ class _Walk:
         return Highlight("Closest call", facts.standing(system, state), number,
                          line.text)
 
-    def report(self, head: Header, actions: int) -> Report:
+    def report(self, head: Header, actions: int, encounters: tuple = ()) -> Report:
         series = []
         rows = []
         untouched = []
@@ -406,4 +414,4 @@ class _Walk:
                                  measure))
         highlights = [h for h in (self.biggest, self.closest_call()) if h] + self.deaths
         return Report(head, tuple(rows), tuple(series), tuple(highlights), tuple(self.lines),
-                      actions, tuple(untouched))
+                      actions, tuple(untouched), encounters)

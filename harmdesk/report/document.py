@@ -14,7 +14,7 @@ from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QFontMetricsF, QPyTextObject, QTextDocument
 
 from ..profiles import profile_for
-from . import charts, facts, table
+from . import charts, facts, rounds, table
 from .charts import IMAGE_OBJECT, chart_tag, font
 from .data import CharacterRow, Report
 from .table import Cell, Table, row_tag
@@ -97,13 +97,19 @@ def untouched_table(report: Report) -> Table:
                  one_line=True)
 
 
-def tables(report: Report) -> tuple[Table, Table]:
-    return party_table(report), untouched_table(report)
+def tables(report: Report) -> tuple[Table, ...]:
+    """The party, the untouched, then each encounter's rounds (`ROUNDS` on)."""
+    return (party_table(report), untouched_table(report),
+            *(rounds.round_table(e) for e in report.encounters))
 
 
-def rows_html(index: int, count: int) -> str:
-    """Table `index` (of `tables`) as paragraphs of one painted row each, its heading first."""
-    return (f"<p class='row'>{row_tag(index, 'head')}</p>"
+ROUNDS = 2
+
+
+def rows_html(index: int, count: int, head: bool = True) -> str:
+    """Table `index` (of `tables`) as paragraphs of one painted row each, its heading first
+    (`head` False: the first row paints it)."""
+    return ((f"<p class='row'>{row_tag(index, 'head')}</p>" if head else "")
             + "".join(f"<p class='row'>{row_tag(index, n)}</p>" for n in range(count)))
 
 
@@ -159,6 +165,18 @@ def untouched_html(report: Report) -> str:
     return (f"<h2>Untouched</h2><p class='quiet'>Nothing happened to {who} in "
             f"{during(report)}; this is where they stand.</p>"
             + rows_html(1, count))
+
+
+def encounters_html(report: Report, made: tuple[Table, ...]) -> str:
+    """Each encounter under its heading, how it ran in a few words, then its rounds."""
+    if not report.encounters:
+        return ""
+    parts = ["<h2>Encounters, round by round</h2>"]
+    for i, encounter in enumerate(report.encounters, start=ROUNDS):
+        parts.append(f"<h3>Encounter {encounter.number} · {text(encounter.session)}</h3>"
+                     f"<p class='quiet'>{text(rounds.words(encounter, during(report)))}</p>"
+                     + rows_html(i, len(made[i].rows), head=False))
+    return "".join(parts)
 
 
 def log_html(report: Report) -> str:
@@ -257,9 +275,10 @@ def build_document(report: Report, device, width: float, family: str,
         return doc
     mm = device.resolution() / 25.4
     size = QSizeF(width / 2 - 2 * mm, 44 * mm)   # two charts a row
-    rows = table.Rows(tables(report), width, device, family)
+    made = tables(report)
+    rows = table.Rows(made, width, device, family)
     handler = Painted(doc, report, rows, size, device.resolution(), family)
     doc.documentLayout().registerHandler(IMAGE_OBJECT, handler)
-    doc.setHtml(head_html(report) + charts_html(report) + untouched_html(report)
-                + log_html(report))
+    doc.setHtml(head_html(report) + charts_html(report) + encounters_html(report, made)
+                + untouched_html(report) + log_html(report))
     return doc

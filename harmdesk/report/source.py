@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .data import Report, ReportError, build_report, desk_before
+from .timeline import settings_at_start
 
 
 def parse_sessions(text: str) -> list[int]:
@@ -62,4 +63,4 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
     entries = store.summary_log(info.id, since=first)
     start = desk_before(store.desk_order(info.id), store.characters(info.id), entries)
     return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
-                        everything, start)
+                        everything, start, settings_at_start(info.settings, entries))

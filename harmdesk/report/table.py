@@ -36,6 +36,11 @@ class Table:
     shares: tuple[float, ...]
     rows: tuple[tuple[Cell, ...], ...]
     one_line: bool = False
+    head_on_first: bool = False   # the heading is painted with the first row, never alone
+
+
+def first_with_head(table: Table, row: str) -> bool:
+    return table.head_on_first and row == "0"
 
 
 def row_tag(table: int, row: int | str) -> str:
@@ -90,26 +95,41 @@ class Rows:
 
     def size(self, name: str) -> QSizeF:
         table, row = name.split(":")
-        key = (int(table), row)
+        t = int(table)
+        height = self.own_height(t, row)
+        if first_with_head(self.tables[t], row):
+            height += self.own_height(t, "head")
+        return QSizeF(self.width, height)
+
+    def own_height(self, table: int, row: str) -> float:
+        """The height of one row alone (a heading painted with it not counted)."""
+        key = (table, row)
         if key not in self.heights:
-            one_line = self.tables[key[0]].one_line and row != "head"
+            one_line = self.tables[table].one_line and row != "head"
             tallest = max(sum(self.line_height(runs, w - 2 * self.pad, one_line)
                               for runs in cell) or self.line
                           for cell, w in zip(self.cells(*key), self.widths(key[0])))
             self.heights[key] = tallest + 2 * self.pad
-        return QSizeF(self.width, self.heights[key])
+        return self.heights[key]
 
     def paint(self, painter, rect: QRectF, name: str) -> None:
         table, row = name.split(":")
         t = int(table)
+        if first_with_head(self.tables[t], row):
+            above = self.own_height(t, "head")
+            self.paint_row(painter, rect, t, "head", gap=False)
+            rect = QRectF(rect.left(), rect.top() + above, rect.width(), rect.height() - above)
+        self.paint_row(painter, rect, t, row, gap=not self.last(t, row))
+
+    def paint_row(self, painter, rect: QRectF, t: int, row: str, gap: bool) -> None:
         one_line = self.tables[t].one_line and row != "head"
-        height = self.size(name).height()
+        height = self.own_height(t, row)
         if row == "head":
             painter.fillRect(QRectF(rect.left(), rect.top(), rect.width(), height), HEAD_FILL)
         x, lines = rect.left(), []
         self.style = None   # each object starts with a painter saved afresh
         # the verticals reach over the gap between this row's paragraph and the next
-        bottom = rect.top() + height + (0 if self.last(t, row) else self.gap)
+        bottom = rect.top() + height + (self.gap if gap else 0)
         for cell, w in zip(self.cells(t, row), self.widths(t)):
             y = rect.top() + self.pad
             for runs in cell:

@@ -33,13 +33,15 @@ class LogEntry:
     step_text: str | None = None  # the step's undo text, when it was named
 
 
-SUMMARY_COLUMNS = 'seq, session_id, events, "before", "after", applied_at'
+SUMMARY_COLUMNS = ('seq, session_id, events, "before", "after", applied_at, settings_before, '
+                   'settings_after')
 
 
 @dataclass(frozen=True, slots=True)
 class SummaryEntry:
-    """What a session summary reads of an applied log row: its events and states, not its
-    action or settings, which it would only decode to throw away."""
+    """What a session summary reads of an applied log row: its events and states, and its
+    settings (the encounter's rounds live there), not its action, which it would only
+    decode to throw away. Settings are logged only by the rare rows that change them."""
 
     seq: int
     session_id: int | None
@@ -47,13 +49,16 @@ class SummaryEntry:
     before: dict
     after: dict
     applied_at: str
+    settings_before: dict | None = None
+    settings_after: dict | None = None
 
 
 def summary_entry(row: tuple) -> SummaryEntry:
     """A SummaryEntry from a row of SUMMARY_COLUMNS."""
-    seq, session_id, events, before, after, applied_at = row
+    seq, session_id, events, before, after, applied_at, settings_before, settings_after = row
     return SummaryEntry(seq, session_id, json.loads(events), json.loads(before),
-                        json.loads(after), applied_at)
+                        json.loads(after), applied_at, _json(settings_before),
+                        _json(settings_after))
 
 
 def _json(text: str | None):

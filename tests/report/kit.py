@@ -22,9 +22,11 @@ def play(system: str, sheets: list[dict], actions: list[dict], settings: dict | 
         outcome = rules.apply(state, action)
         assert outcome.ok, (action, outcome.error)
         before, after = touched(state, outcome.state)
+        changed = outcome.state["settings"] is not state["settings"]  # as Campaign logs it
         entries.append(LogEntry(seq, seq, session_id, action,
                                 [e.to_dict() for e in outcome.events], before, after,
-                                None, None, False, STAMP))
+                                state["settings"] if changed else None,
+                                outcome.state["settings"] if changed else None, False, STAMP))
         state = outcome.state
     return {"settings": settings or {}, "characters": sheets}, entries
 

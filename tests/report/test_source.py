@@ -83,8 +83,8 @@ def test_the_summary_reader_returns_what_the_full_log_holds_for_the_summary(stor
     assert any(e.settings_after is not None or e.action for e in full)
 
     def read(entries):
-        return [(e.seq, e.session_id, e.events, e.before, e.after, e.applied_at)
-                for e in entries]
+        return [(e.seq, e.session_id, e.events, e.before, e.after, e.applied_at,
+                 e.settings_before, e.settings_after) for e in entries]
 
     assert read(store.summary_log(cid)) == read(full)
     # the undone step left at the end is not in either
