@@ -6,7 +6,6 @@ from __future__ import annotations
 from ..display import KIND_LABELS, Bar, TileFacts, words
 from ..quick import HEADS, Modifier
 from ..rules.lux_aeterna import SYSTEM
-from ..rules.lux_aeterna.conditions import saves_at_turn_end
 from ..rules.lux_aeterna.common import (
     CONDITIONS,
     DIE_CHAIN,
@@ -15,6 +14,7 @@ from ..rules.lux_aeterna.common import (
     WITH_AMOUNT,
     signed,
 )
+from ..rules.lux_aeterna.conditions import saves_at_turn_end
 from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 

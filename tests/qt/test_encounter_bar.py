@@ -14,15 +14,14 @@ from harmdesk.qt.dialogs.encounter import INITIATIVE, StartEncounterDialog, Turn
 from harmdesk.qt.encounter_model import (
     ORDER_MIME,
     ActedRole,
-    EndedRole,
     EncounterModel,
+    EndedRole,
     TurnRole,
     decode_ids,
     encode_ids,
     reordered,
 )
-from harmdesk.qt.player_model import PlayerModel
-from harmdesk.qt.player_model import HighlightRole
+from harmdesk.qt.player_model import HighlightRole, PlayerModel
 from harmdesk.qt.player_model import TurnRole as CardTurnRole
 from harmdesk.qt.style import TURN
 from harmdesk.store import Store

@@ -1,7 +1,6 @@
 """The summary's encounters, round by round, from campaigns played through `Campaign` with
 the clock's real steps; the rounds' rows are checked line by line, then in the PDF."""
 
-import pytest
 
 from harmdesk.campaign import Campaign
 from harmdesk.report.pdf import write_pdf
