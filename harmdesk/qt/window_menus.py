@@ -359,7 +359,9 @@ class PlayMenus(QObject):
     def moves(self, move: str | None = None) -> bool:
         from .dialogs import MovesDialog
         targets = self.w.selected_ids()
-        dialog = MovesDialog(self.c.profile, self.c.state, targets, self.w, move=move)
+        tonight = self.c.session.play_session if self.c.session else None
+        dialog = MovesDialog(self.c.profile, self.c.state, targets, self.w, move=move,
+                             play_session=tonight["number"] if tonight else None)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.c.submit_many(dialog.actions(), dialog.title()) > 0

@@ -130,7 +130,8 @@ def test_deaths_door_left_empty_lets_the_rules_ask_and_previews_the_odds(dialog)
 
 def test_deaths_door_typed_total_and_hard_to_kill(dialog):
     dlg, _desk = dialog("stonetop", ["heavy"], "Death's Door")
-    _, roll, hard = dlg.page().fields[0]
+    _, roll, hard, automatic = dlg.page().fields[0]
+    assert automatic is None  # The Heavy has no Never Gonna Keep Me Down
     assert [hard.itemData(i) for i in range(hard.count())] == [None, "dazed", "miserable"]
     roll.setText("8")
     hard.setCurrentIndex(hard.findData("dazed"))
@@ -139,6 +140,47 @@ def test_deaths_door_typed_total_and_hard_to_kill(dialog):
     assert "Hard to Kill: marks dazed" in dlg.ui.previewLabel.text()
     roll.setText("11")
     assert "only on a 7–9" in dlg.ui.messageLabel.text() and not ok_enabled(dlg)
+
+
+def test_st7_never_gonna_keep_me_down_is_an_automatic_10_once_per_session(qtbot, tmp_path):
+    """ST-7: "The Would-Be Hero's *Never Gonna Keep Me Down* gives an automatic 10+ once per
+    session": the page offers it, the open play session's number goes with it, and the
+    second use in that session is refused."""
+    store = Store.open(tmp_path)
+    sheet = {"id": "wren", "name": "Wren", "kind": "pc", "max_hp": 14, "hp": 0,
+             "death": "dying", "moves": ["never_gonna_keep_me_down"]}
+    desk = DeskController()
+    desk.set_session(Session.on(Campaign.create(store, "ngkmd", "stonetop", {}, [sheet])))
+    desk.session.start_session("One")
+    dlg = MovesDialog(profile_for("stonetop"), desk.state, ["wren"], move="Death's Door",
+                      rng=random.Random(7))
+    qtbot.addWidget(dlg)
+    dlg.page().fields[0][3].setChecked(True)
+    # without tonight's session the page cannot say which session spends it
+    assert "start a play session first" in dlg.ui.messageLabel.text() and not ok_enabled(dlg)
+    dlg = MovesDialog(profile_for("stonetop"), desk.state, ["wren"], move="Death's Door",
+                      rng=random.Random(7), play_session=desk.session.play_session["number"])
+    qtbot.addWidget(dlg)
+    _, roll, _, automatic = dlg.page().fields[0]
+    automatic.setChecked(True)
+    assert not roll.isEnabled() and ok_enabled(dlg)
+    assert dlg.actions() == [{"type": "deaths_door", "target": "wren", "automatic": True,
+                              "session": 1}]
+    assert "2d6 will be rolled" not in dlg.ui.previewLabel.text()
+    assert "automatic 10+" in dlg.ui.previewLabel.text()
+    assert desk.submit_many(dlg.actions(), dlg.title()) == 1
+    wren = desk.state["characters"]["wren"]
+    assert (wren["hp"], wren["death"]) == (1, "none")
+    logged = store.log(desk.session.campaign.info.id)[-1].action
+    assert logged["automatic"] is True and logged["session"] == 1
+    # dying again in the same session: the move is spent until the next one
+    assert desk.submit({"type": "damage", "target": "wren", "amount": 5})
+    refusals = []
+    desk.refused.connect(lambda reason, _ids: refusals.append(reason))
+    assert not desk.submit({"type": "deaths_door", "target": "wren", "automatic": True})
+    assert refusals and "once per session" in refusals[0]
+    desk.session.close()
+    store.close()
 
 
 def test_deaths_door_with_nobody_dying(dialog):

@@ -80,12 +80,14 @@ def parse_faces(text: str, whose: str) -> list[int]:
 class Desk:
     """The desk a dialog works on: the state, the selected characters, and the
     random source for rolls HarmDesk makes (None: the system's; tests pass their own),
-    and the game's display profile, for the rules' word lists."""
+    the game's display profile, for the rules' word lists, and tonight's play session
+    (for what works once per session)."""
 
     state: dict
     targets: tuple[str, ...]
     rng: object = None
     profile: object = None
+    play_session: int | None = None  # tonight's play session's number, if one is open
 
     @property
     def system(self) -> str:

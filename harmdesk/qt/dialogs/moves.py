@@ -20,15 +20,16 @@ class MovesDialog(Validated, QDialog):
     """Result: `actions()` (target set) and `title()` for the undo text.
 
     `move` pre-selects a page by its title ("Make Camp"); `rng` is the random
-    source for the rolls HarmDesk makes here (Resolve dice), for tests."""
+    source for the rolls HarmDesk makes here (Resolve dice), for tests; `play_session`
+    the number of tonight's play session, if one is open."""
 
     def __init__(self, profile, state: dict, targets, parent: QWidget | None = None,
-                 move: str | None = None, rng=None):
+                 move: str | None = None, rng=None, play_session: int | None = None):
         super().__init__(parent)
         self.ui = Ui_MovesDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.desk = Desk(state, tuple(targets), rng, profile)
+        self.desk = Desk(state, tuple(targets), rng, profile, play_session)
         self.preview_state = state
         self.pages: list[Page] = []
         for key in profile.moves_pages:

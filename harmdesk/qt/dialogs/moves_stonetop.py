@@ -228,6 +228,9 @@ class MakeCampPage(Page):
         return "\n".join(t for t in (*unfed, *rest) if t)
 
 
+KEEP = "never_gonna_keep_me_down"
+
+
 class DeathsDoorPage(Page):
     title = "Death's Door"
     tip = "While dying, roll 2d6: 10+ back at 1 HP, 7–9 out of the action, 6− fate"
@@ -237,7 +240,9 @@ class DeathsDoorPage(Page):
         layout = QVBoxLayout(self)
         dying = [c for c in desk.chars() if c.get("death") == "dying"]
         hard_to_kill = any("hard_to_kill" in c.get("moves", []) for c in dying)
-        self.rows = Rows(("Who", "2d6 total", *(["Hard to Kill on a 7–9"] * hard_to_kill)))
+        keep = any(KEEP in c.get("moves", []) for c in dying)
+        self.rows = Rows(("Who", "2d6 total", *(["Hard to Kill on a 7–9"] * hard_to_kill),
+                          *(["Never Gonna Keep Me Down"] * keep)))
         self.fields = []
         for char in dying:
             roll = line("Death's Door total", "empty: HarmDesk rolls",
@@ -250,9 +255,18 @@ class DeathsDoorPage(Page):
                               *((f"mark {d} for 1 HP", d) for d in self.desk.profile.debilities
                                 if d not in char["debilities"])], "Hard to Kill",
                              "Hard to Kill: on a 7–9, mark a debility to regain 1 HP")
-            self.rows.add(char, roll, hard)
-            self.fields.append((char, roll, hard))
-            self.watch(*(w for w in (roll, hard) if w is not None))
+            automatic = None
+            if KEEP in char.get("moves", []):
+                # ST-7: "an automatic 10+ once per session"; the open session is filled in
+                automatic = QCheckBox("an automatic 10+")
+                automatic.setAccessibleName("Never Gonna Keep Me Down")
+                automatic.setToolTip("Never Gonna Keep Me Down: an automatic 10+, once per "
+                                     "play session (ST-7)")
+                automatic.toggled.connect(lambda on, r=roll: r.setEnabled(not on))
+            self.rows.add(char, roll, *([hard] if hard_to_kill else []),
+                          *([automatic] if keep else []))
+            self.fields.append((char, roll, hard, automatic))
+            self.watch(*(w for w in (roll, hard, automatic) if w is not None))
         self.rows.finish()
         layout.addWidget(self.rows)
         layout.addStretch(1)
@@ -263,9 +277,13 @@ class DeathsDoorPage(Page):
             raise Invalid(first_refusal(self, {"type": "deaths_door", "target": ids[0],
                                                "roll": 7}))
         out = []
-        for char, roll, hard in self.fields:
+        for char, roll, hard, automatic in self.fields:
             action = {"type": "deaths_door", "target": char["id"]}
-            if roll.text().strip():
+            if automatic is not None and automatic.isChecked():
+                action["automatic"] = True
+                if self.desk.play_session is not None:  # else the rules say to start one
+                    action["session"] = self.desk.play_session
+            elif roll.text().strip():
                 try:
                     action["roll"] = int(roll.text())
                 except ValueError:
@@ -276,7 +294,8 @@ class DeathsDoorPage(Page):
         return out
 
     def note(self) -> str:
-        rolled = [c["name"] for c, roll, _ in self.fields if not roll.text().strip()]
+        rolled = [c["name"] for c, roll, _, automatic in self.fields if not roll.text().strip()
+                  and not (automatic is not None and automatic.isChecked())]
         names = ", ".join(c["name"] for c in self.desk.chars() if c.get("death") != "dying")
         lines = [f"2d6 will be rolled for {', '.join(rolled)} after OK."] if rolled else []
         if names:
