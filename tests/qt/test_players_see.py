@@ -235,12 +235,7 @@ def test_the_markers_glyphs_are_in_the_shipped_font(qtbot):
 
 
 # the character dialog --------------------------------------------------------------------
-def accept_with(monkeypatch, dialog_class, fill):
-    def exec_(dialog):
-        fill(dialog)
-        assert dialog.ok_button().isEnabled(), dialog.ui.messageLabel.text()
-        return QDialog.DialogCode.Accepted
-    monkeypatch.setattr(dialog_class, "exec", exec_)
+from .test_gm_controls import accept_with  # the GM's dialogs, accepted
 
 
 def test_a_new_monster_is_added_hidden_from_the_character_dialog(window, folder, monkeypatch):
