@@ -101,7 +101,9 @@ class EncounterBar(QWidget):
         self.ui.order.setModel(self.model)
         self.ui.order.setItemDelegate(ChipDelegate(self.ui.order))
         fm = self.fontMetrics()
-        self.ui.order.setFixedHeight(int(fm.height() * 2.6))
+        # room for a row of chips and, in a long order, the scroll bar under them
+        scroll = self.ui.order.horizontalScrollBar().sizeHint().height()
+        self.ui.order.setFixedHeight(int(fm.height() * 2.6) + scroll)
         self.ui.order.clicked.connect(lambda index: self.chipClicked.emit(index.data(IdRole)))
         self.ui.order.installEventFilter(self)
         self.model.modelReset.connect(self.update_text)
