@@ -100,7 +100,8 @@ def untouched_table(report: Report) -> Table:
 def tables(report: Report) -> tuple[Table, ...]:
     """The party, the untouched, then each encounter's rounds (`ROUNDS` on)."""
     return (party_table(report), untouched_table(report),
-            *(rounds.round_table(e) for e in report.encounters))
+            *(rounds.round_table(e, during(report), first=i == 0)
+              for i, e in enumerate(report.encounters)))
 
 
 ROUNDS = 2
@@ -168,15 +169,11 @@ def untouched_html(report: Report) -> str:
 
 
 def encounters_html(report: Report, made: tuple[Table, ...]) -> str:
-    """Each encounter under its heading, how it ran in a few words, then its rounds."""
-    if not report.encounters:
-        return ""
-    parts = ["<h2>Encounters, round by round</h2>"]
-    for i, encounter in enumerate(report.encounters, start=ROUNDS):
-        parts.append(f"<h3>Encounter {encounter.number} · {text(encounter.session)}</h3>"
-                     f"<p class='quiet'>{text(rounds.words(encounter, during(report)))}</p>"
-                     + rows_html(i, len(made[i].rows), head=False))
-    return "".join(parts)
+    """Each encounter's rounds. The section's heading, each encounter's title and how it
+    ran in a few words are painted with its table's heading and first row (table.py), so
+    none of them is left alone at the foot of a page."""
+    return "".join(rows_html(i, len(made[i].rows), head=False)
+                   for i in range(ROUNDS, ROUNDS + len(report.encounters)))
 
 
 def log_html(report: Report) -> str:

@@ -35,11 +35,20 @@ def what_happened(encounter: Encounter, told: Round) -> list[Cell]:
     return [tuple(lines[i:i + LINES_A_ROW]) for i in range(0, len(lines), LINES_A_ROW)]
 
 
-def round_table(encounter: Encounter) -> Table:
+SECTION = "Encounters, round by round"
+
+
+def round_table(encounter: Encounter, during: str, first: bool = False) -> Table:
+    """The rounds under their title ("Encounter 1 · Session 3") and `words`; the first
+    encounter's under the section's heading too."""
     rows = []
     for told in encounter.rounds:
         for part, cell in enumerate(what_happened(encounter, told)):
             label: Cell = (((f"Round {told.number}", "bold"),),) if part == 0 else \
                 (((f"Round {told.number}", "bold"),), (("continued", "quiet"),))
             rows.append((label, cell))
-    return Table(("Round", "What happened"), (0.13, 0.87), tuple(rows), head_on_first=True)
+    title = (*([(SECTION, "section")] if first else []),
+             (f"Encounter {encounter.number} · {encounter.session}", "title"),
+             (words(encounter, during), "quiet"))
+    return Table(("Round", "What happened"), (0.13, 0.87), tuple(rows), head_on_first=True,
+                 title=title)

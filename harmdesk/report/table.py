@@ -18,6 +18,9 @@ from .charts import GRID, INK, font
 PREFIX = "row:"
 CELL_PT = 7.5
 ROW_PT = 1      # the font of a row's paragraph: its descent is the gap below the row
+TITLE_PT = 10   # a table's title, as the document's h3
+SECTION_PT = 12  # a section's heading above it, as the document's h2
+TITLE_ROOM = 3.5  # mm above a table's title, as above a heading
 HEAD_FILL = QColor("#e4e7eb")
 QUIET = QColor("#52606d")
 WRAP = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
@@ -37,6 +40,10 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     one_line: bool = False
     head_on_first: bool = False   # the heading is painted with the first row, never alone
+    # lines above the heading, painted with it: (text, "section" | "title" | "quiet"), so a
+    # table's title never stands alone at the foot of a page (Qt's layout cannot keep it
+    # with the next block)
+    title: tuple[tuple[str, str], ...] = ()
 
 
 def first_with_head(table: Table, row: str) -> bool:
@@ -64,6 +71,10 @@ class Rows:
         # a long desk repeats its words ("Monster", "—", "16/16 HP"): each is measured once
         self.advances: dict[tuple[str, str], float] = {}
         self.gap = QFontMetricsF(font(family, ROW_PT), device).descent() + 1
+        # a title's own fonts, as the document's h3 and quiet lines set them
+        self.title_fonts = {"section": font(family, SECTION_PT, True),
+                            "title": font(family, TITLE_PT, True), "quiet": font(family, 8)}
+        self.title_metrics = {k: QFontMetricsF(f, device) for k, f in self.title_fonts.items()}
         self.heights: dict[tuple[int, str], float] = {}
         self.style: str | None = None   # the painter's font and pen, while a row is painted
 
@@ -98,8 +109,20 @@ class Rows:
         t = int(table)
         height = self.own_height(t, row)
         if first_with_head(self.tables[t], row):
-            height += self.own_height(t, "head")
+            height += self.title_height(t) + self.own_height(t, "head")
         return QSizeF(self.width, height)
+
+    def title_height(self, table: int) -> float:
+        lines = self.tables[table].title
+        if not lines:
+            return 0.0
+        return TITLE_ROOM * self.mm + sum(self.title_line(style) for _t, style in lines) \
+            + self.pad
+
+    def title_line(self, style: str) -> float:
+        """A title line's height; a section's heading has room under it, as an h2 has."""
+        room = 1.5 * self.mm if style == "section" else 0.0
+        return self.title_metrics[style].lineSpacing() + room
 
     def own_height(self, table: int, row: str) -> float:
         """The height of one row alone (a heading painted with it not counted)."""
@@ -116,10 +139,26 @@ class Rows:
         table, row = name.split(":")
         t = int(table)
         if first_with_head(self.tables[t], row):
+            title = self.title_height(t)
+            if title:
+                self.paint_title(painter, rect, t)
+                rect = QRectF(rect.left(), rect.top() + title, rect.width(),
+                              rect.height() - title)
             above = self.own_height(t, "head")
             self.paint_row(painter, rect, t, "head", gap=False)
             rect = QRectF(rect.left(), rect.top() + above, rect.width(), rect.height() - above)
         self.paint_row(painter, rect, t, row, gap=not self.last(t, row))
+
+    def paint_title(self, painter, rect: QRectF, t: int) -> None:
+        y = rect.top() + TITLE_ROOM * self.mm
+        for text, style in self.tables[t].title:
+            metrics = self.title_metrics[style]
+            painter.setFont(self.title_fonts[style])
+            painter.setPen(QUIET if style == "quiet" else INK)
+            words = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+            painter.drawText(QPointF(rect.left(), y + metrics.ascent()), words)
+            y += self.title_line(style)
+        self.style = None  # the rows set their own font and pen again
 
     def paint_row(self, painter, rect: QRectF, t: int, row: str, gap: bool) -> None:
         one_line = self.tables[t].one_line and row != "head"

@@ -5,7 +5,7 @@ the clock's real steps; the rounds' rows are checked line by line, then in the P
 from harmdesk.campaign import Campaign
 from harmdesk.report.pdf import write_pdf
 from harmdesk.report.source import from_store
-from tests.report.conftest import pdf_text
+from tests.report.conftest import pdf_pages, pdf_text
 from tests.report.kit import summarize
 
 MINUS = "\u2212"
@@ -189,6 +189,28 @@ def test_the_pdf_holds_the_rounds_and_their_hits(fonts, store, tmp_path):
     quiet = tmp_path / "quiet.pdf"
     write_pdf(from_store(store, campaign.name, [2]), quiet)
     assert "round by round" not in pdf_text(quiet) and "Round 2" not in pdf_text(quiet)
+
+
+def test_an_encounters_title_is_never_left_alone_at_the_foot_of_a_page(fonts, store,
+                                                                      tmp_path):
+    """The section's heading and each encounter's title go to the page of its first round:
+    here the first encounter's title falls at the foot of page 1."""
+    again = [{"type": "heal", "target": "sara", "amount": 20}, *LUX_FIGHT[:4],
+             {"type": "next_turn"}, {"type": "next_turn"}, {"type": "end_encounter"}]
+    campaign = played(store, "lux_aeterna", LUX, [LUX_FIGHT + again])
+    target = tmp_path / "two.pdf"
+    write_pdf(from_store(store, campaign.name, [1]), target)
+    titled = 0
+    for page in range(pdf_pages(target)):
+        text = pdf_text(target, page)
+        for number in (1, 2):
+            title = text.find(f"Encounter {number} · Session 1")
+            if title >= 0:
+                titled += 1
+                assert text.find("Round 1", title) > title, (page, text[title:title + 80])
+        if "Encounters, round by round" in text:
+            assert "Encounter 1 · Session 1" in text
+    assert titled == 2
 
 
 def test_the_whole_log_read_in_memory_tells_the_same_rounds():
