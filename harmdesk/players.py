@@ -15,22 +15,15 @@ from dataclasses import dataclass, replace
 from .display import KIND_LABELS
 from .profiles import Look, profile_for
 from .rules.clock import ENCOUNTER, whose_turn
-from .rules.engine import PLAYERS_SEE as VISIBILITIES  # noqa: F401 (the window reads them here)
-from .rules.engine import PLAYERS_SEE_WORDS, players_see  # noqa: F401
-
-FIELD = "players_see"  # the sheet field (edit_character changes it; it is logged)
-
-
-def visibility(char: Mapping) -> str:
-    """How the players see `char`: its sheet's choice, else the party in full and everyone
-    else (NPCs, monsters, objects) as words."""
-    return players_see(char)
+from .rules.engine import PLAYERS_SEE_WORDS  # noqa: F401 (the GM's windows read them here)
+# how the players see a character: the rules core decides the default (`players_see`)
+from .rules.engine import players_see as visibility
 
 
 def chosen(kind: str | None, seen: str | None) -> str | None:
     """The sheet's players_see for showing a character of `kind` as `seen`: None (left off
     the sheet) where that is how its kind is shown by default."""
-    return None if seen == players_see({"kind": kind}) else seen
+    return None if seen == visibility({"kind": kind}) else seen
 
 
 @dataclass(frozen=True)
