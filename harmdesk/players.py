@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from .display import KIND_LABELS
 from .profiles import Look, profile_for
-from .rules.clock import ENCOUNTER, whose_turn
+from .rules.encounter import ENCOUNTER, whose_turn
 from .rules.engine import PLAYERS_SEE_WORDS  # noqa: F401 (the GM's windows read them here)
 # how the players see a character: the rules core decides the default (`players_see`)
 from .rules.engine import players_see as visibility

@@ -189,9 +189,9 @@ class Session:
 
     @property
     def encounter(self) -> dict | None:
-        """The encounter running on the desk (`rules.clock`): its mode, order, round, whose
+        """The encounter running on the desk (`rules.encounter`): its mode, order, round, whose
         turn it is and who has acted; None when none runs."""
-        from .rules.clock import encounter_of
+        from .rules.encounter import encounter_of
         return encounter_of(self.state["settings"]) if self.campaign is not None else None
 
     @property

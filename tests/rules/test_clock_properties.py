@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harmdesk.rules import apply, new_state
-from harmdesk.rules.clock import encounter_problem
+from harmdesk.rules.encounter import encounter_problem
 
 IDS = ["a", "b", "c", "d", "zed"]
 SHEETS = {

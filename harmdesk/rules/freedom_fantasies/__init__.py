@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import clock
+from .. import encounter
 from ..system import ActionRule, Setting, System
 from . import harm, healing, momentum, rulings
 from .sheet import edit_character, make_character
@@ -22,7 +22,7 @@ SETTINGS = {
     "medicine_failure_spends": Setting(
         True, "FF-11: a failed healing check still spends 1 Supplies (only a natural 20 keeps "
         "it); false spends Supplies on a success only."),
-    **clock.SETTINGS,
+    **encounter.SETTINGS,
 }
 
 SYSTEM = System(

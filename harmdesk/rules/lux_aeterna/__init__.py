@@ -3,7 +3,7 @@ Resolve and status conditions."""
 
 from __future__ import annotations
 
-from .. import clock
+from .. import encounter
 from ..system import ActionRule, Setting, System
 from . import conditions, days, harm, healing, rulings, scene, sustain, trauma
 from .sheet import CONDITION_FIELDS, edit_character, make_character
@@ -56,7 +56,7 @@ SETTINGS = {
         days.FIRST_DAY, "LA-8: the campaign's day, for what happens \"once per day\" (medical "
         "aid restores HP once per day). A Full Rest, or a new day, moves it on.",
         minimum=1, maximum=99999),
-    **clock.SETTINGS,
+    **encounter.SETTINGS,
 }
 
 ACTIONS = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import fields
-from ..clock import current_round
+from ..encounter import current_round
 from ..core import Desk, Event, Refused
 from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
 from .sheet import read_condition

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import clock
+from .. import encounter
 from ..system import ActionRule, Setting, System
 from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character
@@ -41,7 +41,7 @@ SETTINGS = {
                          ("one_die", "whole_roll")),
     "bedroll": Setting("always", "ST-10: a bedroll's d6 HP comes with any Make Camp pick, or "
                        "only with the HP pick.", ("always", "hp_choice")),
-    **clock.SETTINGS,
+    **encounter.SETTINGS,
 }
 
 AMOUNT = ("amount", "dice", "rolls")

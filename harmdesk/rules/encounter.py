@@ -1,0 +1,93 @@
+"""The encounter as the desk keeps it, for the clock (`rules/clock.py`) and what reads it.
+
+The running encounter lives in the desk's settings under `encounter`, so each step that
+changes it is logged with the settings before and after, and undone with them: `None`
+when no encounter runs, else
+`{"mode": "turns" | "spotlight", "order": [ids], "round": 1, "turn": index | None,
+"acted": [ids], "initiative": {id: int}}` (`initiative` only when it was given).
+It is no rule setting the GM edits: only the clock's actions change it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Desk
+from .system import Setting
+
+ENCOUNTER = "encounter"
+MODES = ("turns", "spotlight")
+KEYS = ("mode", "order", "round", "turn", "acted", "initiative")
+
+
+def _ids(value: Any, what: str) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
+        return f"{what} must be a list of character ids"
+    if len(set(value)) != len(value):
+        return f"{what} names a character twice"
+    return None
+
+
+def encounter_problem(value: Any) -> str | None:
+    """None when `value` is a well-formed encounter (or None), else what is wrong."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return "must be null or an object"
+    stray = [str(k) for k in value if k not in KEYS]
+    if stray:
+        return f"has unknown keys {', '.join(stray)}; known: {', '.join(KEYS)}"
+    if value.get("mode") not in MODES:
+        return f"`mode` must be one of {', '.join(MODES)}"
+    order, turn, rnd = value.get("order"), value.get("turn"), value.get("round")
+    problem = _ids(order, "`order`") or _ids(value.get("acted", []), "`acted`")
+    if problem:
+        return problem
+    if not order:
+        return "`order` is empty"
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+        return "`round` must be a whole number, 1 or more"
+    if value["mode"] == "turns":
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < len(order):
+            return "`turn` must be an index into `order`"
+    elif turn is not None:
+        return "`turn` must be null in spotlight mode"
+    if any(i not in order for i in value.get("acted", [])):
+        return "`acted` names someone not in `order`"
+    initiative = value.get("initiative", {})
+    if not isinstance(initiative, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in initiative.values()):
+        return "`initiative` must be an object of whole numbers"
+    return None
+
+
+SETTINGS = {
+    ENCOUNTER: Setting(None, "The encounter running now: its order, round and whose turn it "
+                       "is. Only the encounter's own actions change it.",
+                       gm_edits=False, validate=encounter_problem),
+}
+
+
+def encounter_of(settings: dict) -> dict | None:
+    """The running encounter, or None (also for a desk saved before encounters)."""
+    return settings.get(ENCOUNTER)
+
+
+def current_round(settings: dict) -> int | None:
+    """The encounter's round, or None when no encounter runs (no round is known)."""
+    enc = encounter_of(settings)
+    return None if enc is None else enc["round"]
+
+
+def whose_turn(settings: dict) -> str | None:
+    """The id of the character whose turn it is (turns mode), else None."""
+    enc = encounter_of(settings)
+    if enc is None or enc["turn"] is None:
+        return None
+    return enc["order"][enc["turn"]]
+
+
+
+def set_encounter(desk: Desk, enc: dict | None) -> None:
+    """Replace the settings, never change them in place: the step is logged with them."""
+    desk.settings = {**desk.settings, ENCOUNTER: enc}
