@@ -125,13 +125,20 @@ def _no_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
 class Clock:
     """How the encounter bar runs this game's encounters (the rules keep the count)."""
 
-    mode: str = "turns"          # "turns": Next turn fires turn effects; "spotlight": who acted
-    initiative: bool = True      # an initiative per character, typed or rolled
+    # the rules' own (`System.clock_modes`): "turns": Next turn fires turn effects;
+    # "spotlight": who acted
+    mode: str = "turns"
     initiative_dice: str = "d20"  # what the Roll button rolls, unless the GM types another
     # (char, desk settings) -> the conditions it may Save against as its turn ends, as the
     # rules offer them: (name, label)
     turn_saves: Callable[[dict, dict], tuple[tuple[str, str], ...]] = _no_saves
     save_rule: str = ""          # the prompt's reminder of the rule ("once per round … LA-14")
+
+    @property
+    def initiative(self) -> bool:
+        """An initiative per character, typed or rolled: the turns take it; the spotlight
+        has none."""
+        return self.mode == "turns"
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,7 @@ PROFILE = Profile(
                        ("damage_type", None, ("FF-8",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
-    clock=Clock(),
+    clock=Clock(mode=SYSTEM.clock_modes[0]),
 )
 
 register(PROFILE)

@@ -150,7 +150,7 @@ def turn_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
                   f"{s['needed']} Bumps so far") for s in saves_at_turn_end(char, settings))
 
 
-CLOCK = Clock(turn_saves=turn_saves,
+CLOCK = Clock(mode=SYSTEM.clock_modes[0], turn_saves=turn_saves,
               save_rule="once per round, when the turn ends — LA-14")
 
 PROFILE = Profile(

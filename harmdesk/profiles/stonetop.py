@@ -224,7 +224,7 @@ PROFILE = Profile(
     rule_ids_by_field=(("piercing", "x", ("ST-4",)),),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
-    clock=Clock(mode="spotlight", initiative=False),
+    clock=Clock(mode=SYSTEM.clock_modes[0]),
 )
 
 register(PROFILE)
