@@ -241,12 +241,6 @@ def attack_dice(expr: str) -> AttackDice:
     return AttackDice(written, max(int(p.size) for p in plain), most, bonus)
 
 
-def die_and_bonus(expr: str) -> tuple[int, int]:
-    """Read a simple attack expression `[n]dS[+k]` as (largest die size, flat bonus)."""
-    read = attack_dice(expr)
-    return read.size, read.bonus
-
-
 def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:
     """The amount an action carries: a plain `amount`, or `dice` with `rolls`.
 

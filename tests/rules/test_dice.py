@@ -50,13 +50,16 @@ def test_negative_totals_count_as_zero():
     assert "counted as 0" in result.text
 
 
-def test_die_and_bonus_reads_attack_expressions():
+def test_attack_dice_reads_the_largest_die_and_the_bonus():
     """ST-2 needs each attacker's largest die and flat bonus."""
-    assert dice.die_and_bonus("d8+3") == (8, 3)
-    assert dice.die_and_bonus("d6") == (6, 0)
-    assert dice.die_and_bonus("2d10-1") == (10, -1)
+    def die_and_bonus(expr):
+        read = dice.attack_dice(expr)
+        return read.size, read.bonus
+    assert die_and_bonus("d8+3") == (8, 3)
+    assert die_and_bonus("d6") == (6, 0)
+    assert die_and_bonus("2d10-1") == (10, -1)
     with pytest.raises(Refused):
-        dice.die_and_bonus("7")
+        die_and_bonus("7")
 
 
 def test_amount_of_prefers_amount_and_refuses_negatives():
