@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..core import Desk, Event
+from .common import target_ids
 
 FIRST_DAY = 1
 
@@ -16,8 +17,7 @@ def today(settings: dict) -> int:
 def first_target(action: dict, cid: str) -> bool:
     """Whether `cid` is the first of the action's targets: a night's Full Rest taken by a
     whole party is one night, so the day moves on once."""
-    target = action.get("target")
-    return (target[0] if isinstance(target, list) else target) == cid
+    return target_ids(action)[:1] == [cid]
 
 
 def next_day(desk: Desk, why: str) -> Event:
