@@ -75,11 +75,9 @@ def lone_surrogate_at(value: Any) -> str | None:
                 return path
         elif isinstance(item, dict):
             for key, sub in item.items():
-                named = f"`{key}`" if isinstance(key, str) and not LONE_SURROGATE.search(key) \
-                    else "a key"
                 if isinstance(key, str) and LONE_SURROGATE.search(key):
                     return f"a key in {path}"
-                stack.append((sub, named))
+                stack.append((sub, f"`{key}`" if isinstance(key, str) else "a key"))
         elif isinstance(item, (list, tuple)):
             stack.extend((sub, path) for sub in item)
     return None
