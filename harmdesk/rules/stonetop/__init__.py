@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import encounter
 from ..system import ActionRule, Setting, System
 from . import conditions, harm, healing, wounds
-from .sheet import check_kind, edit_character, make_character
+from .sheet import check_kind, edit_character, make_character, upgrade_settings
 
 SETTINGS = {
     "prosperity": Setting(0, "The steading's Prosperity: Recover heals 4 + it, x piercing = it (ST-4, ST-9)."),
@@ -104,17 +104,6 @@ ACTIONS = {
                                "care of.",
                                fields=("text",)),
 }
-
-def upgrade_settings(given: dict) -> dict:
-    """Campaigns saved with the yes/no `followers_roll_deaths_door` read it as today's
-    `follower_at_zero` (yes: dying, at Death's Door; no: dead)."""
-    if "followers_roll_deaths_door" not in given:
-        return given
-    out = {k: v for k, v in given.items() if k != "followers_roll_deaths_door"}
-    if given["followers_roll_deaths_door"] is True:
-        out.setdefault("follower_at_zero", "dying")
-    return out
-
 
 SYSTEM = System(
     name="stonetop",

@@ -197,12 +197,21 @@ def shown(supplies) -> str:
     return "not tracked" if supplies is None else str(supplies)
 
 
+def upgrade_settings(given: dict) -> dict:
+    """Campaigns saved with the yes/no `followers_roll_deaths_door` read it as today's
+    `follower_at_zero` (yes: dying, at Death's Door; no: dead)."""
+    if "followers_roll_deaths_door" not in given:
+        return given
+    out = {k: v for k, v in given.items() if k != "followers_roll_deaths_door"}
+    if given["followers_roll_deaths_door"] is True:
+        out.setdefault("follower_at_zero", "dying")
+    return out
+
+
 def follower_at_zero(settings: dict) -> str:
     """ST-6: what lethal harm to 0 HP makes of a follower (setting follower_at_zero).
-    Campaigns saved before the setting carry the yes/no followers_roll_deaths_door."""
-    if "follower_at_zero" in settings:
-        return settings["follower_at_zero"]
-    return "dying" if settings.get("followers_roll_deaths_door") else "dead"
+    A desk saved before the setting keeps the old key in its state: read it as above."""
+    return upgrade_settings(settings).get("follower_at_zero", "dead")
 
 
 def lethal_zero_state(char: dict, settings: dict) -> str:
