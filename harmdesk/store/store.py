@@ -348,13 +348,23 @@ class Store:
             params += session_ids
         return self._log_rows(campaign_id, where, params, "ORDER BY seq")
 
-    def summary_log(self, campaign_id: int, since: int | None = None) \
-            -> list[steps.SummaryEntry]:
-        """The applied log in order (from seq `since` on) as a summary reads it."""
-        where, params = (["undone = 0"], []) if since is None else \
-            (["seq >= ?", "undone = 0"], [since])
+    def summary_log(self, campaign_id: int, since: int | None = None,
+                    until: int | None = None) -> list[steps.SummaryEntry]:
+        """The applied log in order (only seqs `since` to `until`, each if given) as a
+        summary reads it."""
+        where, params = ["undone = 0"], []
+        for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
+            if bound is not None:
+                where.append(test)
+                params.append(bound)
         return self._log_rows(campaign_id, where, params, "ORDER BY seq",
                               (steps.SUMMARY_COLUMNS, steps.summary_entry))
+
+    def states_before(self, campaign_id: int, after: int) -> list[steps.StatesBefore]:
+        """Of each applied row after seq `after`, in order, only the states and settings
+        it changed as they were before it: what a summary of earlier rows needs of them."""
+        return self._log_rows(campaign_id, ["seq > ?", "undone = 0"], [after], "ORDER BY seq",
+                              (steps.STATES_BEFORE_COLUMNS, steps.states_before))
 
     def _log_rows(self, campaign_id: int, where: list[str], params: list[Any], order: str,
                   reader=(steps.LOG_COLUMNS, steps.entry)) -> list:
@@ -368,12 +378,18 @@ class Store:
 
     def first_seq(self, session_ids: list[int]) -> int | None:
         """The seq of the first applied log row of these play sessions (None: no row)."""
+        return self.seq_span(session_ids)[0]
+
+    def seq_span(self, session_ids: list[int]) -> tuple[int | None, int | None]:
+        """The seqs of the first and last applied log rows of these play sessions
+        ((None, None): no row)."""
         if not session_ids:
-            return None
+            return None, None
         with self._reading() as con:
-            return con.execute(
-                "SELECT min(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 AND "
-                f"session_id IN ({', '.join('?' * len(session_ids))})", session_ids).fetchone()[0]
+            return tuple(con.execute(
+                "SELECT min(seq), max(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 "
+                f"AND session_id IN ({', '.join('?' * len(session_ids))})", session_ids)
+                .fetchone())
 
     def log_page(self, campaign_id: int, before_seq: int | None = None,
                  limit: int = 500) -> list[LogEntry]:
