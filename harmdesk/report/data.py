@@ -364,10 +364,9 @@ class _Walk:
             track = self.track(cid, after, present=False)
             track.touched = track.touched or counted
             if counted and entry.before.get(cid) is not None:  # joining is not gaining
-                old = facts.markers(system, entry.before.get(cid))
-                new = facts.markers(system, after)
-                track.row.gained += facts.difference(old, new)
-                track.row.cleared += facts.difference(new, old)
+                gained, ended = facts.gained_and_ended(system, entry.before[cid], after)
+                track.row.gained += gained
+                track.row.cleared += ended
             track.state = after
             track.row.present_at_end = True
             track.row.name = after["name"]
