@@ -73,6 +73,12 @@ def difference(old: list[str], new: list[str]) -> list[str]:
     return out
 
 
+def gained_and_ended(system: str, old: dict, new: dict) -> tuple[list[str], list[str]]:
+    """What was marked on a character between two of their states, and what ended."""
+    was, now = markers(system, old), markers(system, new)
+    return difference(was, now), difference(now, was)
+
+
 def fate(system: str, event: dict) -> str | None:
     """A change of death state in a few words, or None."""
     return profile_for(system).report.fate(event)

@@ -49,18 +49,21 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
     """Read a campaign's sessions and applied log and build its summary.
 
     `store` is a harmdesk Store (read-only is enough); undone actions are never read.
-    Chosen sessions are read from their first row on, the desk before it worked back
-    from the desk now, so what came before them costs nothing.
+    Chosen sessions are read from their first row to their last, the desk before them
+    worked back from the desk now (of the rows after them only the states they changed),
+    so what came before them costs nothing.
     """
     info = store.campaign(campaign)
     sessions = store.sessions(info.id)
     chosen, everything = choose(info.name, sessions, numbers, everything)
-    first = None if everything else store.first_seq([s["id"] for s in chosen])
+    first, last = (None, None) if everything else store.seq_span([s["id"] for s in chosen])
     if first is None:
         entries = [] if chosen and not everything else store.summary_log(info.id)
         return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
                             everything)
-    entries = store.summary_log(info.id, since=first)
-    start = desk_before(store.desk_order(info.id), store.characters(info.id), entries)
+    entries = store.summary_log(info.id, since=first, until=last)
+    # of the rows after the chosen ones, only what they changed, to work the desk back
+    back = entries + store.states_before(info.id, after=last)
+    start = desk_before(store.desk_order(info.id), store.characters(info.id), back)
     return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
-                        everything, start, settings_at_start(info.settings, entries))
+                        everything, start, settings_at_start(info.settings, back))

@@ -153,8 +153,7 @@ class Timeline:
         is neither."""
         if old is None or new is None:
             return []
-        was, now = facts.markers(self.system, old), facts.markers(self.system, new)
-        gained, ended = facts.difference(was, now), facts.difference(now, was)
+        gained, ended = facts.gained_and_ended(self.system, old, new)
         out = []
         if gained:
             out.append((f"{new['name']} gains {', '.join(gained)}", "plain"))

@@ -72,7 +72,7 @@ def inspect_file(path: Path) -> int | None:
             header = fh.read(100)
     except OSError as err:
         raise ReadOnly(f"Cannot read {path} ({err.strerror}). Check its permissions.") from None
-    if len(header) == 0 and not _wal_holds_steps(path):
+    if len(header) == 0 and not paths.wal_holds_steps(path):
         return None  # an empty file, as a crash before the first write leaves it
     if header and (not header.startswith(SQLITE_HEADER) or len(header) < 100):
         raise CorruptFile(f"{path} is not a HarmDesk data file (it is not an SQLite database). "
@@ -102,13 +102,6 @@ def inspect_file(path: Path) -> int | None:
                         f"HarmDesk reads up to {paths.SCHEMA_VERSION}). Update HarmDesk to open "
                         "it; the file has not been changed.")
     return version
-
-
-def _wal_holds_steps(path: Path) -> bool:
-    try:
-        return path.with_name(path.name + "-wal").stat().st_size > 0
-    except OSError:
-        return False
 
 
 def machine_cause(folder: Path) -> str:

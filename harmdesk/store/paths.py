@@ -45,12 +45,14 @@ def read_only_uri(path: Path) -> str:
     """
     path = Path(path).absolute()
     uri = f"{path.as_uri()}?mode=ro"
-    if folder_read_only(path.parent) or disk_full(path.parent):
-        wal = path.with_name(path.name + "-wal")
-        try:
-            pending = wal.stat().st_size > 0
-        except OSError:
-            pending = False
-        if not pending:
-            uri += "&immutable=1"
+    if (folder_read_only(path.parent) or disk_full(path.parent)) and not wal_holds_steps(path):
+        uri += "&immutable=1"
     return uri
+
+
+def wal_holds_steps(path: Path) -> bool:
+    """Whether the `-wal` file beside `path` holds saved steps not yet in the file."""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except OSError:
+        return False

@@ -61,6 +61,24 @@ def summary_entry(row: tuple) -> SummaryEntry:
                         _json(settings_after))
 
 
+STATES_BEFORE_COLUMNS = '"before", settings_before'
+
+
+@dataclass(frozen=True, slots=True)
+class StatesBefore:
+    """What a row after a summary's last one tells it: the states and settings it changed,
+    as they were before it (to work the desk back from now)."""
+
+    before: dict
+    settings_before: dict | None
+
+
+def states_before(row: tuple) -> StatesBefore:
+    """A StatesBefore from a row of STATES_BEFORE_COLUMNS."""
+    before, settings_before = row
+    return StatesBefore(json.loads(before), _json(settings_before))
+
+
 def _json(text: str | None):
     return None if text is None else json.loads(text)
 

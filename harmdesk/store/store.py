@@ -16,9 +16,9 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from . import db, steps
+from .log_reads import LogReads
 from .steps import LogEntry
 
 SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
@@ -38,7 +38,7 @@ class CampaignInfo:
     options: dict
 
 
-class Store:
+class Store(LogReads):
     """A data folder's `harmdesk.sqlite`. Open with `Store.open(folder)`."""
 
     def __init__(self, path: Path, read_only: bool, why_read_only: str, lock):
@@ -326,77 +326,6 @@ class Store:
         """Apply again the oldest undone step, all its rows in order, in one transaction."""
         with self._hot() as con:
             return steps.redo(con, campaign_id)
-
-    def history(self, campaign_id: int) -> tuple[int, int]:
-        """How many steps can be undone and redone."""
-        with self._reading() as con:
-            rows = con.execute("SELECT undone, count(DISTINCT step) FROM log "
-                               "WHERE campaign_id = ? GROUP BY undone", (campaign_id,)).fetchall()
-        counts = {bool(u): n for u, n in rows}
-        return counts.get(False, 0), counts.get(True, 0)
-
-    def log(self, campaign_id: int, include_undone: bool = False,
-            session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
-        """The log in order; `since`: only from that seq on (through its index)."""
-        where, params = [], []
-        if since is not None:
-            where, params = ["seq >= ?"], [since]
-        if not include_undone:
-            where.append("undone = 0")
-        if session_ids is not None:
-            where.append(f"session_id IN ({', '.join('?' * len(session_ids))})")
-            params += session_ids
-        return self._log_rows(campaign_id, where, params, "ORDER BY seq")
-
-    def summary_log(self, campaign_id: int, since: int | None = None) \
-            -> list[steps.SummaryEntry]:
-        """The applied log in order (from seq `since` on) as a summary reads it."""
-        where, params = (["undone = 0"], []) if since is None else \
-            (["seq >= ?", "undone = 0"], [since])
-        return self._log_rows(campaign_id, where, params, "ORDER BY seq",
-                              (steps.SUMMARY_COLUMNS, steps.summary_entry))
-
-    def _log_rows(self, campaign_id: int, where: list[str], params: list[Any], order: str,
-                  reader=(steps.LOG_COLUMNS, steps.entry)) -> list:
-        """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`,
-        as `reader` (its columns, and what makes an entry of a row) reads them."""
-        columns, make = reader
-        sql = (f"SELECT {columns} FROM log INDEXED BY ix_log_campaign_seq WHERE "
-               + " AND ".join(["campaign_id = ?", *where]) + f" {order}")
-        with self._reading() as con:
-            return [make(r) for r in con.execute(sql, [campaign_id, *params])]
-
-    def first_seq(self, session_ids: list[int]) -> int | None:
-        """The seq of the first applied log row of these play sessions (None: no row)."""
-        if not session_ids:
-            return None
-        with self._reading() as con:
-            return con.execute(
-                "SELECT min(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 AND "
-                f"session_id IN ({', '.join('?' * len(session_ids))})", session_ids).fetchone()[0]
-
-    def log_page(self, campaign_id: int, before_seq: int | None = None,
-                 limit: int = 500) -> list[LogEntry]:
-        """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
-        newest), newest first; read backwards along the (campaign_id, seq) index."""
-        where, params = ([], []) if before_seq is None else (["seq < ?"], [before_seq])
-        return self._log_rows(campaign_id, where, [*params, limit],
-                              "ORDER BY seq DESC LIMIT ?")
-
-    def step_names(self, campaign_id: int, before_seq: int | None = None,
-                   limit: int = 500) -> list[tuple[int, int, bool, str]]:
-        """(seq, step, undone, name) of at most `limit` log rows older than `before_seq`
-        (None: the newest), newest first: what an undo stack shows, read without decoding
-        the rows' states. The name is the step's own text, else its first event's text,
-        else its action's type."""
-        where, params = ("", []) if before_seq is None else ("AND seq < ? ", [before_seq])
-        with self._reading() as con:
-            return [(seq, step, bool(undone), name) for seq, step, undone, name in con.execute(
-                "SELECT seq, step, undone, coalesce(nullif(step_text, ''), "
-                "json_extract(events, '$[0].text'), "
-                "replace(coalesce(json_extract(action, '$.type'), 'step'), '_', ' ')) "
-                "FROM log INDEXED BY ix_log_campaign_seq WHERE campaign_id = ? "
-                f"{where}ORDER BY seq DESC LIMIT ?", [campaign_id, *params, limit])]
 
     # play sessions ----------------------------------------------------------
     def sessions(self, campaign_id: int) -> list[dict]:

@@ -240,6 +240,30 @@ class RealDesk:
             self.log.close()
 
 
+def focus_tiles(desk: RealDesk) -> None:
+    """A click on the first tile gives the window the keyboard (no window manager here)."""
+    desk.click(*desk.tile("caradoc"))
+    desk.wait_for(lambda s: s.get("selected") == ["caradoc"], "Caradoc selected by a click")
+
+
+def quick_entry(desk: RealDesk, text: str, count: int) -> list[dict]:
+    """Ctrl+L, `text`, Enter: applied to the selected tiles; the saved actions once there
+    are `count` of them."""
+    desk.key("ctrl+l")
+    desk.type(text)
+    desk.key("Return")
+    return wait_saved(desk, count)
+
+
+def poll(test, what: str, timeout: float) -> None:
+    """Until `test()` holds (what the status file does not show: a file, the database)."""
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+
+
 def wait_saved(desk: RealDesk, count: int) -> list[dict]:
     """The saved actions once there are `count` of them."""
     deadline = time.monotonic() + 15

@@ -9,13 +9,7 @@ back from the database file.
 from __future__ import annotations
 
 from .conftest import ARTIFACTS
-from .realdesk import RealDesk, wait_saved, wait_undone
-
-
-def focus_tiles(desk: RealDesk) -> None:
-    """A click on the first tile gives the window the keyboard (no window manager here)."""
-    desk.click(*desk.tile("caradoc"))
-    desk.wait_for(lambda s: s.get("selected") == ["caradoc"], "Caradoc selected by a click")
+from .realdesk import RealDesk, focus_tiles, quick_entry, wait_saved, wait_undone
 
 
 def test_arrows_and_shift_select_then_quick_entry_applies_to_all(desk):
@@ -24,10 +18,7 @@ def test_arrows_and_shift_select_then_quick_entry_applies_to_all(desk):
     desk.key("shift+Right")
     desk.wait_for(lambda s: sorted(s.get("selected", [])) == ["caradoc", "rhianna"],
                   "Shift+Right adding Rhianna")
-    desk.key("ctrl+l")
-    desk.type("heal 1")
-    desk.key("Return")
-    actions = wait_saved(desk, before + 1)
+    actions = quick_entry(desk, "heal 1", before + 1)
     assert actions[-1] == {"type": "heal", "target": ["caradoc", "rhianna"], "amount": 1}
 
 
@@ -35,10 +26,7 @@ def test_ctrl_z_and_ctrl_shift_z_undo_and_redo_also_after_a_restart(desk, displa
     before = len(desk.saved_actions())
     hp = desk.saved_state("caradoc")["hp"]
     focus_tiles(desk)
-    desk.key("ctrl+l")
-    desk.type("lose 2")
-    desk.key("Return")
-    wait_saved(desk, before + 1)
+    quick_entry(desk, "lose 2", before + 1)
     assert desk.saved_state("caradoc")["hp"] == hp - 2
     desk.key("ctrl+z")
     wait_undone(desk, before)

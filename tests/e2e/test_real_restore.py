@@ -3,21 +3,14 @@ day's backup, and the database file holds the desk as the backup did."""
 
 from __future__ import annotations
 
-import time
-
-from .realdesk import RealDesk, wait_saved
-from .test_real_keyboard import focus_tiles
+from .realdesk import RealDesk, focus_tiles, poll, quick_entry
 
 
 def wait_for_todays_backup(desk: RealDesk) -> None:
     """The day's backup is made in the background once the desk is open."""
     manifest = desk.data_dir / "backups" / "made-by-harmdesk.json"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if manifest.exists() and "daily" in manifest.read_text(encoding="utf-8"):
-            return
-        time.sleep(0.1)
-    raise AssertionError("no backup of the day was made")
+    poll(lambda: manifest.exists() and "daily" in manifest.read_text(encoding="utf-8"),
+         "the backup of the day", 30)
 
 
 def test_alt_f_b_enter_restores_the_days_backup(desk):
@@ -25,10 +18,7 @@ def test_alt_f_b_enter_restores_the_days_backup(desk):
     before = len(desk.saved_actions())
     hp = desk.saved_state("caradoc")["hp"]
     focus_tiles(desk)
-    desk.key("ctrl+l")
-    desk.type("lose 2")
-    desk.key("Return")
-    wait_saved(desk, before + 1)
+    quick_entry(desk, "lose 2", before + 1)
     assert desk.saved_state("caradoc")["hp"] == hp - 2
 
     desk.key("alt+f")
@@ -38,9 +28,7 @@ def test_alt_f_b_enter_restores_the_days_backup(desk):
     desk.key("Return")
     desk.wait_for(lambda s: s.get("dialog") is None and s.get("writable"),
                   "the desk reloaded from the backup", timeout=30)
-    deadline = time.monotonic() + 15
-    while desk.saved_state("caradoc")["hp"] != hp and time.monotonic() < deadline:
-        time.sleep(0.1)
+    poll(lambda: desk.saved_state("caradoc")["hp"] == hp, "Caradoc's HP as backed up", 15)
     assert desk.saved_state("caradoc")["hp"] == hp
     assert len(desk.saved_actions()) == before
     # the file it replaced was kept, holding the step made after the backup

@@ -135,3 +135,16 @@ def test_an_earlier_session_reads_nothing_before_its_first_row(store, counted_ro
     counted_rows.clear()
     from_store(store, "Long", [4])
     assert counted_rows and min(counted_rows) == first
+
+
+def test_an_earlier_session_reads_only_the_states_of_the_rows_after_it(store, counted_rows):
+    campaign = long_campaign(store)
+    sessions = store.sessions(campaign.info.id)
+    first, last = store.seq_span([sessions[1]["id"], sessions[2]["id"]])
+    assert first == store.first_seq([sessions[1]["id"]])
+    counted_rows.clear()
+    report = from_store(store, "Long", [2, 3])
+    # whole rows from the first of night 2 to the last of night 3, none of the rows after
+    assert min(counted_rows) == first and max(counted_rows) == last
+    assert len(store.states_before(campaign.info.id, after=last)) > 30
+    assert in_any_order(report) == in_any_order(replayed(store, campaign, sessions[1:3]))
