@@ -100,10 +100,13 @@ class PlayerModel(QAbstractListModel):
         when characters joined or left), announced and picked out where they changed."""
         if self._system() is None:
             return
-        everyone = change.desk_changed or change.settings_changed
+        ids = None if change.desk_changed else set(change.changed)
         if change.settings_changed:
+            before = self._clock
             self._announce_turn()
-        self._follow(None if everyone else change.changed, announce=True)
+            if ids is not None:  # no setting changes a card but by whose turn it is
+                ids |= {clock[2] for clock in (before, self._clock) if clock and clock[2]}
+        self._follow(ids, announce=True)
 
     def _announce_turn(self) -> None:
         """"Round 2: Sara's turn" when the turn passes (or comes back on undo); only the
