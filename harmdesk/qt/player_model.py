@@ -25,7 +25,6 @@ TurnRole = Qt.ItemDataRole.UserRole + 5        # its turn in the encounter
 HighlightRole = Qt.ItemDataRole.UserRole + 6   # changed a moment ago
 SeenRole = Qt.ItemDataRole.UserRole + 7        # "full" or "words"
 KindRole = Qt.ItemDataRole.UserRole + 8        # "PC", "Monster" …
-FillsRole = Qt.ItemDataRole.UserRole + 9       # the bar counts harm up (Damage), not HP down
 
 HIGHLIGHT_MS = 3000  # how long a changed card stays picked out
 
@@ -213,9 +212,6 @@ class PlayerModel(QAbstractListModel):
         self._fade_next()
 
     # reading --------------------------------------------------------------------------
-    def card_at(self, row: int) -> players.Card:
-        return self._cards[self._ids[row]]
-
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._ids)
 
@@ -241,8 +237,6 @@ class PlayerModel(QAbstractListModel):
             return card.notes
         if role == BarRole:
             return card.bar if card.visibility == "full" else None
-        if role == FillsRole:
-            return card.fills_with_harm if card.visibility == "full" else False
         if role == TurnRole:
             return card.turn
         if role == HighlightRole:
