@@ -25,7 +25,6 @@ TurnRole = Qt.ItemDataRole.UserRole + 5        # its turn in the encounter
 HighlightRole = Qt.ItemDataRole.UserRole + 6   # changed a moment ago
 SeenRole = Qt.ItemDataRole.UserRole + 7        # "full" or "words"
 KindRole = Qt.ItemDataRole.UserRole + 8        # "PC", "Monster" …
-FillsRole = Qt.ItemDataRole.UserRole + 9       # the bar counts harm up (Damage), not HP down
 
 HIGHLIGHT_MS = 3000  # how long a changed card stays picked out
 
@@ -45,6 +44,7 @@ class PlayerModel(QAbstractListModel):
         self._ids: list[str] = []
         self._cards: dict[str, players.Card] = {}
         self._highlight: dict[str, int] = {}  # id → when its highlight goes (ms)
+        self._looks: dict = {}  # the game's words table as the GM worded it
         self._clock: tuple | None = None  # (mode, round, whose turn) last announced
         self._elapsed = QElapsedTimer()
         self._elapsed.start()
@@ -69,21 +69,13 @@ class PlayerModel(QAbstractListModel):
         return encounter if isinstance(encounter, dict) else None
 
     def _turn(self) -> str | None:
-        """Whose turn it is (turns mode), as the rules keep it in the desk's settings."""
-        encounter = self._encounter()
-        if encounter is None or encounter.get("mode") != "turns":
-            return None
-        order, turn = encounter.get("order") or [], encounter.get("turn")
-        return order[turn] if isinstance(turn, int) and 0 <= turn < len(order) else None
+        """Whose turn it is (turns mode), read as `players.cards` reads it."""
+        return players.whose_turn({players.ENCOUNTER: self._encounter()})
 
     def _clock_now(self) -> tuple | None:
         encounter = self._encounter()
         return None if encounter is None else \
             (encounter.get("mode"), encounter.get("round"), self._turn())
-
-    def _with_turn(self, card):
-        turn = card is not None and card.id == self._turn()
-        return card if card is None or card.turn == turn else replace(card, turn=turn)
 
     def _table(self) -> dict:
         system = self._system()
@@ -97,6 +89,7 @@ class PlayerModel(QAbstractListModel):
                               self._encounter()) if system else []
         self._cards = {c.id: c for c in shown}
         self._ids = [c.id for c in shown]
+        self._looks = self._table()
         self._highlight.clear()
         self._clock = self._clock_now()
         self.endResetModel()
@@ -106,10 +99,13 @@ class PlayerModel(QAbstractListModel):
         when characters joined or left), announced and picked out where they changed."""
         if self._system() is None:
             return
-        everyone = change.desk_changed or change.settings_changed
+        ids = None if change.desk_changed else set(change.changed)
         if change.settings_changed:
+            before = self._clock
             self._announce_turn()
-        self._follow(None if everyone else change.changed, announce=True)
+            if ids is not None:  # no setting changes a card but by whose turn it is
+                ids |= {clock[2] for clock in (before, self._clock) if clock and clock[2]}
+        self._follow(ids, announce=True)
 
     def _announce_turn(self) -> None:
         """"Round 2: Sara's turn" when the turn passes (or comes back on undo); only the
@@ -124,7 +120,7 @@ class PlayerModel(QAbstractListModel):
         _mode, round_, turn = now
         chars = self._characters()
         shown = turn is not None and turn in chars and \
-            players.card(self._system(), chars[turn], table=self._table()) is not None
+            players.card(self._system(), chars[turn], table=self._looks) is not None
         if shown:
             self.announced.emit(f"Round {round_}: {chars[turn]['name']}'s turn")
         elif before is None or before[1] != round_:
@@ -132,18 +128,19 @@ class PlayerModel(QAbstractListModel):
 
     def on_reworded(self, system: str) -> None:
         if system == self._system():
+            self._looks = self._table()
             self._follow(None, announce=False)
 
     def _follow(self, ids, announce: bool) -> None:
         system, chars = self._system(), self._characters()
-        table = self._table()
+        table, turn = self._looks, self._turn()
         fresh = dict(self._cards)
         for cid in (chars if ids is None else ids):
             if ids is None or cid in chars:
                 fresh.pop(cid, None)
-                made = self._with_turn(players.card(system, chars[cid], table=table))
+                made = players.card(system, chars[cid], table=table)
                 if made is not None:
-                    fresh[cid] = made
+                    fresh[cid] = replace(made, turn=True) if cid == turn else made
             else:
                 fresh.pop(cid, None)  # removed from the desk
         if ids is None:
@@ -215,9 +212,6 @@ class PlayerModel(QAbstractListModel):
         self._fade_next()
 
     # reading --------------------------------------------------------------------------
-    def card_at(self, row: int) -> players.Card:
-        return self._cards[self._ids[row]]
-
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._ids)
 
@@ -243,8 +237,6 @@ class PlayerModel(QAbstractListModel):
             return card.notes
         if role == BarRole:
             return card.bar if card.visibility == "full" else None
-        if role == FillsRole:
-            return card.fills_with_harm if card.visibility == "full" else False
         if role == TurnRole:
             return card.turn
         if role == HighlightRole:

@@ -199,25 +199,11 @@ class TileDelegate(QStyledItemDelegate):
         tag = SEEN_TAGS.get(seen)
         if tag is None:
             return right
-        small = QFont(font)
-        small.setPointSizeF(font.pointSizeF() * 0.8)
-        fm = QFontMetrics(small)
-        w, h = fm.horizontalAdvance(tag) + fm.height() * 0.7, fm.height() + 2
-        box = QRectF(right - w, row.center().y() - h / 2, w, h)
-        text = pal.color(QPalette.ColorRole.Text)
         dim = pal.color(QPalette.ColorRole.PlaceholderText)
         if seen == "hidden":
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(text)
-        else:
-            painter.setPen(QPen(dim, 1))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(box, h / 2, h / 2)
-        painter.setFont(small)
-        painter.setPen(pal.color(QPalette.ColorRole.Base) if seen == "hidden" else dim)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
-        painter.setFont(font)
-        return box.left() - fm.height() * 0.4
+            ground, ink = pal.color(QPalette.ColorRole.Text), pal.color(QPalette.ColorRole.Base)
+            return self._paint_tag(painter, row, right, tag, font, ground, None, ink)
+        return self._paint_tag(painter, row, right, tag, font, None, QPen(dim, 1), dim)
 
     def _paint_encounter(self, painter, row: QRectF, right: float, marked, pal, font) -> float:
         """The "turn" tag (solid, in the turn's colour) or the quieter "acted" one, ending
@@ -225,22 +211,28 @@ class TileDelegate(QStyledItemDelegate):
         tag = ENCOUNTER_TAGS.get(marked)
         if tag is None:
             return right
+        if marked == "turn":
+            return self._paint_tag(painter, row, right, tag, font, TURN, None, BADGE_TEXT,
+                                   bold=True)
+        dim = pal.color(QPalette.ColorRole.PlaceholderText)
+        return self._paint_tag(painter, row, right, tag, font, None,
+                               QPen(dim, 1, Qt.PenStyle.DotLine), dim)
+
+    def _paint_tag(self, painter, row: QRectF, right: float, tag: str, font, ground,
+                   outline, ink, bold: bool = False) -> float:
+        """A small rounded tag ending at `right`, centred on `row`: filled with `ground`
+        or drawn with the pen `outline`, its words in `ink`; where the name must end now."""
         small = QFont(font)
         small.setPointSizeF(font.pointSizeF() * 0.8)
-        small.setBold(marked == "turn")
+        small.setBold(bold)
         fm = QFontMetrics(small)
         w, h = fm.horizontalAdvance(tag) + fm.height() * 0.7, fm.height() + 2
         box = QRectF(right - w, row.center().y() - h / 2, w, h)
-        dim = pal.color(QPalette.ColorRole.PlaceholderText)
-        if marked == "turn":
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(TURN)
-        else:
-            painter.setPen(QPen(dim, 1, Qt.PenStyle.DotLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(outline if outline is not None else Qt.PenStyle.NoPen)
+        painter.setBrush(ground if ground is not None else Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(box, h / 2, h / 2)
         painter.setFont(small)
-        painter.setPen(BADGE_TEXT if marked == "turn" else dim)
+        painter.setPen(ink)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
         painter.setFont(font)
         return box.left() - fm.height() * 0.4

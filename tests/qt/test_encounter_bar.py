@@ -408,3 +408,22 @@ def test_the_players_window_picks_out_the_turn_that_begins_not_the_one_that_ends
            for r in range(players.rowCount())}
     assert lit["Karis"] and not lit["Sara"]
     assert saved(lux.folder)[0]["turn"] == 1
+
+
+def test_a_turn_that_passes_remakes_only_the_two_cards_it_marks(lux, monkeypatch):
+    import harmdesk.players
+    players = PlayerModel(lux.controller)
+    start(lux, monkeypatch, INITIATIVE_ROLLED)
+    answer_save(monkeypatch, "skip")
+    made, card = [], harmdesk.players.card
+    monkeypatch.setattr(harmdesk.players, "card",
+                        lambda system, char, *a, **k: made.append(char["id"]) or
+                        card(system, char, *a, **k))
+    lux.ui.actionNextTurn.trigger()  # Sara's turn ends, Karis's begins
+    assert saved(lux.folder)[0]["turn"] == 1
+    turn = {players.index(r).data(): players.index(r).data(CardTurnRole)
+            for r in range(players.rowCount())}
+    assert turn == {"Sara": False, "Pau": False, "Karis": True, "Ice wraith": False}
+    # a setting changes no card but by whose turn it is: Pau and the wraith are left be
+    assert "pau" not in made and "wraith" not in made
+    assert {"sara", "karis"} <= set(made)
