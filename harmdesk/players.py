@@ -16,6 +16,7 @@ from .display import KIND_LABELS
 from .profiles import Look, profile_for
 from .rules.encounter import ENCOUNTER, whose_turn
 from .rules.engine import PLAYERS_SEE_WORDS  # noqa: F401 (the GM's windows read them here)
+
 # how the players see a character: the rules core decides the default (`players_see`)
 from .rules.engine import players_see as visibility
 
@@ -84,8 +85,13 @@ def cards(system: str, characters: Mapping[str, Mapping],
     spotlight mode, nobody)."""
     table = looks(system, reworded)
     out = (card(system, char, table=table) for char in characters.values())
-    turn = whose_turn({ENCOUNTER: encounter})
+    turn = turn_of(encounter)
     return [replace(c, turn=True) if c.id == turn else c for c in out if c is not None]
+
+
+def turn_of(encounter: Mapping | None) -> str | None:
+    """Whose turn it is in a running `encounter` (a desk's settings' `encounter`)."""
+    return whose_turn({ENCOUNTER: encounter})
 
 
 def announcement(before: Card | None, after: Card | None,

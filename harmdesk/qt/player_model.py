@@ -70,7 +70,7 @@ class PlayerModel(QAbstractListModel):
 
     def _turn(self) -> str | None:
         """Whose turn it is (turns mode), read as `players.cards` reads it."""
-        return players.whose_turn({players.ENCOUNTER: self._encounter()})
+        return players.turn_of(self._encounter())
 
     def _clock_now(self) -> tuple | None:
         encounter = self._encounter()

@@ -82,10 +82,9 @@ def current_round(settings: dict) -> int | None:
 def whose_turn(settings: dict) -> str | None:
     """The id of the character whose turn it is (turns mode), else None."""
     enc = encounter_of(settings)
-    if enc is None or enc["turn"] is None:
+    if enc is None or enc.get("turn") is None:  # spotlight mode may leave `turn` out
         return None
     return enc["order"][enc["turn"]]
-
 
 
 def set_encounter(desk: Desk, enc: dict | None) -> None:
