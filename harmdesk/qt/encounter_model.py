@@ -48,14 +48,6 @@ def reordered(order: list[str], moved: list[str], row: int) -> list[str]:
     return before + [cid for cid in moved if cid in order] + after
 
 
-def encounter_of(state: dict | None) -> dict | None:
-    """The running encounter of a desk, or None."""
-    if not state:
-        return None
-    encounter = state.get("settings", {}).get("encounter")
-    return encounter if isinstance(encounter, dict) else None
-
-
 class EncounterModel(QAbstractListModel):
     def __init__(self, controller, parent=None):
         super().__init__(parent)
@@ -70,8 +62,8 @@ class EncounterModel(QAbstractListModel):
     def reload(self, *_) -> None:
         """Read the order again: every step may move the turn, and names or deaths show."""
         c = self.controller
-        state = c.state if c.campaign is not None else None
-        encounter = encounter_of(state)
+        encounter = c.session.encounter if c.campaign is not None else None
+        state = c.state if encounter is not None else None
         rows = []
         if encounter is not None:
             chars, ended = state["characters"], c.profile.report.ended

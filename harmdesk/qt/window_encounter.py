@@ -13,7 +13,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QDockWidget
 
 from .encounter_bar import EncounterBar
-from .encounter_model import encounter_of
 
 NEXT = {"turns": ("&Next turn", "End this turn and begin the next one, with the rules' "
                   "end- and start-of-turn effects"),
@@ -57,7 +56,7 @@ class Encounter(QObject):
 
     @property
     def encounter(self) -> dict | None:
-        return encounter_of(self.c.state) if self.c.campaign is not None else None
+        return self.c.session.encounter if self.c.campaign is not None else None
 
     # following the desk -------------------------------------------------------------
     def follow(self, *_) -> None:

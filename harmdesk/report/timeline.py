@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rules.encounter import encounter_of
 from . import facts
 
 Line = tuple[str, str]    # (text, "plain" | "bold" | "quiet")
@@ -40,10 +41,6 @@ class Encounter:
     rounds: tuple[Round, ...]
     began_earlier: bool      # running when the chosen sessions began
     running: bool            # still running when they ended
-
-
-def encounter_of(settings: dict | None) -> dict | None:
-    return (settings or {}).get("encounter")
 
 
 def settings_at_start(now: dict, entries: list) -> dict:
