@@ -26,8 +26,7 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
     if not groups:
         return [], "", True, ""
     try:
-        desk = Desk({**state, "settings": rules.full_settings(rules.system_named("stonetop"),
-                                                               state["settings"])})
+        desk = Desk(state)
         gang = harm.gang_up([harm.read_attacker(desk, {"id": c, "count": n}, i)
                              for i, (c, n) in enumerate(groups)], desk.settings)
     except rules.Refused as err:

@@ -32,7 +32,9 @@ class Campaign:
     def __init__(self, store: Store, name: str):
         self.store = store
         self.info = store.campaign(name)
-        self.state = {"system": self.info.system, "settings": self.info.settings,
+        # a campaign saved before a setting existed reads it at its default
+        self.state = {"system": self.info.system,
+                      "settings": rules.saved_settings(self.info.system, self.info.settings),
                       "characters": store.characters(self.info.id)}
         self.session: dict | None = store.open_session(self.info.id)
 
@@ -115,7 +117,9 @@ class Campaign:
         if any(cid not in self.state["characters"] for cid in chars):
             # a character came back: reread the desk for its place
             chars = self.store.characters(self.info.id)
-        self.state = {"system": self.system, "settings": settings or self.state["settings"],
+        settings = rules.saved_settings(self.system, settings) if settings is not None \
+            else self.state["settings"]  # a step logged before a setting existed: its default
+        self.state = {"system": self.system, "settings": settings,
                       "characters": chars}
         ordered = sorted(entries, key=lambda e: e.seq)
         return _step_change(kind, ordered, tuple(dict.fromkeys(

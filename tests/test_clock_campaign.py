@@ -144,3 +144,28 @@ def test_an_export_with_the_clocks_steps_imports_and_replays_unchanged(lux, stor
         {"mode": "turns", "order": ["karis", "sara"], "round": 2, "turn": 0, "acted": []},
         None]
     assert results[1]["state"]["karis"]["conditions"][0]["bumps"] == 5
+
+
+def test_a_campaign_saved_before_the_clock_and_the_day_opens_with_their_defaults(store):
+    """LA-8 and the clock: settings a campaign kept before they existed read as their
+    defaults once it opens, in its state and after an undo of an older step."""
+    import sqlite3
+    campaign = Campaign.create(store, "Old", "lux_aeterna", {}, LUX)
+    assert campaign.apply({"type": "change_settings",
+                           "settings": {"halve_rounding": "up"}}).outcome.ok
+    old = {k: v for k, v in campaign.state["settings"].items()
+           if k not in ("day", "encounter")}
+    with sqlite3.connect(store.path) as db:  # as an older HarmDesk left the file
+        db.execute("UPDATE campaign SET settings = ?", (json.dumps(old),))
+        db.execute("UPDATE LOG SET settings_before = ?",
+                   (json.dumps({**old, "halve_rounding": "down"}),))
+    db.close()
+    reopened = Campaign.open(store, "Old")
+    assert (reopened.state["settings"]["day"], reopened.state["settings"]["encounter"]) == \
+        (1, None)
+    assert reopened.apply({"type": "new_day"}).outcome.ok
+    reopened.undo()
+    reopened.undo()
+    settings = reopened.state["settings"]
+    assert (settings["day"], settings["halve_rounding"], settings["encounter"]) == \
+        (1, "down", None)

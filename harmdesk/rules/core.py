@@ -89,14 +89,15 @@ class Desk:
     mutated.
     """
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict, settings: dict | None = None):
         self.system: str = state["system"]
-        self.settings: dict = state["settings"]
+        # `settings`: the state's, as the rules read them (every setting there)
+        self.settings: dict = state["settings"] if settings is None else settings
         self._chars: dict[str, dict] = state["characters"]
         self._copied: dict[str, dict] = {}
         self._order: list[str] | None = None  # set when the desk itself changes
         self._state = state
-        self._settings = state["settings"]
+        self._settings = self.settings
 
     def ids(self) -> list[str]:
         return list(self._order if self._order is not None else self._chars)
@@ -140,7 +141,10 @@ class Desk:
             return self._state
         order = self._order if self._order is not None else list(self._chars)
         chars = {cid: self._copied.get(cid, self._chars.get(cid)) for cid in order}
-        return {"system": self.system, "settings": self.settings, "characters": chars}
+        # settings no action changed stay the state's own: the step changed none
+        settings = self._state["settings"] if self.settings is self._settings else \
+            self.settings
+        return {"system": self.system, "settings": settings, "characters": chars}
 
 
 def half_up(n: int) -> int:

@@ -71,6 +71,20 @@ def full_settings(system: System, given: Any) -> dict:
     return out
 
 
+def saved_settings(system_name: Any, given: dict | None) -> dict:
+    """Settings as a campaign saved them, with every setting added since filled in with
+    its default (and old names read as today's), so the rules read each one directly.
+    Never refuses: what a campaign kept is opened as it is. The engine reads every state
+    so, and a campaign opens so."""
+    system = system_named(system_name)
+    given = given or {}
+    if system.upgrade_settings:
+        given = system.upgrade_settings(given)
+    if all(key in given for key in system.settings):
+        return given  # nothing to fill (the usual case, on every action)
+    return {**{key: setting.default for key, setting in system.settings.items()}, **given}
+
+
 def _attack(value: Any) -> dict:
     if not isinstance(value, dict):
         raise Refused("`attack` must be an object such as {\"dice\": \"d10+3\"}")
@@ -225,7 +239,7 @@ def _apply(state: dict, action: Any) -> Outcome:
     if not isinstance(kind, str):
         raise Refused("the action has no `type`")
     system = system_named(state["system"])
-    desk = Desk(state)
+    desk = Desk(state, saved_settings(system.name, state["settings"]))
     if kind in DESK_ACTIONS:
         fields.refuse_unknown(action, DESK_FIELDS[kind], kind, also=fields.ACTION_KEYS)
         events = _desk_action(system, desk, action, kind)

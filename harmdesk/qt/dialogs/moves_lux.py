@@ -95,7 +95,7 @@ def trauma_label(number: int, names) -> str:
 
 def today(desk) -> int:
     """The campaign's day, as the rules keep it in the settings."""
-    return desk.profile.full_settings(desk.state["settings"])["day"]
+    return desk.state["settings"]["day"]
 
 
 class FullRestPage(Page):

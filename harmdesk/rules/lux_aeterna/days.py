@@ -10,8 +10,9 @@ FIRST_DAY = 1
 
 
 def today(settings: dict) -> int:
-    """The campaign's day; a campaign saved before days were counted is on day 1."""
-    return settings.get("day", FIRST_DAY)
+    """The campaign's day (a campaign saved before days were counted opens on day 1:
+    `engine.saved_settings`)."""
+    return settings["day"]
 
 
 def first_target(action: dict, cid: str) -> bool:

@@ -172,7 +172,7 @@ def rests_slowly(char: dict, settings: dict) -> str | None:
     every 6 hours", not a rest's HP. Setting `rest_while_unconscious`: "wounded" (the
     Wounded, not Stabilized, recover slowly), "unconscious" (anyone unconscious at 0 HP or
     below does), "rest" (they rest like anyone). Why they recover slowly, or None."""
-    reading = settings.get("rest_while_unconscious", "wounded")
+    reading = settings["rest_while_unconscious"]
     if char["hp"] >= 1 or reading == "rest":
         return None
     if char["wounded"] and not char["stabilized"]:

@@ -276,7 +276,7 @@ def combined_piercing(attackers: list[Attacker], stack: str) -> int:
 def gang_up(attackers: list[Attacker], settings: dict) -> GangUp:
     """ST-2: the largest die keeps its own bonus, +1 per additional combatant; all tags apply."""
     # campaigns saved before the setting gang_dice lack it: one die, as they were read
-    whole_roll = settings.get("gang_dice", "one_die") == "whole_roll"
+    whole_roll = settings["gang_dice"] == "whole_roll"
     chosen = chosen_attacker(attackers, settings["gang_tie"], whole_roll)
     combatants = sum(a.count for a in attackers)
     bonus = chosen.bonus + combatants - 1

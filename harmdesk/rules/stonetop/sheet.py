@@ -209,9 +209,9 @@ def upgrade_settings(given: dict) -> dict:
 
 
 def follower_at_zero(settings: dict) -> str:
-    """ST-6: what lethal harm to 0 HP makes of a follower (setting follower_at_zero).
-    A desk saved before the setting keeps the old key in its state: read it as above."""
-    return upgrade_settings(settings).get("follower_at_zero", "dead")
+    """ST-6: what lethal harm to 0 HP makes of a follower (setting follower_at_zero; a
+    desk saved with the old key reads it as above: `engine.saved_settings`)."""
+    return settings["follower_at_zero"]
 
 
 def lethal_zero_state(char: dict, settings: dict) -> str:
