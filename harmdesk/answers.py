@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import chips, rules
 from .errors import StoreError, UserError
@@ -90,9 +91,11 @@ def tag_words(action: Action | dict, state: dict) -> list[str]:
 
 @dataclass(frozen=True)
 class SummaryRequest:
-    """What a summary reads, as plain data: its task opens the data folder read-only."""
+    """What a summary reads: the open store itself (its pooled connections serve the
+    task's thread as well as the window's; a second store of the same file in this
+    process could take SQLite's locks away from the first) and which play sessions."""
 
-    data_dir: str
+    store: Any
     campaign: str
     sessions: tuple[int, ...] | None = None    # session numbers; None: the default
     everything: bool = False
@@ -117,18 +120,13 @@ def write_summary(source, target: str | Path, progress: Callable[[int], object])
     from .report.data import Report, ReportError
     from .report.pdf import write_pdf
     from .report.source import from_store
-    from .store import Store
     try:
         if isinstance(source, Report):
             report = source
         else:
-            store = Store.open(source.data_dir, write=False)
-            try:
-                report = from_store(store, source.campaign,
-                                    list(source.sessions) if source.sessions else None,
-                                    source.everything)
-            finally:
-                store.close()
+            report = from_store(source.store, source.campaign,
+                                list(source.sessions) if source.sessions else None,
+                                source.everything)
         progress(15)
         write_pdf(report, str(target), progress)
     except ReportError as err:

@@ -412,7 +412,11 @@ class Session:
             raise UserError(str(err)) from None
 
     def summary_request(self, chosen: list[dict], everything: bool) -> SummaryRequest:
-        return SummaryRequest(str(self.data_folder), self.name,
+        """What a summary task reads: this session's own store, never a second one of the
+        same file; StoreError while the store is still opening."""
+        if self.loading:
+            raise StoreError(f"No summary yet: {self.store.why_read_only}.")
+        return SummaryRequest(self.store, self.name,
                               tuple(s["number"] for s in chosen) or None, everything)
 
     # what the tray and dialogs read ---------------------------------------------------

@@ -1,9 +1,10 @@
 """File → Export session summary…: ask where, write the PDF as a task with a progress
 dialog, replace the target only when the file is complete, offer to open it.
 
-The task takes plain data (a data folder to read, or a report already gathered) and a
-target path; it touches no widget. It runs on the one task runner (`tasks.Task`), so
-a failure comes back as a message and a bug goes to the excepthook.
+The task takes what to read (the window's own store and the sessions, or a report
+already gathered) and a target path; it touches no widget. It runs on the one task
+runner (`tasks.Task`), so a failure comes back as a message and a bug goes to the
+excepthook.
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ def export_session_summary(parent, campaign, sessions) -> None:
     `campaign` is the window's session."""
     try:
         chosen, everything = campaign.summary_choice(session_numbers(sessions))
+        request = campaign.summary_request(chosen, everything)
     except (UserError, StoreError) as err:
         QMessageBox.warning(parent, "Session summary", str(err))
         return
@@ -129,7 +131,7 @@ def export_session_summary(parent, campaign, sessions) -> None:
     if not path.lower().endswith(".pdf"):
         path += ".pdf"
     try:
-        job = SummaryJob(parent, campaign.summary_request(chosen, everything), path)
+        job = SummaryJob(parent, request, path)
     except StoreError as err:    # the shipped font is missing
         QMessageBox.warning(parent, "Session summary not written", str(err))
         return

@@ -51,8 +51,14 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
     `store` is a harmdesk Store (read-only is enough); undone actions are never read.
     Chosen sessions are read from their first row to their last, the desk before them
     worked back from the desk now (of the rows after them only the states they changed),
-    so what came before them costs nothing.
+    so what came before them costs nothing. Everything is read at one moment of the
+    file (`one_read`): a step saved meanwhile (the window goes on) is in all or none.
     """
+    with store.one_read():
+        return _read(store, campaign, numbers, everything)
+
+
+def _read(store, campaign: str, numbers: list[int] | None, everything: bool) -> Report:
     info = store.campaign(campaign)
     sessions = store.sessions(info.id)
     chosen, everything = choose(info.name, sessions, numbers, everything)

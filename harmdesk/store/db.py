@@ -61,6 +61,10 @@ def inspect_file(path: Path) -> int | None:
 
     Anything but an empty file or one of HarmDesk's own (its application_id) is refused:
     taken for an old version, another program's database would be backed up and upgraded.
+
+    The file is read through SQLite alone, never opened by Python: closing any other
+    descriptor of it would drop every lock this process holds on it, SQLite's too, and
+    another program could then take the WAL of a store open here from under it.
     """
     path = Path(path).absolute()
     if not path.exists():
@@ -68,15 +72,13 @@ def inspect_file(path: Path) -> int | None:
     advice = (f"HarmDesk has left {path} untouched. Move it aside (or restore a copy from "
               f"{path.parent / 'backups'}) and start HarmDesk again.")
     try:
-        with open(path, "rb") as fh:
-            header = fh.read(100)
+        empty = path.stat().st_size == 0
     except OSError as err:
         raise ReadOnly(f"Cannot read {path} ({err.strerror}). Check its permissions.") from None
-    if len(header) == 0 and not paths.wal_holds_steps(path):
+    if not os.access(path, os.R_OK):
+        raise ReadOnly(f"Cannot read {path} (permission denied). Check its permissions.")
+    if empty and not paths.wal_holds_steps(path):
         return None  # an empty file, as a crash before the first write leaves it
-    if header and (not header.startswith(SQLITE_HEADER) or len(header) < 100):
-        raise CorruptFile(f"{path} is not a HarmDesk data file (it is not an SQLite database). "
-                          + advice)
     try:
         con = sqlite3.connect(paths.read_only_uri(path), uri=True,
                               timeout=BUSY_TIMEOUT_MS / 1000)
@@ -87,6 +89,9 @@ def inspect_file(path: Path) -> int | None:
         finally:
             con.close()
     except sqlite3.DatabaseError as err:
+        if getattr(err, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB:
+            raise CorruptFile(f"{path} is not a HarmDesk data file (it is not an SQLite "
+                              "database). " + advice) from None
         cause = machine_cause(path.parent)
         if cause:  # a sound file that cannot be read here is not a damaged one
             raise ReadOnly(f"{path} cannot be opened: {cause}, and the file still holds steps "

@@ -50,6 +50,7 @@ class Store(LogReads):
         self._idle: list[sqlite3.Connection] = []
         self._pool_lock = threading.Lock()
         self._hooks: list[Callable[[sqlite3.Connection], None]] = []
+        self._held = threading.local()  # the connection a thread reads on in `one_read`
         self._closed = False
         self._tidy = False
 
@@ -169,12 +170,29 @@ class Store(LogReads):
             self._lock.release()
 
     @contextmanager
+    def one_read(self):
+        """Every read this thread makes inside sees the file as it was at the first one
+        (one read transaction on one connection), whatever other threads save meanwhile:
+        a summary's log and the desk it works back from belong together. Writes inside
+        go on a connection of their own, and are not seen by these reads."""
+        if getattr(self._held, "con", None) is not None:
+            yield  # already inside one
+            return
+        with self._pooled() as con:
+            con.execute("BEGIN")
+            self._held.con = con
+            try:
+                yield
+            finally:
+                self._held.con = None  # the pool ends the read transaction
+
+    @contextmanager
     def _hot(self):
         """One BEGIN IMMEDIATE transaction on a pooled connection (with the pragmas of
         every connection); machine errors become advice and nothing is half written."""
         if self.read_only:
             raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
-        with self._reading() as con:
+        with self._pooled() as con:
             try:
                 con.execute("BEGIN IMMEDIATE")
                 try:
@@ -192,8 +210,22 @@ class Store(LogReads):
 
     @contextmanager
     def _reading(self):
-        """A pooled connection, outside any transaction (each read is its own); machine
-        errors (busy, unreadable) become advice."""
+        """A pooled connection, outside any transaction (each read is its own), or inside
+        `one_read` that one's; machine errors (busy, unreadable) become advice."""
+        held = getattr(self._held, "con", None)
+        if held is None:
+            with self._pooled() as con:
+                yield con
+            return
+        try:
+            yield held
+        except sqlite3.OperationalError as err:
+            raise db.environment_error(err, self.path) from None
+
+    @contextmanager
+    def _pooled(self):
+        """A pooled connection of this thread's own until the block ends; machine errors
+        become advice."""
         try:
             con = self._checkout()
         except sqlite3.OperationalError as err:

@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 PROBE = Path(__file__).with_name("window_probe.py")
@@ -188,10 +189,12 @@ class RealDesk:
         self.release()
 
     # reading the database file ----------------------------------------------------
+    # (each connection is closed at once: one left for the garbage collector would hold
+    # its lock on the file, hiding from a test what the window's own locks do)
     def saved_actions(self) -> list[dict]:
         """The applied (not undone) actions of the open campaign, oldest first."""
         path = self.data_dir / "harmdesk.sqlite"
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             campaign = self._campaign_id(db)
             rows = db.execute("SELECT action FROM log WHERE campaign_id = ? AND undone = 0 "
                               "ORDER BY seq", (campaign,)).fetchall()
@@ -199,7 +202,7 @@ class RealDesk:
 
     def saved_state(self, cid: str) -> dict:
         path = self.data_dir / "harmdesk.sqlite"
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             row = db.execute("SELECT state FROM character WHERE campaign_id = ? AND cid = ?",
                              (self._campaign_id(db), cid)).fetchone()
         return json.loads(row[0])
@@ -207,7 +210,7 @@ class RealDesk:
     def saved_settings(self) -> dict:
         """The open campaign's settings now (the running encounter among them)."""
         path = self.data_dir / "harmdesk.sqlite"
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             row = db.execute("SELECT settings FROM campaign WHERE id = ?",
                              (self._campaign_id(db),)).fetchone()
         return json.loads(row[0])

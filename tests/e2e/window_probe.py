@@ -26,7 +26,7 @@ def rect(widget, local=None) -> list[int]:
 
 def snapshot(window) -> dict:
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QMenu
+    from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QFileDialog, QMenu
 
     from harmdesk.qt.desk_model import IdRole, PreviewRole
     from harmdesk.qt.tray_chips import ChipButton
@@ -76,6 +76,7 @@ def snapshot(window) -> dict:
                 for c in range(model.columnCount())}
     dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
     status["dialog"] = dialogs[0].windowTitle() if dialogs else None
+    status["file_dialog"] = any(isinstance(d, QFileDialog) for d in dialogs)
     status["quick_entry"] = rect(window.ui.quickEntry)
     status["quick_message"] = window.ui.quickMessage.text()
     status["focus"] = type(window.focusWidget()).__name__ if window.focusWidget() else None

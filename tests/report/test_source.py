@@ -2,6 +2,7 @@
 and says exactly what a replay of the whole log says."""
 
 import random
+import threading
 
 import pytest
 
@@ -148,3 +149,25 @@ def test_an_earlier_session_reads_only_the_states_of_the_rows_after_it(store, co
     assert min(counted_rows) == first and max(counted_rows) == last
     assert len(store.states_before(campaign.info.id, after=last)) > 30
     assert in_any_order(report) == in_any_order(replayed(store, campaign, sessions[1:3]))
+
+
+def test_a_step_saved_while_the_summary_reads_is_in_none_of_it(store, monkeypatch):
+    """The window goes on while its summary is read off the GUI thread: a step saved
+    between the reads of the log and of the desk must not put a newcomer on the desk
+    the summary works back to."""
+    campaign = long_campaign(store)
+    alone = from_store(store, "Long", [5])
+    read_states = store.states_before
+
+    def saving_meanwhile(*args, **kwargs):
+        rows = read_states(*args, **kwargs)
+        other = threading.Thread(target=campaign.apply, args=(
+            {"type": "add_character", "character": {**AFON, "id": "brin", "name": "Brin"}},))
+        other.start()
+        other.join()
+        return rows
+
+    monkeypatch.setattr(store, "states_before", saving_meanwhile)
+    before = campaign.history()
+    assert from_store(store, "Long", [5]) == alone
+    assert campaign.history()[0] == before[0] + 1  # the step was saved meanwhile

@@ -24,12 +24,12 @@ def run_worker(qtbot, source, target, signal: str):
     return seen
 
 
-def test_the_worker_reads_the_data_folder_and_replaces_the_target(qtbot, fonts, demo, tmp_path):
+def test_the_worker_reads_the_open_store_and_replaces_the_target(qtbot, fonts, demo, tmp_path):
     campaign = demo["stonetop"]
     target = tmp_path / "out" / "summary.pdf"
     target.parent.mkdir()
     target.write_bytes(b"last week's summary")
-    request = ex.SummaryRequest(str(campaign.store.path.parent), campaign.name)
+    request = ex.SummaryRequest(campaign.store, campaign.name)
     seen = run_worker(qtbot, request, target, "finished")
     assert seen["finished"] == [str(target)] and seen["failed"] == []
     assert seen["progress"][-1] == 100 and seen["progress"] == sorted(seen["progress"])
@@ -53,7 +53,7 @@ def test_a_failure_comes_back_as_a_message(qtbot, fonts, demo, tmp_path, problem
     sessions = None
     if problem == "session":
         target, sessions = tmp_path / "summary.pdf", (4,)
-    request = ex.SummaryRequest(str(campaign.store.path.parent), campaign.name, sessions)
+    request = ex.SummaryRequest(campaign.store, campaign.name, sessions)
     seen = run_worker(qtbot, request, target, "failed")
     assert seen["finished"] == [] and len(seen["failed"]) == 1
     message = seen["failed"][0]
@@ -133,3 +133,15 @@ def test_the_export_writes_off_the_gui_thread_and_its_dialog_follows_the_progres
     assert shown[-1] == -1
     assert target.read_bytes()[:5] == b"%PDF-"
     qtbot.waitUntil(lambda: not ex._RUNNING)
+
+
+def test_no_summary_while_the_campaign_is_still_opening(qtbot, demo, monkeypatch):
+    """The tiles shown from a glimpse have no store to read a summary from yet."""
+    glimpse = Session.glimpse(demo["stonetop"].store.path.parent)
+    assert glimpse is not None and glimpse.loading
+    warnings = []
+    monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+    monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: pytest.fail("no file should be asked for"))
+    ex.export_session_summary(None, glimpse, None)
+    assert warnings and "still opening" in warnings[0]
