@@ -89,9 +89,16 @@ def inspect_file(path: Path) -> int | None:
         finally:
             con.close()
     except sqlite3.DatabaseError as err:
-        if getattr(err, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB:
+        code = getattr(err, "sqlite_errorcode", None)
+        if code == sqlite3.SQLITE_NOTADB:
             raise CorruptFile(f"{path} is not a HarmDesk data file (it is not an SQLite "
                               "database). " + advice) from None
+        if code == sqlite3.SQLITE_READONLY_ROLLBACK:
+            raise ReadOnly(f"{path} was left half-changed when HarmDesk stopped in the "
+                           f"middle of a change; {path.name}-journal beside it holds what "
+                           "puts it back. Open HarmDesk once where the folder can be "
+                           "written (the window, or any command that saves): it puts the "
+                           "file back as it was, and nothing is lost.") from None
         cause = machine_cause(path.parent)
         if cause:  # a sound file that cannot be read here is not a damaged one
             raise ReadOnly(f"{path} cannot be opened: {cause}, and the file still holds steps "
@@ -107,6 +114,28 @@ def inspect_file(path: Path) -> int | None:
                         f"HarmDesk reads up to {paths.SCHEMA_VERSION}). Update HarmDesk to open "
                         "it; the file has not been changed.")
     return version
+
+
+def roll_back_half_change(path: Path) -> None:
+    """Put the file back as it was before a change that stopped half-way (a kill during
+    an upgrade, a restore or the switch to WAL) left a rollback journal beside it.
+
+    SQLite plays a hot journal back on the first read of a connection that may write,
+    under the file's exclusive lock, so it never runs under another connection's feet
+    (and a journal still in use by a live writer is not hot, and is left alone). Only
+    for a caller that may write the folder; a read-only connection cannot, and
+    `inspect_file` then says what to do. A file SQLite cannot read is left for
+    `inspect_file` to name."""
+    if not paths.journal_left(path):
+        return
+    try:
+        con = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        pass
 
 
 def machine_cause(folder: Path) -> str:

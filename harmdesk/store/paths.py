@@ -41,11 +41,14 @@ def read_only_uri(path: Path) -> str:
 
     `mode=ro` still creates the `-shm` file beside a WAL file, which a read-only folder
     or a full disk refuses; there the file is read as `immutable` (no `-shm` at all),
-    unless a `-wal` still holds saved steps that only the shared memory can find.
+    unless a `-wal` still holds saved steps that only the shared memory can find, or a
+    rollback journal is left that SQLite must play back first (immutable would read
+    the half-changed file as it is).
     """
     path = Path(path).absolute()
     uri = f"{path.as_uri()}?mode=ro"
-    if (folder_read_only(path.parent) or disk_full(path.parent)) and not wal_holds_steps(path):
+    if (folder_read_only(path.parent) or disk_full(path.parent)) \
+            and not wal_holds_steps(path) and not journal_left(path):
         uri += "&immutable=1"
     return uri
 
@@ -54,5 +57,14 @@ def wal_holds_steps(path: Path) -> bool:
     """Whether the `-wal` file beside `path` holds saved steps not yet in the file."""
     try:
         return path.with_name(path.name + "-wal").stat().st_size > 0
+    except OSError:
+        return False
+
+
+def journal_left(path: Path) -> bool:
+    """Whether a rollback journal lies beside `path`: what a change stopped half-way
+    leaves (an upgrade, a restore, the switch to WAL killed mid-write)."""
+    try:
+        return path.with_name(path.name + "-journal").stat().st_size > 0
     except OSError:
         return False

@@ -63,6 +63,13 @@ class Store(LogReads):
         folder = db.data_dir(folder)
         path = folder / db.DB_NAME
         if not write:
+            tidy = not db.machine_cause(folder) and os.access(path, os.W_OK)
+            if tidy:
+                # a change stopped half-way is put back even by a reader, where the folder
+                # can be written: SQLite does it under the file's own lock, so it takes
+                # no writer lock and stands in no writer's way (a live writer's journal
+                # is never rolled back), and until then nobody could read the file
+                db.roll_back_half_change(path)
             if db.inspect_file(path) is None:  # raises before anything is written
                 raise NoFile(f"There is no data file at {path} yet.")
             store = cls(path, True, "it was opened only to read", None)
@@ -70,7 +77,7 @@ class Store(LogReads):
             # (the store itself never writes through them): the last one to close folds
             # the WAL back and removes it and the -shm, as a writer's does, so a reader
             # leaves the folder as it found it
-            store._tidy = not db.machine_cause(folder) and os.access(path, os.W_OK)
+            store._tidy = tidy
             return store
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -85,6 +92,8 @@ class Store(LogReads):
             lock = db.WriterLock(path)
             why = lock.acquire() or ""
         try:
+            if not why:  # the writer, under its lock
+                db.roll_back_half_change(path)  # what a killed writer left half-changed
             version = db.inspect_file(path)  # under the lock: raises before anything is written
         except db.StoreError:
             if lock is not None:
