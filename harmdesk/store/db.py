@@ -96,9 +96,9 @@ def inspect_file(path: Path) -> int | None:
         if code == sqlite3.SQLITE_READONLY_ROLLBACK:
             raise ReadOnly(f"{path} was left half-changed when HarmDesk stopped in the "
                            f"middle of a change; {path.name}-journal beside it holds what "
-                           "puts it back. Open HarmDesk once where the folder can be "
-                           "written (the window, or any command that saves): it puts the "
-                           "file back as it was, and nothing is lost.") from None
+                           "puts it back. Open HarmDesk once where the file and its folder "
+                           "can be written: it puts the file back as it was before that "
+                           "change, and nothing saved is lost.") from None
         cause = machine_cause(path.parent)
         if cause:  # a sound file that cannot be read here is not a damaged one
             raise ReadOnly(f"{path} cannot be opened: {cause}, and the file still holds steps "

@@ -185,7 +185,7 @@ def test_on_read_only_media_a_hot_journal_is_named_and_nothing_is_read_half_chan
         state = run(ro, "state", "Test")
         assert state.returncode == 1 and "Traceback" not in state.stderr
         assert "half-changed" in state.stderr and "damaged" not in state.stderr
-        assert "where the folder can be written" in state.stderr
+        assert "where the file and its folder can be written" in state.stderr
         with pytest.raises(ReadOnly, match="half-changed"):
             Store.open(ro)
     assert {name: checksum(folder / name) for name in before} == before
