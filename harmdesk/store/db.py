@@ -18,14 +18,15 @@ import errno
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
 from ..errors import StoreError  # noqa: F401 (defined without SQL, so every layer catches it)
-from . import paths
-from .migrations import MIGRATIONS
+from . import migrations, paths
+from .migrations import MIGRATIONS  # noqa: F401 (the ladder, as tests change it)
 from .paths import DB_NAME, data_dir  # noqa: F401 (part of this module's interface)
 
 if TYPE_CHECKING:
@@ -175,16 +176,18 @@ def connect(path: Path, read_only: bool = False, wal: bool = True) -> sqlite3.Co
     return con
 
 
-def make_engine(path: Path, wal: bool = True) -> "Engine":
-    """An SQLAlchemy engine over `connect`'s connections, for creating and migrating the
-    schema only; every statement it runs is in a BEGIN IMMEDIATE transaction.
+def make_engine(path: Path, wal: bool = True,
+                creator: Callable[[], sqlite3.Connection] | None = None) -> "Engine":
+    """An SQLAlchemy engine over `connect`'s connections (or `creator`'s), for creating
+    and migrating the schema only; every statement it runs is in a BEGIN IMMEDIATE
+    transaction.
 
     Python 3.11's sqlite3 does not roll back DDL in its implicit transactions; with them
     off and BEGIN sent here, a migration is all or nothing.
     """
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import NullPool
-    engine = create_engine("sqlite://", creator=lambda: connect(path, wal=wal),
+    engine = create_engine("sqlite://", creator=creator or (lambda: connect(path, wal=wal)),
                            poolclass=NullPool)
 
     @event.listens_for(engine, "begin")
@@ -247,14 +250,53 @@ def migrate(path: Path, version: int) -> None:
     engine = make_engine(path, wal=False)  # the store's first connection switches to WAL
     try:
         with engine.begin() as conn:
-            for step in range(version, paths.SCHEMA_VERSION):
-                MIGRATIONS[step](conn)
-            conn.exec_driver_sql(f"PRAGMA user_version={paths.SCHEMA_VERSION}")
+            migrations.climb(conn, version)
     except Exception as err:  # any failure leaves the file as it was: one transaction
         raise StoreError(f"Upgrading {path} from data version {version} failed ({err}). "
                          f"The file is unchanged, and a copy is in {saved}.") from None
     finally:
         engine.dispose()
+
+
+class UpgradedCopy:
+    """An older file copied into memory and upgraded there, as a writer upgrades the file
+    itself: what a reader reads while no writer has upgraded the file yet (a reading
+    command before the first start of a new HarmDesk, an old backup just restored, a
+    file on read-only media). The file is only read, through SQLite's backup API; the
+    copy shows it as it was then, and lives until `close`."""
+
+    def __init__(self, path: Path, version: int):
+        # a memdb name starting with "/" is one database for every connection in this process
+        self.uri = f"file:/harmdesk-copy-{os.getpid()}-{id(self)}?vfs=memdb"
+        self._keep = self.connect()  # the copy lives as long as one connection to it
+        try:
+            source = sqlite3.connect(paths.read_only_uri(path), uri=True,
+                                     timeout=BUSY_TIMEOUT_MS / 1000)
+            try:
+                source.backup(self._keep)
+            finally:
+                source.close()
+            engine = make_engine(path, creator=self.connect)
+            try:
+                with engine.begin() as conn:
+                    migrations.climb(conn, version)
+            finally:
+                engine.dispose()
+        except Exception as err:
+            self._keep.close()
+            raise StoreError(f"Reading {path} (data version {version}, written by an "
+                             f"older HarmDesk) failed ({getattr(err, 'orig', None) or err}). "
+                             "The file has not been changed.") from None
+
+    def connect(self) -> sqlite3.Connection:
+        """A connection to the copy, as `connect`'s are (outside any transaction)."""
+        con = sqlite3.connect(self.uri, uri=True, isolation_level=None,
+                              check_same_thread=False)
+        con.execute("PRAGMA foreign_keys=ON")
+        return con
+
+    def close(self) -> None:
+        self._keep.close()
 
 
 class WriterLock:

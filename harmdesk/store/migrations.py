@@ -1,13 +1,17 @@
 """The user_version ladder: each step upgrades a connection's schema to the next version.
 
 A step runs inside the migration's one transaction, so it never leaves half a schema.
-Only an upgrade loads SQLAlchemy; naming its Connection here does not.
+The same steps upgrade the data file itself (a writer) and a reader's copy of an older
+file in memory (`db.UpgradedCopy`). Only an upgrade loads SQLAlchemy; naming its
+Connection here does not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from . import paths
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
@@ -29,3 +33,11 @@ def session_index(conn: Connection) -> None:
 
 # user_version -> the step upgrading a schema from that version to the next
 MIGRATIONS: dict[int, Callable[["Connection"], None]] = {1: log_steps, 2: session_index}
+
+
+def climb(conn: Connection, version: int) -> None:
+    """Every step from `version` to this HarmDesk's, then the new user_version, on `conn`
+    inside its transaction."""
+    for step in range(version, paths.SCHEMA_VERSION):
+        MIGRATIONS[step](conn)
+    conn.exec_driver_sql(f"PRAGMA user_version={paths.SCHEMA_VERSION}")

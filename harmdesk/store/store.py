@@ -53,6 +53,7 @@ class Store(LogReads):
         self._held = threading.local()  # the connection a thread reads on in `one_read`
         self._closed = False
         self._tidy = False
+        self._copy: db.UpgradedCopy | None = None  # what a reader of an older file reads
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
@@ -70,15 +71,10 @@ class Store(LogReads):
                 # no writer lock and stands in no writer's way (a live writer's journal
                 # is never rolled back), and until then nobody could read the file
                 db.roll_back_half_change(path)
-            if db.inspect_file(path) is None:  # raises before anything is written
+            version = db.inspect_file(path)  # raises before anything is written
+            if version is None:
                 raise NoFile(f"There is no data file at {path} yet.")
-            store = cls(path, True, "it was opened only to read", None)
-            # where the folder can be written, a reader's connections may be read-write
-            # (the store itself never writes through them): the last one to close folds
-            # the WAL back and removes it and the -shm, as a writer's does, so a reader
-            # leaves the folder as it found it
-            store._tidy = tidy
-            return store
+            return cls._reader(path, version, "it was opened only to read", tidy)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
@@ -102,7 +98,7 @@ class Store(LogReads):
         if why:
             if version is None:
                 raise db.ReadOnly(f"Cannot create {path}: {why}.")
-            return cls(path, True, why, None)
+            return cls._reader(path, version, why)
         try:
             if version is None:
                 db.create_schema(path)  # an empty file left by a crash is filled, never removed
@@ -115,6 +111,22 @@ class Store(LogReads):
             lock.release()
             raise
         return cls(path, False, "", lock)
+
+    @classmethod
+    def _reader(cls, path: Path, version: int, why: str, tidy: bool = False) -> "Store":
+        """A store that only reads the file; one of an older version (no writer has
+        upgraded it yet) reads a copy upgraded in memory, and the file stays as it is.
+
+        `tidy`: the folder can be written, so the reader's connections may be read-write
+        (the store itself never writes through them): the last one to close folds the
+        WAL back and removes it and the -shm, as a writer's does, so a reader leaves the
+        folder as it found it."""
+        store = cls(path, True, why, None)
+        if version < db.paths.SCHEMA_VERSION:
+            store._copy = db.UpgradedCopy(path, version)
+        else:
+            store._tidy = tidy
+        return store
 
     def on_connect(self, hook: Callable[[sqlite3.Connection], None]) -> Callable[[], None]:
         """Run `hook` on every connection made from now on (a trace, a limit); the idle
@@ -175,6 +187,8 @@ class Store(LogReads):
     def close(self) -> None:
         self._closed = True
         self._close_idle()
+        if self._copy is not None:
+            self._copy.close()
         if self._lock:
             self._lock.release()
 
@@ -251,8 +265,11 @@ class Store(LogReads):
             if self._idle:
                 return self._idle.pop()
             hooks = list(self._hooks)
-        con = (db.connect(self.path, wal=False) if self._tidy
-               else db.connect(self.path, self.read_only))
+        if self._copy is not None:
+            con = self._copy.connect()
+        else:
+            con = (db.connect(self.path, wal=False) if self._tidy
+                   else db.connect(self.path, self.read_only))
         for hook in hooks:
             hook(con)
         return con
