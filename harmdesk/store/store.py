@@ -22,6 +22,7 @@ from .log_reads import LogReads
 from .steps import LogEntry
 
 SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
+RESTORE_WAIT_S = 60  # how long a restore waits for a summary still reading the file
 
 
 class NoFile(db.ReadOnly):
@@ -49,6 +50,9 @@ class Store(LogReads):
         # idle connections, handed to one thread at a time (a worker and the GUI share us)
         self._idle: list[sqlite3.Connection] = []
         self._pool_lock = threading.Lock()
+        self._out = 0  # connections handed out now, each to one thread
+        self._returned = threading.Condition(self._pool_lock)
+        self._restoring = False  # no connection is handed out while the file is replaced
         self._hooks: list[Callable[[sqlite3.Connection], None]] = []
         self._held = threading.local()  # the connection a thread reads on in `one_read`
         self._closed = False
@@ -176,13 +180,32 @@ class Store(LogReads):
         refused, and then nothing changed and this store still works."""
         from . import backups
         source = backups.chosen(self.path, str(file))
-        if self.read_only:
-            return backups.restore(self.path, source)
-        backups.trusted(source)  # before the pool closes (which writes the WAL back)
-        self._close_idle()
-        done = backups.restore(self.path, source, lock_held=True)
+        if not self.read_only:
+            backups.trusted(source)  # before the pool closes (which writes the WAL back)
+        self._wait_for_connections()
+        try:
+            self._close_idle()
+            if self.read_only:
+                return backups.restore(self.path, source)
+            done = backups.restore(self.path, source, lock_held=True)
+        finally:
+            with self._pool_lock:
+                self._restoring = False
         self.close()
         return done
+
+    def _wait_for_connections(self) -> None:
+        """Hand out no connection from now on, and wait for those other threads hold (a
+        summary being read) to come back: one still open on the file a restore replaces
+        would, closing later, fold its WAL back and delete the new file's -wal by its
+        name. StoreError, nothing changed, when they stay out."""
+        with self._returned:
+            self._restoring = True
+            if not self._returned.wait_for(lambda: self._out == 0, RESTORE_WAIT_S):
+                self._restoring = False
+                raise db.StoreError(f"HarmDesk is still reading {self.path} (a session summary "
+                                    "being written); restore once it is done. Nothing was "
+                                    "changed.")
 
     def close(self) -> None:
         self._closed = True
@@ -262,16 +285,24 @@ class Store(LogReads):
 
     def _checkout(self) -> sqlite3.Connection:
         with self._pool_lock:
+            if self._restoring:
+                raise db.StoreError(f"{self.path} is being restored from a backup; try again "
+                                    "in a moment.")
+            self._out += 1
             if self._idle:
                 return self._idle.pop()
             hooks = list(self._hooks)
-        if self._copy is not None:
-            con = self._copy.connect()
-        else:
-            con = (db.connect(self.path, wal=False) if self._tidy
-                   else db.connect(self.path, self.read_only))
-        for hook in hooks:
-            hook(con)
+        try:
+            if self._copy is not None:
+                con = self._copy.connect()
+            else:
+                con = (db.connect(self.path, wal=False) if self._tidy
+                       else db.connect(self.path, self.read_only))
+            for hook in hooks:
+                hook(con)
+        except BaseException:
+            self._came_back()
+            raise
         return con
 
     def _checkin(self, con: sqlite3.Connection) -> None:
@@ -280,12 +311,21 @@ class Store(LogReads):
                 con.execute("ROLLBACK")
         except sqlite3.Error:
             con.close()  # a connection that cannot roll back is not reused
+            self._came_back()
             return
         with self._pool_lock:
             if not self._closed:
                 self._idle.append(con)
+                self._out -= 1
+                self._returned.notify_all()
                 return
         con.close()
+        self._came_back()
+
+    def _came_back(self) -> None:
+        with self._pool_lock:
+            self._out -= 1
+            self._returned.notify_all()
 
     # campaigns -----------------------------------------------------------
     def campaigns(self) -> list[dict]:
