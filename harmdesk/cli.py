@@ -222,8 +222,8 @@ def cmd_summary(args, store) -> int:
         return _fail(f"Cannot write {args.output}: {err.strerror or err}.", 1)
     app = QGuiApplication.instance() or QGuiApplication(["harmdesk"])  # noqa: F841 (fonts)
     try:
-        numbers = _session_numbers(args.session, store, args.campaign) if args.session \
-            else None
+        numbers = None if args.session is None else \
+            _session_numbers(args.session, store, args.campaign)
         report = from_store(store, args.campaign, numbers, args.all)
         pages = write_pdf(report, args.output)
     except ReportError as err:

@@ -39,7 +39,7 @@ def writable_target(target: str | os.PathLike) -> Path:
         kind = next((word for test, word in KINDS if test(mode)), "not a regular file")
         raise NotARegularFile(errno.EEXIST, f"it is {kind}, and HarmDesk replaces only a "
                               "regular file; choose another file name", os.fspath(target))
-    if not path.name:  # "/" or ".": a folder that stat could not read
+    if not path.name or os.fspath(target).endswith(("/", os.sep)):  # "/", ".", "notes/"
         raise NotARegularFile(errno.EISDIR, "it names a folder; choose a file name",
                               os.fspath(target))
     return path

@@ -87,6 +87,7 @@ def test_a_summary_over_a_linked_regular_file_keeps_the_link(night, tmp_path):
     ("/", 1, ("Cannot write /", "a folder")),
     (".", 1, ("Cannot write .", "a folder")),
     ("{tmp}", 1, ("a folder",)),
+    ("notes/", 1, ("Cannot write notes/", "names a folder")),
 ])
 def test_a_summary_to_no_file_name_is_refused_in_words(night, tmp_path, target, status, words):
     run = summary(night, "--all", "-o", target.replace("{tmp}", str(tmp_path)), cwd=tmp_path)
@@ -131,6 +132,8 @@ def test_a_huge_session_range_is_checked_against_the_sessions_there_are(night, t
     run = summary(night, "--session", "1-" + "9" * 5000, "-o", str(tmp_path / "s.pdf"))
     refused_plainly(run, 1, "--session takes a number or a range")
     assert len(run.stderr) < 300  # the 5,000 digits are not echoed back
+    run = summary(night, "--session", "", "-o", str(tmp_path / "s.pdf"))
+    refused_plainly(run, 1, "--session takes a number or a range such as 2-4, not ''")
     run = summary(night, "--session", "1-2", "-o", str(tmp_path / "s.pdf"))
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["pages"] >= 1

@@ -205,6 +205,17 @@ def test_a_long_value_is_quoted_short_in_every_message(night, tmp_path):
     assert len(run.stderr) < 500
 
 
+def test_a_character_name_or_id_is_at_most_200_characters():
+    desk = new_state("stonetop", {}, [HEAVY])
+    for sheet in ({"id": "a", "name": "n" * 100_000}, {"id": "i" * 201}):
+        out = apply(desk, {"type": "add_character", "character": {**sheet, "max_hp": 3}})
+        assert not out.ok and "characters long; it may have at most 200" in out.error
+        assert len(out.error) < 100
+    out = apply(desk, {"type": "edit_character", "target": "heavy", "changes": {"name": "n" * 201}})
+    assert not out.ok and out.error.startswith("`name` is 201 characters long")
+    assert apply(desk, {"type": "add_character", "character": {"id": "i" * 200, "max_hp": 3}}).ok
+
+
 @pytest.mark.parametrize("action", [
     {"type": "damage", "target": "heavy", "amount": 1, "x" * 100_000: 1},
     {"type": "damage", "target": "heavy", "amount": 1, **{f"k{n}": 1 for n in range(5000)}},

@@ -97,8 +97,8 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
     if not isinstance(sheet, dict):
         raise Refused("a character must be an object")
     fields.plain_data(sheet, "the sheet")
-    cid = fields.text(sheet, "id")
-    name = fields.text(sheet, "name", default=cid)
+    cid = fields.label(sheet, "id")
+    name = fields.label(sheet, "name", default=cid)
     kind = fields.choice(sheet, "kind", system.kinds, default="pc")
     char = {"id": cid, "name": name, "kind": kind}
     if sheet.get("attack") is not None:
@@ -192,7 +192,7 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
         if "id" in changes:
             raise Refused("a character's id cannot be changed")
         if "name" in changes:
-            char["name"] = fields.text(changes, "name")
+            char["name"] = fields.label(changes, "name")
         if "kind" in changes:
             char["kind"] = fields.choice(changes, "kind", system.kinds)
         if "attack" in changes:

@@ -21,6 +21,8 @@ ACTION_KEYS = ("type", "target")  # every action has them; `refuse_unknown` need
 # The largest whole number a rule takes from outside, unless its field says less: more HP,
 # damage or Endurance than any sheet holds, and what every field of the window can show
 MOST = 9_999
+# the longest id or name of a character, in characters
+MOST_LABEL = 200
 # the most a sheet's small counts hold: armor, supplies, marks, Resolve dice
 MOST_COUNT = 99
 # The deepest the vocabulary nests (an added character's attack's tags is 4 levels); deeper
@@ -132,6 +134,16 @@ def text(action: dict, key: str, default: Any = _MISSING) -> str:
     value = action[key]
     if not isinstance(value, str) or not value.strip():
         raise Refused(f"`{key}` must be non-empty text, not {quoted(value)}")
+    return value
+
+
+def label(action: dict, key: str, default: Any = _MISSING) -> str:
+    """A character's id or name: non-empty text of at most MOST_LABEL characters, which a
+    tile, a log line and a message can show."""
+    value = text(action, key, default)
+    if isinstance(value, str) and len(value) > MOST_LABEL:
+        raise Refused(f"`{key}` is {len(value):,} characters long; it may have at most "
+                      f"{MOST_LABEL}")
     return value
 
 
