@@ -228,7 +228,9 @@ def test_a_character_name_or_id_is_at_most_200_characters():
     {"type": "edit_character", "target": "heavy", "changes": {"moves": ["x" * 100_000]}},
     {"type": "change_settings", "settings": {"prosperity": [1] * 100_000}},
     {"type": "change_settings", "settings": {"x" * 100_000: 1}},
+    {"type": "remove_wound", "target": "heavy", "text": "x" * 100_000},
 ])
 def test_a_refusal_never_echoes_a_long_value_whole(action):
-    out = apply(new_state("stonetop", {}, [HEAVY]), action)
+    wounded = {**HEAVY, "wounds": [f"wound {n} " + "w" * 10_000 for n in range(50)]}
+    out = apply(new_state("stonetop", {}, [wounded]), action)
     assert not out.ok and len(out.error) < 1200, out.error[:300]

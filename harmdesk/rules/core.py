@@ -44,12 +44,13 @@ def quoted(value: Any, most: int = SHOWN) -> str:
     return clipped(text, most)
 
 
-def listed(items: Any, most: int = 10) -> str:
-    """Names from outside (keys, ids) as a message lists them: each clipped, the first
-    `most` of them and how many more."""
-    names = [clipped(str(item)) for item in list(items)[:most + 1]]
-    more = len(items) - most if len(names) > most else 0
-    return ", ".join(names[:most]) + (f" and {more:,} more" if more else "")
+def listed(items: Any, joiner: str = ", ", most: int = 10) -> str:
+    """Names from outside (keys, ids, wounds) as a message lists them: each clipped, the
+    first `most` of them and how many more."""
+    items = list(items)
+    more = len(items) - most if len(items) > most else 0
+    return joiner.join(clipped(str(item)) for item in items[:most]) + \
+        (f" and {more:,} more" if more else "")
 
 
 class Refused(Exception):

@@ -7,7 +7,7 @@ supplies, wounds; optionally moves and circles (Death's Door playbook modifiers,
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Event, Refused, quoted
+from ..core import ARROW, Event, Refused, listed, quoted
 
 DEBILITIES = ("dazed", "miserable", "weakened")  # ST-13: at most these three, kept sorted
 DEATH_STATES = ("none", "dying", "out_of_action", "fate_pending", "dead")
@@ -92,7 +92,7 @@ def find_wound(char: dict, text: str, why: str = "") -> int:
     texts = wound_texts(char)
     if text not in texts:
         raise Refused(f"{char['name']} has no wound {quoted(text)}{why} (wounds: "
-                      f"{'; '.join(texts) or 'none'})")
+                      f"{listed(texts, '; ') or 'none'})")
     return texts.index(text)
 
 

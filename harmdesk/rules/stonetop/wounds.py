@@ -4,7 +4,7 @@ and the requirements the GM names for treating it (Rhianna's Make a Plan)."""
 from __future__ import annotations
 
 from .. import fields
-from ..core import Event, Refused, quoted
+from ..core import Event, Refused, listed, quoted
 from .sheet import find_wound, read_requirements, read_wound, wound_texts, wounds_of
 
 
@@ -66,7 +66,7 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
         found = [r for r in reqs if r["text"] == done]
         if not found:
             raise Refused(f"{quoted(text)} has no requirement {quoted(done)} (requirements: "
-                          f"{'; '.join(r['text'] for r in reqs) or 'none'})")
+                          f"{listed((r['text'] for r in reqs), '; ') or 'none'})")
         if found[0]["met"]:
             raise Refused(f"{quoted(done)} is already met")
         found[0]["met"] = True
