@@ -154,6 +154,7 @@ class Campaign:
                 "actions": [e.action for e in self.store.log(self.info.id)]}
 
 
+MAX_NAME = 200                  # a campaign's name, in characters
 MAX_IMPORT_ACTIONS = 20_000     # a long campaign logs a few thousand
 MAX_IMPORT_CHARACTERS = 1_000
 
@@ -232,8 +233,8 @@ def _import_steps(total: int, progress, cancelled):
 def _campaign_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
         raise UserError("A campaign needs a name.")
-    if len(name) > 200:
-        raise UserError("A campaign's name can be at most 200 characters.")
+    if len(name) > MAX_NAME:
+        raise UserError(f"A campaign's name can be at most {MAX_NAME} characters.")
     return name.strip()
 
 

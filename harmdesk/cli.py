@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 
@@ -210,19 +211,47 @@ def cmd_summary(args, store) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
+    from .files import writable_target
     from .report.data import ReportError
     from .report.pdf import write_pdf
-    from .report.source import from_store, parse_sessions
+    from .report.source import from_store
 
+    try:
+        writable_target(args.output)  # before the work: a pipe or a folder is refused now
+    except OSError as err:
+        return _fail(f"Cannot write {args.output}: {err.strerror or err}.", 1)
     app = QGuiApplication.instance() or QGuiApplication(["harmdesk"])  # noqa: F841 (fonts)
     try:
-        numbers = parse_sessions(args.session) if args.session else None
+        numbers = None if args.session is None else \
+            _session_numbers(args.session, store, args.campaign)
         report = from_store(store, args.campaign, numbers, args.all)
         pages = write_pdf(report, args.output)
     except ReportError as err:
         return _fail(str(err), 1)
     _print_json({"pdf": os.path.abspath(args.output), "pages": pages, "events": report.events})
     return 0
+
+
+# `--session N` or `A-B`; a number of more digits than this is no session of any campaign
+SESSIONS = re.compile(r"\s*([0-9]{1,18})\s*(?:[-\u2013]\s*([0-9]{1,18})\s*)?")
+
+
+def _session_numbers(text: str, store, campaign: str) -> list[int]:
+    """The session numbers `--session` asks for. A range is cut just past the campaign's
+    last session, so `1-1000000000000` costs what the sessions there are cost, and the
+    summary still names the first number missing."""
+    from .report.data import ReportError
+    from .rules.core import quoted
+
+    given = SESSIONS.fullmatch(text)
+    first = int(given.group(1)) if given else None
+    last = int(given.group(2) or first) if given else None
+    if first is None or first > last:
+        raise ReportError(f"--session takes a number or a range such as 2-4, not "
+                          f"{quoted(text)}")
+    sessions = store.sessions(store.campaign(campaign).id)
+    end = min(last, max((s["number"] for s in sessions), default=0) + 1)
+    return list(range(first, end + 1)) if first <= end else [first]
 
 
 def cmd_backups(args) -> int:
@@ -306,6 +335,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_arguments(parser: argparse.ArgumentParser, args) -> None:
+    """What argparse cannot see: names and paths that cannot be right, refused (exit 2)
+    before anything is opened."""
+    from .rules.core import quoted
+    from .untrusted import LONE_SURROGATE
+
+    if args.data_dir == "":  # an empty --data-dir is no folder, not the default one
+        parser.error("--data-dir needs a folder name; leave the option out for the usual "
+                     "data folder.")
+    if getattr(args, "output", None) == "":
+        parser.error("-o needs a file name, such as summary.pdf.")
+    names = [getattr(args, "campaign", None)]
+    if getattr(args, "action", None) != "import":  # there NAME is a file's path
+        names.append(getattr(args, "name", None))
+    names = [given for given in names if isinstance(given, str)]
+    if names:  # a store command: `replay` loads no SQL
+        from .campaign import MAX_NAME
+    for given in names:
+        if LONE_SURROGATE.search(given):
+            # bytes that are not UTF-8 on the command line
+            parser.error(f"the campaign name {quoted(given.encode('utf-8', 'replace').decode())} "
+                         "is not UTF-8 text; type the name again.")
+        if len(given) > MAX_NAME:
+            parser.error(f"the campaign name {quoted(given)} is {len(given):,} characters "
+                         f"long; a campaign's name has at most {MAX_NAME}.")
+
+
 def main(argv: list[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         # a character that cannot be written is escaped, never a crash after the work is done
@@ -313,15 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
-    from .untrusted import LONE_SURROGATE
-    names = [getattr(args, "campaign", None)]
-    if getattr(args, "action", None) != "import":  # there NAME is a file's path
-        names.append(getattr(args, "name", None))
-    for given in names:
-        if isinstance(given, str) and LONE_SURROGATE.search(given):
-            # bytes that are not UTF-8 on the command line
-            parser.error(f"the campaign name {given.encode('utf-8', 'replace').decode()!r} "
-                         "is not UTF-8 text; type the name again.")
+    _check_arguments(parser, args)
     from .store.paths import data_dir
     # once, now: a relative folder (or HARMDESK_DATA_DIR) means the one the GM started in
     args.data_dir = data_dir(args.data_dir)

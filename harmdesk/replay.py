@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .rules import apply, new_state
-from .rules.core import Refused, SheetError
+from .rules.core import Refused, SheetError, clipped, quoted
 from .rules.fields import plain_data
 from .untrusted import UntrustedError, parse_json
 
@@ -80,7 +80,8 @@ def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
         raise ScenarioError(f"{where}: the top level must be an object")
     for key in data:
         if key not in TOP_KEYS:
-            raise ScenarioError(f"{where}: unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+            raise ScenarioError(f"{where}: unknown key {quoted(key)} (known: "
+                                f"{', '.join(sorted(TOP_KEYS))})")
     if "system" not in data:
         raise ScenarioError(f"{where}: `system` is missing")
     name = data.get("name")
@@ -120,12 +121,12 @@ def check_expectations(actions: list, where: str = "scenario") -> None:
                                     "each with an object of the values expected")
             for cid, keys in expect.items():
                 if not isinstance(keys, dict):
-                    raise ScenarioError(f"{label}: `expect.{cid}` must be an object such as "
-                                        '{"hp": 15}')
+                    raise ScenarioError(f"{label}: `expect.{clipped(cid)}` must be an object "
+                                        'such as {"hp": 15}')
                 try:
                     plain_data(keys, "the value")
                 except Refused as err:
-                    raise ScenarioError(f"{label}: `expect.{cid}`: {err.reason}") from None
+                    raise ScenarioError(f"{label}: `expect.{clipped(cid)}`: {err.reason}") from None
         events = action.get("expect_events")
         if events is not None:
             if not isinstance(events, list):
@@ -150,29 +151,30 @@ def _check_encounter(label: str, action: dict, settings: dict, out: Replay) -> N
     if wanted is None or got is None:
         out.expectations += 1
         if wanted != got:
-            out.mismatches.append(f"{label}: encounter expected {wanted!r}, got {got!r}")
+            out.mismatches.append(f"{label}: encounter expected {quoted(wanted)}, "
+                                  f"got {quoted(got)}")
         return
     for key, value in wanted.items():
         out.expectations += 1
         if got.get(key, "<missing>") != value:
-            out.mismatches.append(f"{label}: encounter.{key} expected {value!r}, "
-                                  f"got {got.get(key, '<missing>')!r}")
+            out.mismatches.append(f"{label}: encounter.{clipped(str(key))} expected "
+                                  f"{quoted(value)}, got {quoted(got.get(key, '<missing>'))}")
 
 
 def _check(index: int, action: Any, result: dict, chars: dict, out: Replay,
            settings: dict | None = None) -> None:
     if not isinstance(action, dict):
         return
-    label = f"action {index} ({action.get('type')})"
+    label = f"action {index} ({clipped(str(action.get('type')))})"
     wanted_refusal = action.get("expect_refused")
     if wanted_refusal is not None:
         out.expectations += 1
         if result["ok"]:
-            out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
-                                  "but it was applied")
+            out.mismatches.append(f"{label}: expected a refusal containing "
+                                  f"{quoted(wanted_refusal)}, but it was applied")
         elif wanted_refusal.lower() not in result["error"].lower():
-            out.mismatches.append(f"{label}: expected a refusal containing {wanted_refusal!r}, "
-                                  f"got {result['error']!r}")
+            out.mismatches.append(f"{label}: expected a refusal containing "
+                                  f"{quoted(wanted_refusal)}, got {result['error']!r}")
     elif ("expect" in action or "expect_events" in action or "expect_encounter" in action) \
             and not result["ok"]:
         out.mismatches.append(f"{label}: refused: {result['error']}")
@@ -181,18 +183,19 @@ def _check(index: int, action: Any, result: dict, chars: dict, out: Replay,
     for cid, keys in (action.get("expect") or {}).items():
         if cid not in chars:
             out.expectations += 1
-            out.mismatches.append(f"{label}: no character {cid!r} in the state")
+            out.mismatches.append(f"{label}: no character {quoted(cid)} in the state")
             continue
         for key, value in keys.items():
             out.expectations += 1
             got = chars[cid].get(key, "<missing>")
             if got != value:
-                out.mismatches.append(f"{label}: {cid}.{key} expected {value!r}, got {got!r}")
+                out.mismatches.append(f"{label}: {clipped(cid)}.{clipped(str(key))} expected "
+                                      f"{quoted(value)}, got {quoted(got)}")
     texts = [e["text"] for e in result.get("events", [])]
     for wanted in action.get("expect_events") or []:
         out.expectations += 1
         if not any(wanted.lower() in t.lower() for t in texts):
-            out.mismatches.append(f"{label}: no event mentions {wanted!r}; events: {texts}")
+            out.mismatches.append(f"{label}: no event mentions {quoted(wanted)}; events: {texts}")
 
 
 def changed_characters(before: dict, after: dict) -> dict:

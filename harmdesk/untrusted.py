@@ -25,6 +25,7 @@ _STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\Z)', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+BOM = "\ufeff"  # the byte-order mark some editors put before UTF-8 text
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -40,6 +41,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
         except UnicodeDecodeError as err:
             raise UntrustedError(f"{where}: the text is not UTF-8 (byte {err.start + 1}).") \
                 from None
+    text = text.removeprefix(BOM)  # Windows editors and shells write one; it means nothing
     hit = LONE_SURROGATE.search(text)
     if hit:  # only possible in text given in-process or on a command line
         raise UntrustedError(f"{where}: {_at(text, hit.start())}the text holds a broken "
@@ -67,6 +69,7 @@ def parse_json(text: str | bytes, where: str) -> Any:
 def lone_surrogate_at(value: Any) -> str | None:
     """Where in `value` a string (or a key) holds a lone surrogate, as a readable path,
     or None. Walks without recursion, so any depth is safe."""
+    from .rules.core import clipped  # read only when the text escapes a surrogate
     stack: list[tuple[Any, str]] = [(value, "the value")]
     while stack:
         item, path = stack.pop()
@@ -77,7 +80,7 @@ def lone_surrogate_at(value: Any) -> str | None:
             for key, sub in item.items():
                 if isinstance(key, str) and LONE_SURROGATE.search(key):
                     return f"a key in {path}"
-                stack.append((sub, f"`{key}`" if isinstance(key, str) else "a key"))
+                stack.append((sub, f"`{clipped(key)}`" if isinstance(key, str) else "a key"))
         elif isinstance(item, (list, tuple)):
             stack.extend((sub, path) for sub in item)
     return None

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.engine import SYSTEM_NAMES, SheetError, full_settings, system_named
+from ..rules.fields import MOST_COUNT
 from ..rules.system import DANGER_KINDS, PARTY_KINDS
 
 # The modifier toggles the tray knows. Non-lethal reads two ways: out of the action at
@@ -76,7 +77,7 @@ class DeathRuling:
     sets_strain: bool = False
 
 
-SUPPLIES = SheetField("supplies", "&Supplies:", "supplies", (NOT_TRACKED, 99, NOT_TRACKED),
+SUPPLIES = SheetField("supplies", "&Supplies:", "supplies", (NOT_TRACKED, MOST_COUNT, NOT_TRACKED),
                       "Uses of supplies; 'not tracked' leaves them to the table")
 
 

@@ -8,6 +8,7 @@ from ..quick import HEADS, Modifier
 from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
+from ..rules.freedom_fantasies.sheet import LIMITS
 from ..rules.freedom_fantasies.status import OBJECT, is_object, momentum_of, thresholds
 from . import SUPPLIES, Chip, Clock, Edit, Look, Profile, ReportFacts, SheetField, register
 
@@ -130,11 +131,12 @@ PROFILE = Profile(
     condition_pages=("protection", "damage_types"),
     moves_pages=("short_rest", "long_rest", "medicine", "technology", "magical_repair"),
     sheet=(
-        SheetField("hp", "&HP (the limit):", "int", (1, 999, 10),
+        SheetField("hp", "&HP (the limit):", "int", (*LIMITS["hp"], 10),
                    "Hit Points: Damage above this Wounds (Breaks); above twice it the Story "
                    "Ends (Destroyed). HP never changes with Damage"),
-        SheetField("might", "&Might:", "int", (-10, 30, 0), "Might, part of the Block Rating"),
-        SheetField("block_bonus", "&Block Bonus:", "int", (-10, 30, 0),
+        SheetField("might", "&Might:", "int", (*LIMITS["might"], 0),
+                   "Might, part of the Block Rating"),
+        SheetField("block_bonus", "&Block Bonus:", "int", (*LIMITS["block_bonus"], 0),
                    "Block Bonus from armor"),
         SheetField("immune", "&Immune to:", "types", (),
                    TYPES_TIP.format("are ignored (and count as Resistance)")),

@@ -15,6 +15,7 @@ from ..rules.lux_aeterna.common import (
     signed,
 )
 from ..rules.lux_aeterna.conditions import saves_at_turn_end
+from ..rules.lux_aeterna.sheet import LIMITS
 from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
@@ -108,7 +109,7 @@ DEATH = DeathRuling(
     where=lambda char: "dead" if char["dead"] else "alive",
     alive=lambda value: value is False,
     changes=lambda char, value, hp: char["dead"] != value,
-    lowest_hp=-999,  # HP Debt (LA-3)
+    lowest_hp=LIMITS["hp"][0],  # HP Debt (LA-3)
     sets_strain=True,
 )
 
@@ -187,14 +188,14 @@ PROFILE = Profile(
     moves_pages=("resolve_short_rest", "full_rest", "medical_aid", "stabilize", "start_turn",
                  "end_turn", "end_scene", "grant_endurance", "new_day"),
     sheet=(
-        SheetField("max_hp", "&Max HP:", "int", (1, 999, 10), "Maximum Hit Points"),
-        SheetField("max_strain", "Max St&rain:", "int", (1, 20, 3),
+        SheetField("max_hp", "&Max HP:", "int", (*LIMITS["max_hp"], 10), "Maximum Hit Points"),
+        SheetField("max_strain", "Max St&rain:", "int", (*LIMITS["max_strain"], 3),
                    "Strain at which a Wounded character dies"),
-        SheetField("save_score", "Sa&ve score:", "int", (-20, 50, 0),
+        SheetField("save_score", "Sa&ve score:", "int", (*LIMITS["save_score"], 0),
                    "Added to Saves and the Brush with Death roll"),
         SheetField("resolve_die", "Resolve &die:", "die", DIE_CHAIN,
                    "The size of the Resolve dice on the sheet", source="base_resolve_die"),
-        SheetField("resolve_dice", "Resolve di&ce:", "int", (0, 20, 0),
+        SheetField("resolve_dice", "Resolve di&ce:", "int", (*LIMITS["resolve_dice"], 0),
                    "How many Resolve dice the character has", source="resolve_dice_max"),
     ),
     death_ruling=DEATH,

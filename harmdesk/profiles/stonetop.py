@@ -8,7 +8,7 @@ from ..quick import HEADS, Form, Modifier
 from ..rules.core import ARROW, MINUS
 from ..rules.stonetop import SYSTEM
 from ..rules.stonetop.harm import signed
-from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, wound_texts, wounds_of
+from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, LIMITS, wound_texts, wounds_of
 from . import (
     SUPPLIES,
     Chip,
@@ -190,9 +190,9 @@ PROFILE = Profile(
     condition_pages=("debility", "wound"),
     moves_pages=("recover", "tend", "make_camp", "deaths_door", "convalesce", "npc_rest"),
     sheet=(
-        SheetField("max_hp", "&Max HP:", "int", (1, 999, 10), "Maximum Hit Points"),
-        SheetField("hp", "&HP now:", "int", (0, 999, 10), "Current Hit Points"),
-        SheetField("armor", "A&rmor:", "int", (0, 20, 0),
+        SheetField("max_hp", "&Max HP:", "int", (*LIMITS["max_hp"], 10), "Maximum Hit Points"),
+        SheetField("hp", "&HP now:", "int", (*LIMITS["hp"], 10), "Current Hit Points"),
+        SheetField("armor", "A&rmor:", "int", (*LIMITS["armor"], 0),
                    "Armor subtracts from each hit (less piercing)"),
         SUPPLIES,
     ),

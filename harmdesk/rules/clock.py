@@ -10,8 +10,8 @@ actions here change it. Each game hands the clock its turn and scene effects
 from __future__ import annotations
 
 from . import fields
-from .core import Desk, Event, Refused
-from .encounter import MODES, encounter_of, set_encounter, whose_turn
+from .core import Desk, Event, Refused, quoted
+from .encounter import INITIATIVE, MODES, encounter_of, set_encounter, whose_turn
 from .system import System
 
 # the clock's actions: the fields of each besides `type` and `target`, before the fields
@@ -67,9 +67,9 @@ def read_order(desk: Desk, action: dict, key: str = "order") -> list[str]:
     seen: set[str] = set()
     for cid in order:
         if not isinstance(cid, str):
-            raise Refused(f"`{key}` must be a list of character ids, not {cid!r}")
+            raise Refused(f"`{key}` must be a list of character ids, not {quoted(cid)}")
         if cid in seen:
-            raise Refused(f"{name(desk, cid) if desk.has(cid) else repr(cid)} is named twice "
+            raise Refused(f"{name(desk, cid) if desk.has(cid) else quoted(cid)} is named twice "
                           f"in `{key}`")
         seen.add(cid)
         desk.peek(cid)  # refuses an id not on the desk
@@ -83,7 +83,7 @@ def read_initiative(desk: Desk, action: dict) -> dict[str, int] | None:
     out = {}
     for cid in given:
         desk.peek(cid)
-        out[cid] = fields.whole(given, cid, minimum=-99, maximum=999)
+        out[cid] = fields.whole(given, cid, minimum=INITIATIVE[0], maximum=INITIATIVE[1])
     if not out:
         raise Refused("`initiative` is empty: give each character's initiative")
     return out
@@ -150,7 +150,7 @@ def start_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
         if mode in MODES:
             raise Refused(f"{system.title} has no {'initiative' if mode == 'turns' else 'spotlight'}"
                           f": its encounters are in {' or '.join(system.clock_modes)} mode")
-        raise Refused(f"`mode` must be one of {', '.join(system.clock_modes)}, not {mode!r}")
+        raise Refused(f"`mode` must be one of {', '.join(system.clock_modes)}, not {quoted(mode)}")
     initiative = read_initiative(desk, action)
     if initiative is not None and mode == "spotlight":
         raise Refused(f"{system.title} has no initiative: leave `initiative` out, and mark "

@@ -7,6 +7,7 @@ JSON-serialisable mapping, so the store can save it and `replay` can print it.
 from __future__ import annotations
 
 import copy
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,39 @@ ARROW = "\u2192"
 def signed(n: int) -> str:
     """A number as the rules print it, with a real minus sign."""
     return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+SHOWN = 60  # the most of a value from outside a message quotes, in characters
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 3, SHOWN, SHOWN, SHOWN
+
+
+def clipped(text: str, most: int = SHOWN) -> str:
+    """`text` as a message shows it: at most `most` characters, a longer one cut with "…"."""
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
+
+
+def quoted(value: Any, most: int = SHOWN) -> str:
+    """`value` as a message quotes it (as `repr` does), cut to about `most` characters with
+    "…": a long name, list or number from outside is never echoed whole."""
+    if isinstance(value, str):
+        return repr(clipped(value, most))
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * most:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = _SHORT.repr(value)  # a long list is cut before it is ever spelt out
+    except ValueError:  # an int too long for str(), deep inside
+        text = f"a {type(value).__name__}"
+    return clipped(text, most)
+
+
+def listed(items: Any, joiner: str = ", ", most: int = 10) -> str:
+    """Names from outside (keys, ids, wounds) as a message lists them: each clipped, the
+    first `most` of them and how many more."""
+    items = list(items)
+    more = len(items) - most if len(items) > most else 0
+    return joiner.join(clipped(str(item)) for item in items[:most]) + \
+        (f" and {more:,} more" if more else "")
 
 
 class Refused(Exception):
@@ -108,7 +142,7 @@ class Desk:
     def char(self, cid: Any) -> dict:
         """The character with id `cid`, as a private copy that may be changed."""
         if not isinstance(cid, str) or not self.has(cid):
-            raise Refused(f"there is no character {cid!r} on the desk")
+            raise Refused(f"there is no character {quoted(cid)} on the desk")
         if cid not in self._copied:
             self._copied[cid] = copy.deepcopy(self._chars[cid])
         return self._copied[cid]
@@ -118,12 +152,12 @@ class Desk:
         if cid in self._copied:
             return self._copied[cid]
         if not self.has(cid):
-            raise Refused(f"there is no character {cid!r} on the desk")
+            raise Refused(f"there is no character {quoted(cid)} on the desk")
         return self._chars[cid]
 
     def add(self, cid: str, char: dict) -> None:
         if self.has(cid):
-            raise Refused(f"there is already a character {cid!r} on the desk")
+            raise Refused(f"there is already a character {quoted(cid)} on the desk")
         if self._order is None:
             self._order = list(self._chars)
         self._order.append(cid)

@@ -13,7 +13,8 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Iterator
 
-from .core import MINUS, Refused
+from . import fields
+from .core import MINUS, Refused, quoted
 
 _LIB: SimpleNamespace | None = None
 
@@ -48,6 +49,7 @@ ARITHMETIC = ("+", "-")
 KEEPS = ("h", "l")
 REROLLING = ("rr", "ro", "ra", "e")  # they roll extra dice, unknown from a list of faces
 MAX_DICE = 100
+LARGEST_DIE = 1000  # the games roll d4 to d20 (and d100 for a table): no die is larger
 _OPERATOR_WORDS = {"*": "multiplication", "/": "division", "//": "division", "%": "a remainder",
                    ">": "a comparison", "<": "a comparison", ">=": "a comparison",
                    "<=": "a comparison", "==": "a comparison", "!=": "a comparison",
@@ -66,7 +68,7 @@ class DieTerm:
 def parse(expr: str):
     """Parse a dice expression, refusing what HarmDesk cannot replay."""
     if not isinstance(expr, str) or not expr.strip():
-        raise Refused(f"`dice` must be a dice expression such as d8+3, not {expr!r}")
+        raise Refused(f"`dice` must be a dice expression such as d8+3, not {quoted(expr)}")
     return _parse(expr)
 
 
@@ -98,12 +100,15 @@ def _check_node(expr: str, node, ast, terms: list[int]) -> None:
     if isinstance(node, ast.Literal) and (not isinstance(node.value, int)
                                           or isinstance(node.value, bool)):
         raise Refused(f"{expr}: {node.value} is not a whole number")
+    if isinstance(node, ast.Literal) and node.value > fields.MOST:
+        raise Refused(f"{expr}: {quoted(node.value)} is more than a rule takes (at most "
+                      f"{fields.MOST:,})")
     if isinstance(node, ast.Dice):
-        if node.size == "%" or int(node.size) < 2:
-            raise Refused(f"{expr!r}: d{node.size} is not a die HarmDesk can use")
+        if node.size == "%" or not 2 <= int(node.size) <= LARGEST_DIE:
+            raise Refused(f"{quoted(expr)}: d{quoted(node.size)} is not a die HarmDesk can use")
         terms.append(node.num)
     if isinstance(node, ast.AnnotatedNumber) and node.annotations:
-        raise Refused(f"{expr!r}: annotations are not allowed in damage dice")
+        raise Refused(f"{quoted(expr)}: annotations are not allowed in damage dice")
 
 
 @lru_cache(maxsize=512)
@@ -121,7 +126,7 @@ def _parse(expr: str):
     for node in _walk(tree):
         _check_node(expr, node, ast, terms)
     if sum(terms) > MAX_DICE:
-        raise Refused(f"{expr!r}: more than {MAX_DICE} dice")
+        raise Refused(f"{quoted(expr)}: more than {MAX_DICE} dice")
     return tree
 
 
@@ -229,11 +234,11 @@ def attack_dice(expr: str) -> AttackDice:
         elif isinstance(node, ast.Parenthetical):
             visit(node.value, sign)
         else:
-            raise Refused(f"{expr!r}: an attacker's damage must read like d8+3")
+            raise Refused(f"{quoted(expr)}: an attacker's damage must read like d8+3")
 
     visit(tree, 1)
     if not found:
-        raise Refused(f"{expr!r}: an attacker's damage needs a die")
+        raise Refused(f"{quoted(expr)}: an attacker's damage needs a die")
     plain = [n if isinstance(n, ast.Dice) else n.value for n in found]
     # one die is written as the games write it: d8, not 1d8
     written = "+".join("d" + str(n)[2:] if str(n).startswith("1d") else str(n) for n in found)
@@ -249,18 +254,18 @@ def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:
     if action.get(key) is not None and action.get("dice") is not None:
         raise Refused(f"give `{key}` or `dice`, not both")
     if action.get(key) is not None:
-        value = action[key]
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise Refused(f"`{key}` must be a whole number, not {value!r}")
-        if value < 0:
-            raise Refused(f"`{key}` cannot be negative ({value})")
+        value = fields.whole(action, key)
         return value, str(value)
     if action.get("dice") is not None:
+        parse(action["dice"])  # a roll is asked for only for dice that can be read
         if "rolls" not in action:
-            raise Refused(f"the roll for {action['dice']} is missing: `rolls` must give "
-                          "the faces, or `amount` the total",
+            raise Refused(f"the roll for {quoted(action['dice'])} is missing: `rolls` must "
+                          "give the faces, or `amount` the total",
                           needs=[{"key": "rolls", "dice": str(action["dice"]),
                                   "why": "damage or healing dice"}])
         result = total(action["dice"], action["rolls"])
+        if result.total > fields.MOST:
+            raise Refused(f"{result.text} is {result.total:,}, more than a rule takes "
+                          f"(at most {fields.MOST:,})")
         return result.total, result.text
     raise Refused(f"`{key}` is missing (or `dice` with `rolls`)")

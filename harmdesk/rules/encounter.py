@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Desk
+from .core import Desk, listed
+from .fields import MOST
 from .system import Setting
 
 ENCOUNTER = "encounter"
 MODES = ("turns", "spotlight")
 KEYS = ("mode", "order", "round", "turn", "acted", "initiative")
+INITIATIVE = (-99, 999)  # the lowest and highest initiative a character may have
 
 
 def _ids(value: Any, what: str) -> str | None:
@@ -36,7 +38,7 @@ def encounter_problem(value: Any) -> str | None:
         return "must be null or an object"
     stray = [str(k) for k in value if k not in KEYS]
     if stray:
-        return f"has unknown keys {', '.join(stray)}; known: {', '.join(KEYS)}"
+        return f"has unknown keys {listed(stray)}; known: {', '.join(KEYS)}"
     if value.get("mode") not in MODES:
         return f"`mode` must be one of {', '.join(MODES)}"
     order, turn, rnd = value.get("order"), value.get("turn"), value.get("round")
@@ -45,8 +47,8 @@ def encounter_problem(value: Any) -> str | None:
         return problem
     if not order:
         return "`order` is empty"
-    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
-        return "`round` must be a whole number, 1 or more"
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= MOST:
+        return f"`round` must be a whole number from 1 to {MOST:,}"
     if value["mode"] == "turns":
         if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < len(order):
             return "`turn` must be an index into `order`"
@@ -55,9 +57,11 @@ def encounter_problem(value: Any) -> str | None:
     if any(i not in order for i in value.get("acted", [])):
         return "`acted` names someone not in `order`"
     initiative = value.get("initiative", {})
+    low, high = INITIATIVE
     if not isinstance(initiative, dict) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in initiative.values()):
-        return "`initiative` must be an object of whole numbers"
+            isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+            for v in initiative.values()):
+        return f"`initiative` must be an object of whole numbers from {low} to {high}"
     return None
 
 

@@ -11,7 +11,7 @@ import importlib
 from typing import Any
 
 from . import clock, dice, fields
-from .core import Desk, Event, Outcome, Refused, SheetError
+from .core import Desk, Event, Outcome, Refused, SheetError, clipped, quoted
 from .system import PARTY_KINDS, System
 
 COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see")
@@ -43,7 +43,7 @@ _LOADED: dict[str, System] = {}
 def system_named(name: Any) -> System:
     """The rules of one game system, imported on first use."""
     if name not in SYSTEM_NAMES:
-        raise SheetError("system", f"must be one of {', '.join(SYSTEM_NAMES)}, not {name!r}")
+        raise SheetError("system", f"must be one of {', '.join(SYSTEM_NAMES)}, not {quoted(name)}")
     if name not in _LOADED:
         _LOADED[name] = importlib.import_module(f"{__package__}.{name}").SYSTEM
     return _LOADED[name]
@@ -59,8 +59,8 @@ def full_settings(system: System, given: Any) -> dict:
         given = system.upgrade_settings(given)
     for key in given:
         if key not in system.settings:
-            raise SheetError(f"settings.{key}", f"is not a {system.title} setting; known: "
-                             f"{', '.join(system.settings)}")
+            raise SheetError(f"settings.{clipped(str(key))}", f"is not a {system.title} "
+                             f"setting; known: {', '.join(system.settings)}")
     out = {}
     for key, setting in system.settings.items():
         value = given.get(key, setting.default)
@@ -97,8 +97,8 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
     if not isinstance(sheet, dict):
         raise Refused("a character must be an object")
     fields.plain_data(sheet, "the sheet")
-    cid = fields.text(sheet, "id")
-    name = fields.text(sheet, "name", default=cid)
+    cid = fields.label(sheet, "id")
+    name = fields.label(sheet, "name", default=cid)
     kind = fields.choice(sheet, "kind", system.kinds, default="pc")
     char = {"id": cid, "name": name, "kind": kind}
     if sheet.get("attack") is not None:
@@ -124,13 +124,13 @@ def new_state(system_name: Any, settings: Any = None, characters: Any = ()) -> d
     for i, sheet in enumerate(characters):
         label = f"characters[{i}]"
         if isinstance(sheet, dict) and isinstance(sheet.get("id"), str):
-            label += f" ({sheet['id']})"
+            label += f" ({clipped(sheet['id'])})"
         try:
             char = make_character(system, sheet, settings)
         except Refused as err:
             raise SheetError(label, err.reason) from None
         if char["id"] in chars:
-            raise SheetError(label, f"the id {char['id']!r} is used twice")
+            raise SheetError(label, f"the id {quoted(char['id'])} is used twice")
         chars[char["id"]] = char
     return {"system": system.name, "settings": settings, "characters": chars}
 
@@ -153,9 +153,9 @@ def _targets(desk: Desk, action: dict, everyone: bool) -> list[str]:
     seen = set()
     for cid in ids:
         if not isinstance(cid, str):
-            raise Refused(f"`target` must be an id or a list of ids, not {cid!r}")
+            raise Refused(f"`target` must be an id or a list of ids, not {quoted(cid)}")
         if cid in seen:
-            raise Refused(f"{cid!r} is named twice in `target`")
+            raise Refused(f"{quoted(cid)} is named twice in `target`")
         seen.add(cid)
         desk.peek(cid)  # refuses unknown ids before anything changes
     return ids
@@ -192,7 +192,7 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
         if "id" in changes:
             raise Refused("a character's id cannot be changed")
         if "name" in changes:
-            char["name"] = fields.text(changes, "name")
+            char["name"] = fields.label(changes, "name")
         if "kind" in changes:
             char["kind"] = fields.choice(changes, "kind", system.kinds)
         if "attack" in changes:
@@ -231,14 +231,22 @@ def apply(state: dict, action: Any) -> Outcome:
         return Outcome(False, state, (), refusal.reason, tuple(refusal.needs))
 
 
+def known_actions(system: System) -> str:
+    """Every action `system` takes, by name, for a message."""
+    return ", ".join(sorted([*system.actions, *DESK_ACTIONS, *clock.actions_of(system)]))
+
+
 def _apply(state: dict, action: Any) -> Outcome:
     if not isinstance(action, dict):
         raise Refused("an action must be an object with a `type`")
     fields.plain_data(action)
-    kind = action.get("type")
-    if not isinstance(kind, str):
-        raise Refused("the action has no `type`")
     system = system_named(state["system"])
+    kind = action.get("type")
+    if kind is None:
+        raise Refused(f"the action has no `type`; known: {known_actions(system)}")
+    if not isinstance(kind, str):
+        raise Refused(f"`type` must be the name of an action (text, such as \"damage\"), "
+                      f"not {quoted(kind)}; known: {known_actions(system)}")
     desk = Desk(state, saved_settings(system.name, state["settings"]))
     if kind in DESK_ACTIONS:
         fields.refuse_unknown(action, DESK_FIELDS[kind], kind, also=fields.ACTION_KEYS)
@@ -249,8 +257,8 @@ def _apply(state: dict, action: Any) -> Outcome:
         return Outcome(True, desk.result(), tuple(events))
     rule = system.actions.get(kind)
     if rule is None:
-        known = ", ".join(sorted([*system.actions, *DESK_ACTIONS, *clock.actions_of(system)]))
-        raise Refused(f"{kind!r} is not a {system.title} action; known: {known}")
+        raise Refused(f"{quoted(kind)} is not a {system.title} action; known: "
+                      f"{known_actions(system)}")
     fields.refuse_unknown(action, rule.fields, kind, also=fields.ACTION_KEYS)
     if rule.targets == "desk":
         events = rule.handler(desk, action)

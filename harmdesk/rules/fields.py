@@ -11,13 +11,20 @@ import math
 import re
 from typing import Any, Iterable
 
-from .core import Refused
+from .core import Refused, listed, quoted
 
 _MISSING = object()
 # a snake_case name (condition, debility, damage type): the one pattern every reader uses
 NAME = r"[a-z][a-z0-9_]*"
 SNAKE = re.compile(rf"^{NAME}$")
 ACTION_KEYS = ("type", "target")  # every action has them; `refuse_unknown` need not list them
+# The largest whole number a rule takes from outside, unless its field says less: more HP,
+# damage or Endurance than any sheet holds, and what every field of the window can show
+MOST = 9_999
+# the longest id or name of a character, in characters
+MOST_LABEL = 200
+# the most a sheet's small counts hold: armor, supplies, marks, Resolve dice
+MOST_COUNT = 99
 # The deepest the vocabulary nests (an added character's attack's tags is 4 levels); deeper
 # values are refused before anything copies or compares them.
 MAX_DEPTH = 8
@@ -29,9 +36,9 @@ def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[
     known = tuple(known)
     unknown = sorted(str(k) for k in given if k not in known and k not in also)
     if unknown:
-        guesses = [g for k in unknown for g in difflib.get_close_matches(k, known, 1, 0.75)]
+        guesses = [g for k in unknown[:10] for g in difflib.get_close_matches(k, known, 1, 0.75)]
         raise Refused(f"unknown {what} field{'s' if len(unknown) > 1 else ''} "
-                      f"{', '.join(unknown)}; known: {', '.join(known) or 'none'}"
+                      f"{listed(unknown)}; known: {', '.join(known) or 'none'}"
                       + (f"; did you mean {', '.join(guesses)}?" if guesses else ""))
 
 
@@ -56,7 +63,7 @@ def plain_data(value: Any, what: str = "the action", limit: int = MAX_DEPTH) -> 
         elif isinstance(item, str):
             if LONE_SURROGATE.search(item):
                 shown = item.encode("utf-8", "backslashreplace").decode()
-                raise Refused(f"the text {shown!r} in {what} holds a broken character "
+                raise Refused(f"the text {quoted(shown)} in {what} holds a broken character "
                               "(a lone surrogate)")
         elif isinstance(item, float) and not math.isfinite(item):
             raise Refused(f"{item} is not a number a rule can use (in {what})")
@@ -67,21 +74,34 @@ def _is_int(value: Any) -> bool:
 
 
 def whole(action: dict, key: str, default: Any = _MISSING, minimum: int | None = 0,
-          maximum: int | None = None) -> int:
-    """A whole number, by default 0 or more."""
+          maximum: int = MOST) -> int:
+    """A whole number, by default 0 to MOST; `minimum` None allows down to −MOST."""
     if key not in action or action[key] is None:
         if default is _MISSING:
             raise Refused(f"`{key}` is missing")
         return default
     value = action[key]
     if not _is_int(value):
-        raise Refused(f"`{key}` must be a whole number, not {value!r}")
-    if minimum is not None and value < minimum:
+        raise Refused(f"`{key}` must be a whole number, not {quoted(value)}")
+    return within(value, key, -MOST if minimum is None else minimum, maximum)
+
+
+def limited(given: dict, key: str, limits: dict[str, tuple[int, int]], default: Any = _MISSING,
+            maximum: int | None = None) -> int:
+    """A whole number within the sheet's `limits` for `key` (lowest, highest), and at most
+    `maximum` when the sheet itself caps it (HP at max HP)."""
+    low, high = limits[key]
+    return whole(given, key, default, low, high if maximum is None else min(high, maximum))
+
+
+def within(value: int, key: str, minimum: int, maximum: int) -> int:
+    """`value` when it lies from `minimum` to `maximum`, else refused naming `key`."""
+    if value < minimum:
         if minimum == 0:
-            raise Refused(f"`{key}` cannot be negative ({value})")
-        raise Refused(f"`{key}` must be at least {minimum}, not {value}")
-    if maximum is not None and value > maximum:
-        raise Refused(f"`{key}` must be at most {maximum}, not {value}")
+            raise Refused(f"`{key}` cannot be negative ({quoted(value)})")
+        raise Refused(f"`{key}` must be at least {minimum:,}, not {quoted(value)}")
+    if value > maximum:
+        raise Refused(f"`{key}` must be at most {maximum:,}, not {quoted(value)}")
     return value
 
 
@@ -90,7 +110,7 @@ def flag(action: dict, key: str, default: bool = False) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise Refused(f"`{key}` must be true or false, not {value!r}")
+        raise Refused(f"`{key}` must be true or false, not {quoted(value)}")
     return value
 
 
@@ -102,7 +122,7 @@ def choice(action: dict, key: str, options: Iterable[str], default: Any = _MISSI
         return default
     value = action[key]
     if value not in options:
-        raise Refused(f"`{key}` must be one of {', '.join(options)}, not {value!r}")
+        raise Refused(f"`{key}` must be one of {', '.join(options)}, not {quoted(value)}")
     return value
 
 
@@ -113,7 +133,17 @@ def text(action: dict, key: str, default: Any = _MISSING) -> str:
         return default
     value = action[key]
     if not isinstance(value, str) or not value.strip():
-        raise Refused(f"`{key}` must be non-empty text, not {value!r}")
+        raise Refused(f"`{key}` must be non-empty text, not {quoted(value)}")
+    return value
+
+
+def label(action: dict, key: str, default: Any = _MISSING) -> str:
+    """A character's id or name: non-empty text of at most MOST_LABEL characters, which a
+    tile, a log line and a message can show."""
+    value = text(action, key, default)
+    if isinstance(value, str) and len(value) > MOST_LABEL:
+        raise Refused(f"`{key}` is {len(value):,} characters long; it may have at most "
+                      f"{MOST_LABEL}")
     return value
 
 
@@ -122,11 +152,11 @@ def name(action: dict, key: str, known: Iterable[str] | None = None,
     """A snake_case name (condition, debility, damage type), checked against `known`."""
     value = text(action, key)
     if not SNAKE.match(value):
-        raise Refused(f"`{key}` must be a lower-case snake_case {what}, not {value!r}")
+        raise Refused(f"`{key}` must be a lower-case snake_case {what}, not {quoted(value)}")
     if known is not None:
         known = tuple(known)
         if value not in known:
-            raise Refused(f"unknown {what} {value!r}; known: {', '.join(known)}")
+            raise Refused(f"unknown {what} {quoted(value)}; known: {', '.join(known)}")
     return value
 
 
@@ -136,7 +166,7 @@ def names(action: dict, key: str, known: Iterable[str] | None = None,
     if value is None:
         return []
     if not isinstance(value, list):
-        raise Refused(f"`{key}` must be a list, not {value!r}")
+        raise Refused(f"`{key}` must be a list, not {quoted(value)}")
     return [name({key: v}, key, known, what) for v in value]
 
 
@@ -148,7 +178,7 @@ def faces(action: dict, key: str, sides: int, default: Any = _MISSING) -> int:
         return default
     value = action[key]
     if not _is_int(value) or not 1 <= value <= sides:
-        raise Refused(f"`{key}` must be a face of a d{sides} (1 to {sides}), not {value!r}")
+        raise Refused(f"`{key}` must be a face of a d{sides} (1 to {sides}), not {quoted(value)}")
     return value
 
 
@@ -159,7 +189,7 @@ def mapping(action: dict, key: str, default: Any = _MISSING) -> dict:
         return default
     value = action[key]
     if not isinstance(value, dict):
-        raise Refused(f"`{key}` must be an object, not {value!r}")
+        raise Refused(f"`{key}` must be an object, not {quoted(value)}")
     return value
 
 
@@ -170,5 +200,5 @@ def listing(action: dict, key: str, default: Any = _MISSING) -> list:
         return default
     value = action[key]
     if not isinstance(value, list):
-        raise Refused(f"`{key}` must be a list, not {value!r}")
+        raise Refused(f"`{key}` must be a list, not {quoted(value)}")
     return value

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .core import Desk, Event
+from .core import Desk, Event, quoted
+from .fields import MOST
 
 # handler(desk, action, character_id) -> events, for actions applied per target;
 # handler(desk, action) -> events, for actions that name their own characters.
@@ -41,17 +42,19 @@ class Setting:
             return self.validate(value)
         if self.choices:
             if value not in self.choices:
-                return f"must be one of {', '.join(self.choices)}, not {value!r}"
+                return f"must be one of {', '.join(self.choices)}, not {quoted(value)}"
         elif isinstance(self.default, bool):
             if not isinstance(value, bool):
-                return f"must be true or false, not {value!r}"
+                return f"must be true or false, not {quoted(value)}"
         elif isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"must be a whole number, not {value!r}"
-            if self.minimum is not None and value < self.minimum:
-                return f"must be at least {self.minimum}, not {value}"
-            if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum}, not {value}"
+                return f"must be a whole number, not {quoted(value)}"
+            low = -MOST if self.minimum is None else self.minimum
+            high = MOST if self.maximum is None else self.maximum
+            if value < low:
+                return f"must be at least {low}, not {quoted(value)}"
+            if value > high:
+                return f"must be at most {high}, not {quoted(value)}"
         return None
 
 

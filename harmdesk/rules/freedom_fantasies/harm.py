@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import dice, fields
-from ..core import ARROW, MINUS, Desk, Event, Refused
+from ..core import ARROW, MINUS, Desk, Event, Refused, listed
 from .status import settle
 
 PART_FIELDS = ("amount", "dice", "rolls", "damage_type")
@@ -39,7 +39,7 @@ def additional_parts(action: dict, base_type: str | None) -> list[Part]:
                           '{"amount": 2, "damage_type": "fire"}')
         unknown = sorted(k for k in item if k not in PART_FIELDS)
         if unknown:
-            raise Refused(f"`additional[{i}]` has unknown fields {', '.join(map(repr, unknown))}; "
+            raise Refused(f"`additional[{i}]` has unknown fields {listed(map(repr, unknown))}; "
                           f"known: {', '.join(PART_FIELDS)}")
         try:
             amount, shown = dice.amount_of(item)

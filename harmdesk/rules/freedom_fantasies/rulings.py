@@ -4,21 +4,22 @@ Protection and Momentum (FF-1, FF-2 … FF-4, FF-9)."""
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Desk, Event, Refused
+from ..core import ARROW, Desk, Event, Refused, quoted
+from .sheet import LIMITS
 from .status import is_object, momentum_of, settle
 
 CORRECTABLE = ("damage", "protection", "protection_source", "momentum")
 
 
 def read_count(char: dict, action: dict, key: str, label: str) -> int | None:
-    """A corrected count: a whole number, 0 or more."""
+    """A corrected count: a whole number, 0 or more (at most what a sheet holds)."""
     if action.get(key) is None:
         return None
     value = action[key]
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise Refused(f"{char['name']}'s {label} must be a whole number, 0 or more, "
-                      f"not {value!r}")
-    return value
+                      f"not {quoted(value)}")
+    return fields.within(value, key, *LIMITS[key])
 
 
 def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:

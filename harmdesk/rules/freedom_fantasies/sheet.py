@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Event, Refused
+from ..core import ARROW, Event, Refused, quoted
 from .status import initial_status, settle
 
 SHEET_FIELDS = ("hp", "might", "block_bonus", "immune", "resistant", "vulnerable", "supplies",
                 "damage", "protection", "protection_source", "momentum")
 EDITABLE = ("hp", "might", "block_bonus", "immune", "resistant", "vulnerable", "supplies")
+# what each number of a sheet may hold (lowest, highest): the character dialog offers the same
+LIMITS = {"hp": (1, fields.MOST), "might": (-fields.MOST_COUNT, fields.MOST_COUNT),
+          "block_bonus": (-fields.MOST_COUNT, fields.MOST_COUNT), "damage": (0, fields.MOST),
+          "protection": (0, fields.MOST), "momentum": (0, fields.MOST),
+          "supplies": (0, fields.MOST_COUNT)}
 TYPE_LISTS = ("immune", "resistant", "vulnerable")
 
 
@@ -31,17 +36,17 @@ def damage_types(sheet: dict, key: str) -> list[str]:
 
 def supplies_of(sheet: dict) -> int | None:
     """Supplies are tracked only when the sheet gives a number (null = not tracked)."""
-    return fields.whole(sheet, "supplies", default=None)
+    return fields.limited(sheet, "supplies", LIMITS, default=None)
 
 
 def protection_of(sheet: dict) -> tuple[int, str | None]:
     """FF-9: Protection points and their one source; no source once the points are 0."""
-    points = fields.whole(sheet, "protection", default=0)
+    points = fields.limited(sheet, "protection", LIMITS, default=0)
     source = fields.text(sheet, "protection_source", default=None)
     if points and source is None:
         raise Refused("`protection_source` is missing: Protection comes from one named source")
     if source is not None and not points:
-        raise Refused(f"`protection_source` is {source!r} but `protection` is 0: a source "
+        raise Refused(f"`protection_source` is {quoted(source)} but `protection` is 0: a source "
                       "gives Protection Points (FF-9)")
     return points, (source if points else None)
 
@@ -52,10 +57,10 @@ def make_character(sheet: dict, settings: dict) -> dict:
     FF-1: `hp` is the limit and never changes with damage; `damage` builds up from 0.
     """
     fields.refuse_unknown(sheet, SHEET_FIELDS, "Freedom Fantasies sheet")
-    hp = fields.whole(sheet, "hp", minimum=1)
-    might = fields.whole(sheet, "might", default=0, minimum=None)
-    block_bonus = fields.whole(sheet, "block_bonus", default=0, minimum=None)
-    damage = fields.whole(sheet, "damage", default=0)
+    hp = fields.limited(sheet, "hp", LIMITS)
+    might = fields.limited(sheet, "might", LIMITS, default=0)
+    block_bonus = fields.limited(sheet, "block_bonus", LIMITS, default=0)
+    damage = fields.limited(sheet, "damage", LIMITS, default=0)
     points, source = protection_of(sheet)
     char = {"hp": hp, "damage": damage, "might": might, "block_bonus": block_bonus,
             "block": block_value(might, block_bonus, settings)}
@@ -63,7 +68,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
         char[key] = damage_types(sheet, key)
     char.update({"protection": points, "protection_source": source,
                  "short_rest_used": False, "supplies": supplies_of(sheet),
-                 "momentum": fields.whole(sheet, "momentum", default=0)})  # FF-2
+                 "momentum": fields.limited(sheet, "momentum", LIMITS, default=0)})  # FF-2
     char.update(initial_status(damage, hp))
     return char
 
@@ -80,10 +85,10 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
     events: list[Event] = []
     new = dict(char)
     if "hp" in changes:
-        new["hp"] = fields.whole(changes, "hp", minimum=1)
+        new["hp"] = fields.limited(changes, "hp", LIMITS)
     for key in ("might", "block_bonus"):
         if key in changes:
-            new[key] = fields.whole(changes, key, default=0, minimum=None)
+            new[key] = fields.limited(changes, key, LIMITS, default=0)
     for key in TYPE_LISTS:
         if key in changes:
             new[key] = damage_types(changes, key)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import dice, fields
-from ..core import Desk, Event, Refused
+from ..core import Desk, Event, Refused, quoted
 from .common import (
     HANGING,
     event,
@@ -117,7 +117,7 @@ def attacker_of(desk: Desk, action: dict) -> dict | None:
     if source is None:
         return None
     if not desk.has(source):
-        raise Refused(f"the attacker {source!r} (`source`) is not on the desk")
+        raise Refused(f"the attacker {quoted(source)} (`source`) is not on the desk")
     return desk.peek(source)
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import dice, fields
-from ..core import Desk, Event, Refused
+from ..core import Desk, Event, Refused, listed, quoted
 from .common import (
     HEAD_TRAUMA,
     die_size,
@@ -191,7 +191,7 @@ def read_resolve_rolls(char: dict, action: dict) -> list[int]:
     for face in faces:
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= size:
             raise Refused(f"{who(char)}'s Resolve die is a {char['resolve_die']}: it cannot "
-                          f"show {face!r}")
+                          f"show {quoted(face)}")
     if len(faces) > char["resolve_dice"]:
         raise Refused(f"{who(char)} has {char['resolve_dice']} unspent Resolve "
                       f"{'die' if char['resolve_dice'] == 1 else 'dice'}, not {len(faces)}")
@@ -242,7 +242,7 @@ def own(action: dict, key: str, cid: str) -> dict:
         return {key: value}
     stray = [str(k) for k in value if k not in target_ids(action)]
     if stray:
-        raise Refused(f"`{key}` names {', '.join(stray)}, not a target of this action")
+        raise Refused(f"`{key}` names {listed(stray)}, not a target of this action")
     return {key: value.get(cid)}
 
 

@@ -8,9 +8,10 @@ logged and undoable like any other action.
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Desk, Event, Refused
+from ..core import ARROW, Desk, Event, Refused, quoted
 from .common import event, moved, set_conscious, signed, who
 from .healing import wakes
+from .sheet import LIMITS
 from .sustain import stops_sustaining
 from .trauma import dies
 
@@ -35,8 +36,8 @@ def read_value(char: dict, action: dict, key: str) -> int | None:
         span = (f"at most {high}" if low is None else f"{low} or more" if high is None
                 else f"from {low} to {high}")
         raise Refused(f"{who(char)}'s {LABELS[key]} must be a whole number {span}, "
-                      f"not {value!r}")
-    return value
+                      f"not {quoted(value)}")
+    return fields.within(value, key, *LIMITS[key])  # HP Debt and Endurance as a sheet's
 
 
 def correct(char: dict, key: str, value: int) -> list[Event]:

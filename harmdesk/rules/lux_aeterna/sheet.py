@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import fields
-from ..core import Event, Refused
+from ..core import Event, Refused, listed, quoted
 from .common import (
     CONDITIONS,
     DIE_CHAIN,
@@ -23,6 +23,13 @@ from .common import (
 SHEET_FIELDS = ("max_hp", "max_strain", "save_score", "resolve_die", "resolve_dice",
                 "physical_vulnerability")
 CONDITION_FIELDS = ("name", "origin_level", "amount", "save_ends", "rounds")
+# what each number of a sheet may hold (lowest, highest): the character dialog offers the same
+LIMITS = {"max_hp": (1, fields.MOST), "hp": (-fields.MOST, fields.MOST),  # HP Debt (LA-3)
+          "max_strain": (1, 20), "strain": (0, 20), "save_score": (-fields.MOST_COUNT,
+                                                                   fields.MOST_COUNT),
+          "resolve_dice": (0, 20), "endurance": (0, fields.MOST),
+          "trauma_bumps": (0, fields.MOST_COUNT),
+          "physical_vulnerability": (0, fields.MOST_COUNT)}
 INITIAL_STATE = ("hp", "endurance", "strain", "wounded", "stabilized", "dead", "traumas",
                  "trauma_bumps", "conditions")
 
@@ -70,19 +77,20 @@ def trauma_list(value: Any) -> list[int]:
         return []
     if not isinstance(value, list) or not all(
             isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 20 for t in value):
-        raise Refused(f"`traumas` must be a list of Trauma table numbers (1 to 20), not {value!r}")
+        raise Refused(f"`traumas` must be a list of Trauma table numbers (1 to 20), not "
+                      f"{quoted(value)}")
     return [t for t in value if t not in NOT_IN_FORCE]
 
 
 def make_character(sheet: dict, settings: dict) -> dict:
     """A new character's fields and state. hp defaults to max_hp, Resolve dice start unspent."""
     fields.refuse_unknown(sheet, SHEET_FIELDS + INITIAL_STATE, "Lux Aeterna")
-    max_hp = fields.whole(sheet, "max_hp", minimum=1)
-    max_strain = fields.whole(sheet, "max_strain", default=3, minimum=1)
+    max_hp = fields.limited(sheet, "max_hp", LIMITS)
+    max_strain = fields.limited(sheet, "max_strain", LIMITS, default=3)
     die = fields.choice(sheet, "resolve_die", DIE_CHAIN, default="d6")
-    dice_count = fields.whole(sheet, "resolve_dice", default=0)
+    dice_count = fields.limited(sheet, "resolve_dice", LIMITS, default=0)
     traumas = trauma_list(sheet.get("traumas"))
-    hp = fields.whole(sheet, "hp", default=max_hp, minimum=None, maximum=max_hp)
+    hp = fields.limited(sheet, "hp", LIMITS, default=max_hp, maximum=max_hp)
     wounded = fields.flag(sheet, "wounded")
     if wounded and hp >= 1:
         raise Refused("`wounded` needs `hp` at 0 or below (Wounded ends at 1 HP, LA-9)")
@@ -93,7 +101,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
         raise Refused(f"`dead` is true but `hp` is full ({hp} of {max_hp}): death comes with a "
                       "Trauma or maximum Strain while Wounded (LA-6, LA-10)")
     infections = [1] * traumas.count(INFECTION)
-    base_vulnerability = fields.whole(sheet, "physical_vulnerability", default=0)
+    base_vulnerability = fields.limited(sheet, "physical_vulnerability", LIMITS, default=0)
     conditions = [new_condition(TRAUMA_CONDITIONS[t], from_trauma=True)
                   for t in traumas if t in TRAUMA_CONDITIONS]
     for i, spec in enumerate(fields.listing(sheet, "conditions", default=[])):
@@ -101,19 +109,20 @@ def make_character(sheet: dict, settings: dict) -> dict:
             raise Refused(f"`conditions[{i}]` must be an object with a `name`")
         stray = [k for k in spec if k not in CONDITION_FIELDS]
         if stray:
-            raise Refused(f"`conditions[{i}]`: unknown field {', '.join(map(str, stray))}; "
+            raise Refused(f"`conditions[{i}]`: unknown field {listed(stray)}; "
                           f"known: {', '.join(CONDITION_FIELDS)} (a Trauma's conditions come "
                           "from `traumas`)")
         conditions.append(read_condition(spec))
     char = {
         "max_hp": max_hp, "hp": hp,
-        "endurance": fields.whole(sheet, "endurance", default=0),
+        "endurance": fields.limited(sheet, "endurance", LIMITS, default=0),
         "conscious": True, "wounded": wounded, "stabilized": stabilized,
-        "strain": fields.whole(sheet, "strain", default=0, maximum=max_strain),
+        "strain": fields.limited(sheet, "strain", LIMITS, default=0, maximum=max_strain),
         "max_strain": max_strain, "dead": fields.flag(sheet, "dead"),
-        "traumas": traumas, "trauma_bumps": fields.whole(sheet, "trauma_bumps", default=0),
+        "traumas": traumas,
+        "trauma_bumps": fields.limited(sheet, "trauma_bumps", LIMITS, default=0),
         "conditions": conditions,
-        "save_score": fields.whole(sheet, "save_score", default=0, minimum=None),
+        "save_score": fields.limited(sheet, "save_score", LIMITS, default=0),
         "base_resolve_die": die, "resolve_die": die,
         "resolve_dice": dice_count, "resolve_dice_max": dice_count,
         "base_physical_vulnerability": base_vulnerability, "infections": infections,
@@ -131,12 +140,12 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
     """Sheet edits. Lowering a maximum below the current value lowers the current value."""
     unknown = [k for k in changes if k not in SHEET_FIELDS]
     if unknown:
-        raise Refused(f"{', '.join(map(str, unknown))} cannot be edited on a Lux Aeterna sheet; "
+        raise Refused(f"{listed(unknown)} cannot be edited on a Lux Aeterna sheet; "
                       f"editable: {', '.join(SHEET_FIELDS)}")
     events: list[Event] = []
     name = who(char)
     if "max_hp" in changes:
-        new = fields.whole(changes, "max_hp", minimum=1)
+        new = fields.limited(changes, "max_hp", LIMITS)
         before = char["hp"]
         char["max_hp"] = new
         char["hp"] = min(char["hp"], new)
@@ -146,13 +155,13 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
         events.append(Event("edit_character", char["id"], text,
                             {"hp_before": before, "hp_after": char["hp"], "max_hp": new}))
     if "max_strain" in changes:
-        new = fields.whole(changes, "max_strain", minimum=1)
+        new = fields.limited(changes, "max_strain", LIMITS)
         char["max_strain"] = new
         char["strain"] = min(char["strain"], new)
         events.append(Event("edit_character", char["id"],
                             f"{name}: max Strain {new}; Strain {char['strain']}"))
     if "save_score" in changes:
-        char["save_score"] = fields.whole(changes, "save_score", minimum=None)
+        char["save_score"] = fields.limited(changes, "save_score", LIMITS)
         events.append(Event("edit_character", char["id"],
                             f"{name}: Save score {char['save_score']}"))
     if "resolve_die" in changes:
@@ -162,13 +171,14 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
                             f"{name}: Resolve die {char['base_resolve_die']} on the sheet, "
                             f"{char['resolve_die']} now"))
     if "resolve_dice" in changes:
-        new = fields.whole(changes, "resolve_dice")
+        new = fields.limited(changes, "resolve_dice", LIMITS)
         char["resolve_dice_max"] = new
         char["resolve_dice"] = min(char["resolve_dice"], new)
         events.append(Event("edit_character", char["id"],
                             f"{name}: {new} Resolve dice; {char['resolve_dice']} unspent"))
     if "physical_vulnerability" in changes:
-        char["base_physical_vulnerability"] = fields.whole(changes, "physical_vulnerability")
+        char["base_physical_vulnerability"] = fields.limited(changes, "physical_vulnerability",
+                                                             LIMITS)
         char["physical_vulnerability"] = char["base_physical_vulnerability"] + sum(
             char["infections"])
         events.append(Event("edit_character", char["id"],

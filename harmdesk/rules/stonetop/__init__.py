@@ -8,7 +8,8 @@ from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character, upgrade_settings
 
 SETTINGS = {
-    "prosperity": Setting(0, "The steading's Prosperity: Recover heals 4 + it, x piercing = it (ST-4, ST-9)."),
+    "prosperity": Setting(0, "The steading's Prosperity: Recover heals 4 + it, x piercing = it "
+                          "(ST-4, ST-9).", minimum=-20, maximum=99),
     "lacking": Setting(False, "The steading is marked lacking: Prosperity counts 1 lower (ST-4)."),
     "piercing_stack": Setting("max", "ST-2 (b): several piercing values in a gang-up take the "
                               "largest, or the sum of the distinct values.", ("max", "sum")),

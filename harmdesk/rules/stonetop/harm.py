@@ -171,7 +171,9 @@ def hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags, settings
 def read_amount(action: dict, cid: str, why: str) -> tuple[int, str]:
     """`amount`, or `dice` with `rolls`; a missing roll is refused naming it."""
     if action.get("amount") is None and action.get("dice") is not None:
-        fields.text(action, "dice")  # dice.parse is cached: unhashable junk must not reach it
+        # text first (dice.parse is cached: unhashable junk must not reach it), then
+        # read: a roll is asked for only for dice that can be read
+        dice.parse(fields.text(action, "dice"))
     if action.get("amount") is None and action.get("dice") is not None and "rolls" not in action:
         raise Refused(f"the {why} roll for {action['dice']} is missing: give `rolls` "
                       "(the faces) or `amount`",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Event, Refused, half_up
+from ..core import ARROW, Event, Refused, half_up, quoted
 from .harm import effective_prosperity, read_amount
 from .sheet import (
     DEBILITIES,
@@ -280,8 +280,8 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     for text in healed:
         wound = wounds_of(char)[find_wound(char, text, " to heal (ST-11)")]
         if wound["permanent"]:
-            raise Refused(f"{char['name']}'s wound {text!r} is permanent: it does not heal in a "
-                          "healer's care; retire the character or Make a Plan (ST-11)")
+            raise Refused(f"{char['name']}'s wound {quoted(text)} is permanent: it does not "
+                          "heal in a healer's care; retire the character or Make a Plan (ST-11)")
     char = desk.char(cid)
     char["wounds"] = wounds_of(char)
     data, text = regain_hp(char, char["max_hp"], desk.settings)

@@ -7,7 +7,7 @@ supplies, wounds; optionally moves and circles (Death's Door playbook modifiers,
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Event, Refused
+from ..core import ARROW, Event, Refused, listed, quoted
 
 DEBILITIES = ("dazed", "miserable", "weakened")  # ST-13: at most these three, kept sorted
 DEATH_STATES = ("none", "dying", "out_of_action", "fate_pending", "dead")
@@ -19,6 +19,9 @@ MOVES = ("hard_to_kill", "unstoppable", "destined", "never_gonna_keep_me_down")
 SHEET_FIELDS = ("max_hp", "hp", "armor", "supplies", "debilities", "wounds", "death",
                 "can_recover", "moves", "circles")
 EDITABLE = ("max_hp", "hp", "armor", "supplies", "moves", "circles")
+# what each number of a sheet may hold (lowest, highest): the character dialog offers the same
+LIMITS = {"max_hp": (1, fields.MOST), "hp": (0, fields.MOST), "armor": (0, fields.MOST_COUNT),
+          "supplies": (0, fields.MOST_COUNT), "circles": (0, fields.MOST_COUNT)}
 # State that only actions change, so the log explains every change.
 BY_ACTION = {"debilities": "mark_debility / clear_debility", "wounds": "add_wound / remove_wound",
              "death": "set_death", "can_recover": "recover or damage"}
@@ -33,16 +36,17 @@ def read_requirements(given, where: str) -> list[dict]:
     if given is None:
         return []
     if not isinstance(given, list):
-        raise Refused(f"`{where}` must be a list of requirements, not {given!r}")
+        raise Refused(f"`{where}` must be a list of requirements, not {quoted(given)}")
     out: list[dict] = []
     for i, item in enumerate(given):
         item = {"text": item} if isinstance(item, str) else item
         if not isinstance(item, dict):
-            raise Refused(f"`{where}[{i}]` must be text or {{\"text\", \"met\"}}, not {item!r}")
+            raise Refused(f"`{where}[{i}]` must be text or {{\"text\", \"met\"}}, "
+                          f"not {quoted(item)}")
         fields.refuse_unknown(item, ("text", "met"), "requirement")
         text = fields.text(item, "text")
         if any(r["text"] == text for r in out):
-            raise Refused(f"the requirement {text!r} is listed twice")
+            raise Refused(f"the requirement {quoted(text)} is listed twice")
         out.append({"text": text, "met": fields.flag(item, "met")})
     return out
 
@@ -52,7 +56,7 @@ def read_wound(value, where: str) -> dict:
     heal (`permanent`) and what treating it requires. Text alone is a healable wound."""
     value = {"text": value} if isinstance(value, str) else value
     if not isinstance(value, dict):
-        raise Refused(f"`{where}` must be text or an object with `text`, not {value!r}")
+        raise Refused(f"`{where}` must be text or an object with `text`, not {quoted(value)}")
     fields.refuse_unknown(value, WOUND_FIELDS, "wound")
     return {"text": fields.text(value, "text"),
             "source": fields.text(value, "source", default=None),
@@ -67,7 +71,7 @@ def read_wounds(sheet: dict) -> list[dict]:
     for i, value in enumerate(fields.listing(sheet, "wounds", default=[])):
         wound = read_wound(value, f"wounds[{i}]")
         if any(w["text"] == wound["text"] for w in out):
-            raise Refused(f"the wound {wound['text']!r} is listed twice")
+            raise Refused(f"the wound {quoted(wound['text'])} is listed twice")
         out.append(wound)
     return out
 
@@ -87,8 +91,8 @@ def find_wound(char: dict, text: str, why: str = "") -> int:
     """The index of the wound named `text`; refused naming the wounds there are."""
     texts = wound_texts(char)
     if text not in texts:
-        raise Refused(f"{char['name']} has no wound {text!r}{why} (wounds: "
-                      f"{'; '.join(texts) or 'none'})")
+        raise Refused(f"{char['name']} has no wound {quoted(text)}{why} (wounds: "
+                      f"{listed(texts, '; ') or 'none'})")
     return texts.index(text)
 
 
@@ -99,9 +103,10 @@ def read_moves(sheet: dict) -> list[str]:
 def make_character(sheet: dict, settings: dict) -> dict:
     """A Stonetop character's own fields from its sheet (ST-16); hp defaults to max_hp."""
     fields.refuse_unknown(sheet, SHEET_FIELDS, "Stonetop sheet")
-    max_hp = fields.whole(sheet, "max_hp", minimum=1)
-    hp = fields.whole(sheet, "hp", default=max_hp, maximum=max_hp)
-    supplies = None if sheet.get("supplies") is None else fields.whole(sheet, "supplies")
+    max_hp = fields.limited(sheet, "max_hp", LIMITS)
+    hp = fields.limited(sheet, "hp", LIMITS, default=max_hp, maximum=max_hp)
+    supplies = None if sheet.get("supplies") is None else fields.limited(sheet, "supplies",
+                                                                          LIMITS)
     # ST-6: someone at 0 HP is out of the action unless the sheet says otherwise.
     death = fields.choice(sheet, "death", DEATH_STATES,
                           default="none" if hp > 0 else "out_of_action")
@@ -113,7 +118,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
     char = {
         "hp": hp,
         "max_hp": max_hp,
-        "armor": fields.whole(sheet, "armor", default=0),
+        "armor": fields.limited(sheet, "armor", LIMITS, default=0),
         "debilities": sorted(set(fields.names(sheet, "debilities", DEBILITIES, "debility"))),
         "death": death,
         "can_recover": fields.flag(sheet, "can_recover", default=True),
@@ -123,7 +128,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
     if sheet.get("moves") is not None:
         char["moves"] = read_moves(sheet)
     if sheet.get("circles") is not None:
-        char["circles"] = fields.whole(sheet, "circles")
+        char["circles"] = fields.limited(sheet, "circles", LIMITS)
     return char
 
 
@@ -136,7 +141,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
     fields.refuse_unknown(changes, EDITABLE, "editable Stonetop sheet")
     name, events = char["name"], []
     if "max_hp" in changes:
-        new_max = fields.whole(changes, "max_hp", minimum=1)
+        new_max = fields.limited(changes, "max_hp", LIMITS)
         old_max, before = char["max_hp"], char["hp"]
         char["max_hp"] = new_max
         text = f"{name}: max HP {old_max} {ARROW} {new_max}"
@@ -150,14 +155,14 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
         events.append(correct_hp(char, changes))
     if "armor" in changes:
         before = char["armor"]
-        char["armor"] = fields.whole(changes, "armor")
+        char["armor"] = fields.limited(changes, "armor", LIMITS)
         events.append(Event("edit_character", char["id"],
                             f"{name}: armor {before} {ARROW} {char['armor']}",
                             {"armor_before": before, "armor_after": char["armor"]}))
     if "supplies" in changes:
         before = char["supplies"]
         char["supplies"] = (None if changes["supplies"] is None
-                            else fields.whole(changes, "supplies"))
+                            else fields.limited(changes, "supplies", LIMITS))
         events.append(Event("edit_character", char["id"],
                             f"{name}: supplies {shown(before)} {ARROW} {shown(char['supplies'])}",
                             {"supplies_before": before, "supplies_after": char["supplies"]}))
@@ -166,7 +171,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
         events.append(Event("edit_character", char["id"],
                             f"{name}: moves {', '.join(char['moves']) or 'none'}"))
     if "circles" in changes:
-        char["circles"] = fields.whole(changes, "circles")
+        char["circles"] = fields.limited(changes, "circles", LIMITS)
         events.append(Event("edit_character", char["id"],
                             f"{name}: {char['circles']} circles marked"))
     return events
@@ -179,7 +184,7 @@ def correct_hp(char: dict, changes: dict) -> Event:
     value = changes["hp"]
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= char["max_hp"]:
         raise Refused(f"{name}'s HP must be a whole number from 0 to max HP "
-                      f"{char['max_hp']}, not {value!r}")
+                      f"{char['max_hp']}, not {quoted(value)}")
     if char["death"] == "dying" and value > 0:
         raise Refused(f"{name} is dying at 0 HP: Death's Door or a GM ruling on the death "
                       "state comes first (ST-7)")

@@ -4,7 +4,7 @@ and the requirements the GM names for treating it (Rhianna's Make a Plan)."""
 from __future__ import annotations
 
 from .. import fields
-from ..core import Event, Refused
+from ..core import Event, Refused, listed, quoted
 from .sheet import find_wound, read_requirements, read_wound, wound_texts, wounds_of
 
 
@@ -30,7 +30,7 @@ def add_wound(desk, action: dict, cid: str) -> list[Event]:
                         if action.get(k) is not None}, "wound")
     char = desk.char(cid)
     if wound["text"] in wound_texts(char):
-        raise Refused(f"{char['name']} already has the wound {wound['text']!r}")
+        raise Refused(f"{char['name']} already has the wound {quoted(wound['text'])}")
     char["wounds"] = [*wounds_of(char), wound]
     text = f"{char['name']} suffers a problematic wound: {wound_words(wound)}"
     if wound["requirements"]:
@@ -57,23 +57,23 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
     parts = []
     for new in require:
         if any(r["text"] == new["text"] for r in reqs):
-            raise Refused(f"{text!r} already requires {new['text']!r}")
+            raise Refused(f"{quoted(text)} already requires {quoted(new['text'])}")
         reqs.append(new)
         parts.append(f"requires: {new['text']}")
     for i, done in enumerate(met):
         if not isinstance(done, str) or not done.strip():
-            raise Refused(f"`met[{i}]` must be the text of a requirement, not {done!r}")
+            raise Refused(f"`met[{i}]` must be the text of a requirement, not {quoted(done)}")
         found = [r for r in reqs if r["text"] == done]
         if not found:
-            raise Refused(f"{text!r} has no requirement {done!r} (requirements: "
-                          f"{'; '.join(r['text'] for r in reqs) or 'none'})")
+            raise Refused(f"{quoted(text)} has no requirement {quoted(done)} (requirements: "
+                          f"{listed((r['text'] for r in reqs), '; ') or 'none'})")
         if found[0]["met"]:
-            raise Refused(f"{done!r} is already met")
+            raise Refused(f"{quoted(done)} is already met")
         found[0]["met"] = True
         parts.append(f"met: {done}")
     if permanent is not None:
         if permanent == wound["permanent"]:
-            raise Refused(f"{text!r} is already {'permanent' if permanent else 'healable'}")
+            raise Refused(f"{quoted(text)} is already {'permanent' if permanent else 'healable'}")
         parts.append("permanent: it will not heal; Make a Plan to live with it" if permanent
                      else "it can heal after all")
     wound.update(requirements=reqs, **({} if permanent is None else {"permanent": permanent}))
