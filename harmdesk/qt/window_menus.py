@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from ..errors import StoreError, UserError
 from ..session import Session, write_json
+from .plain import note_box, plain_button, plain_message
 from .tasks import Task
 
 RECENT = 8
@@ -111,9 +112,8 @@ class CampaignMenus(QObject):
         """What the check or the backup found; a note, never a stop: the desk goes on."""
         if not notes:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, "HarmDesk",
-                          notes if isinstance(notes, str) else "\n\n".join(notes),
-                          QMessageBox.StandardButton.Ok, self.w)
+        box = note_box(self.w, "HarmDesk",
+                       notes if isinstance(notes, str) else "\n\n".join(notes))
         box.setObjectName("maintenanceNote")
         box.setWindowModality(Qt.WindowModality.NonModal)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -139,7 +139,7 @@ class CampaignMenus(QObject):
     @Slot(str)
     def _failed(self, message: str) -> None:
         self._not_loaded()
-        QMessageBox.critical(self.w, "HarmDesk", message)
+        QMessageBox.critical(self.w, "HarmDesk", plain_message(message))
 
     def open_named(self, name: str) -> None:
         try:
@@ -178,7 +178,7 @@ class CampaignMenus(QObject):
         if self.session is None:
             return
         for n, entry in enumerate(self.session.campaigns()[:RECENT], start=1):
-            action = menu.addAction(f"&{n} {entry['name']}")
+            action = menu.addAction(f"&{n} {plain_button(entry['name'])}")
             action.triggered.connect(lambda _=False, name=entry["name"]: self.open_named(name))
 
     def import_campaign(self) -> None:
@@ -274,7 +274,7 @@ class CampaignMenus(QObject):
     @Slot(str)
     def _not_restored(self, message: str) -> None:
         self.w.statusBar().showMessage("Nothing was restored.", 10000)
-        QMessageBox.warning(self.w, "HarmDesk could not restore", message)
+        QMessageBox.warning(self.w, "HarmDesk could not restore", plain_message(message))
 
     def _busy(self, text: str) -> QProgressDialog:
         progress = QProgressDialog(text, "", 0, 0, self.w)
