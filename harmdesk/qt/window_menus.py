@@ -18,6 +18,7 @@ from ..errors import StoreError, UserError
 from ..session import Session, write_json
 from .plain import note_box, plain_button, plain_message
 from .tasks import Task
+from .writer_wait import WriterWait
 
 RECENT = 8
 QUIT_WAIT_S = 5.0  # at quit, how long a worker still opening or writing may finish first
@@ -47,6 +48,7 @@ class CampaignMenus(QObject):
         ui.actionRestoreBackup.triggered.connect(self.restore_backup)
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
+        self.writer_wait = WriterWait(window, self)
 
     @property
     def session(self) -> Session | None:
@@ -118,6 +120,16 @@ class CampaignMenus(QObject):
         box.setWindowModality(Qt.WindowModality.NonModal)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.show()
+
+    def take_writable(self, session: Session) -> None:
+        """`session`, the same campaign opened again as the data file's writer, takes the
+        read-only one's place, the same tiles selected; then the day's backup is made."""
+        old, ids = self.session, self.w.selected_ids()
+        self.w.controller.set_session(session)
+        if old is not None and old.store is not session.store:
+            old.close()
+        self.w.select_ids(ids)
+        self.run(session.maintain, self._maintained, on_failed=self._maintained)
 
     def _use(self, session: Session) -> None:
         self.w.controller.set_session(session)
