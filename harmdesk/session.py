@@ -73,6 +73,7 @@ class Session:
         self.store = store
         self.campaign = campaign
         self.loading = loading  # a snapshot shown while the store opens
+        self.closed = False
         # while a roll is asked for: the desk the action applies to (in a series, the
         # desk after the steps before it), for the dialog to show what the roll will do
         self.rolling_on: dict | None = None
@@ -126,7 +127,25 @@ class Session:
         from .store.paths import data_dir
         return data_dir(explicit)
 
+    @classmethod
+    def open_writable(cls, data_dir, name: str | None = None) -> "Session | None":
+        """The data folder opened again as its one writer, on campaign `name`, once no other
+        HarmDesk writes to it; None, with nothing left open, while one still does. The lock
+        is tried first, so a refusal costs no read of the campaign. Off the GUI thread."""
+        from .store.db import WriterLock
+        from .store.paths import DB_NAME
+        lock = WriterLock(cls.data_dir(data_dir) / DB_NAME)
+        if lock.acquire() is not None:
+            return None
+        lock.release()  # for the store to take
+        session = cls.open(data_dir, name)
+        if session.read_only:  # another took it in between: wait on
+            session.close()
+            return None
+        return session
+
     def close(self) -> None:
+        self.closed = True
         if self.store is not None and not self.loading:
             self.store.close()
 
@@ -213,6 +232,14 @@ class Session:
     @property
     def why_read_only(self) -> str:
         return self.store.why_read_only if self.read_only else ""
+
+    @property
+    def waits_for_writer(self) -> bool:
+        """Read-only only because another HarmDesk writes to the data file: writable once
+        that one stops (see `open_writable`)."""
+        from .store.db import WriterLock
+        return not self.closed and not self.loading and self.read_only \
+            and self.store.why_read_only == WriterLock.HELD
 
     @property
     def data_folder(self) -> Path | None:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 
 from ..players import PLAYERS_SEE_WORDS, chosen, visibility
 from ..session import EditError, TileFacts, cell_action, cell_text
-from .tooltips import plain_tip
+from .plain import plain_tip
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS, PLAYERS = range(8)
 EDIT_COLUMNS = {BAR: "bar", GUARD: "guard", BUFFER: "buffer"}  # named as in Profile.edits

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
-from .tooltips import plain_tip
+from .plain import plain_tip
 
 
 class ElidedLabel(QLabel):

@@ -13,6 +13,8 @@ import json
 
 from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, Qt
 
+from .plain import plain_tip
+
 ORDER_MIME = "application/x-harmdesk-encounter-order+json"
 MAX_IDS = 1000  # a payload naming more characters than a desk holds is not ours
 
@@ -114,9 +116,9 @@ class EncounterModel(QAbstractListModel):
             return ", ".join(said)
         if role == Qt.ItemDataRole.ToolTipRole:
             spotlight = self.encounter and self.encounter.get("mode") == "spotlight"
-            return (f"{name}: click to mark {'not ' if acted else ''}acted this round; "
-                    "drag to change the order") if spotlight else \
-                f"{name}: drag to change the order"
+            return plain_tip((f"{name}: click to mark {'not ' if acted else ''}acted this round; "
+                              "drag to change the order") if spotlight else
+                             f"{name}: drag to change the order")
         if role == IdRole:
             return cid
         if role == TurnRole:

@@ -23,7 +23,7 @@ from PySide6.QtGui import QFont, QGuiApplication, QPalette, QStandardItem, QStan
 
 from ..values import ChangeKind
 from .log_rows import OLDER, OUTSIDE, Group, Row, build_groups, group_of, rows_of
-from .tooltips import plain_tip
+from .plain import plain_tip
 
 TEXT, TIME = range(2)
 HEADERS = ("Event", "Time")

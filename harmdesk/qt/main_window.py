@@ -159,7 +159,9 @@ class MainWindow(QMainWindow, ChipHands):
         self.ui.toolbar.insertSeparator(first)
         # their tooltips name the step, asked for on hover: a tooltip set on each step
         # would lay the toolbar, and so the whole window, out again after every drop
-        from .tooltips import StepTips
+        from .tooltips import StepName, StepTips
+        StepName(self.undo_action, "&Undo", stack.undoTextChanged, stack.undoText())
+        StepName(self.redo_action, "&Redo", stack.redoTextChanged, stack.redoText())
         self.step_tips = StepTips(stack, {
             self.ui.toolbar.widgetForAction(self.undo_button): "undo",
             self.ui.toolbar.widgetForAction(self.redo_button): "redo"}, self)
@@ -303,7 +305,8 @@ class MainWindow(QMainWindow, ChipHands):
             self.show_quick_message(reason)  # the tiles hear of it from the controller
 
     def on_failed(self, message: str) -> None:
-        QMessageBox.warning(self, "HarmDesk could not save", message)
+        from .plain import plain_message
+        QMessageBox.warning(self, "HarmDesk could not save", plain_message(message))
 
     def on_changed(self, change) -> None:
         from ..values import ChangeKind

@@ -1,23 +1,12 @@
-"""Tooltips from text that may hold names the GM typed.
-
-Qt guesses whether a tooltip is rich text, so a character named `<b>Bold</b>`
-would show in bold (and `<img src=x>` as a broken image). Escaped and marked as
-rich text, a name always reads exactly as it was typed.
-"""
+"""What the Undo and Redo buttons' tooltips and the Edit menu's entries say: the step
+they would undo or redo, its names as typed."""
 
 from __future__ import annotations
 
-import html
-
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Slot
 from PySide6.QtWidgets import QToolTip
 
-
-def plain_tip(text: str) -> str:
-    """`text` as a tooltip that shows every character as typed, line breaks kept."""
-    if not text:
-        return ""
-    return "<qt>" + html.escape(str(text), quote=False).replace("\n", "<br>") + "</qt>"
+from .plain import plain_button, plain_tip
 
 
 class StepTips(QObject):
@@ -42,3 +31,20 @@ class StepTips(QObject):
             QToolTip.showText(event.globalPos(), self.text(self.buttons[watched]), watched)
             return True
         return False
+
+
+class StepName(QObject):
+    """The Edit menu's Undo (or Redo) entry names its step as the undo stack's own action
+    does ("&Undo" and the step), renamed after it, so an `&` in a name shows instead of
+    marking a shortcut. A child of the action: it goes with it."""
+
+    def __init__(self, action, prefix: str, changed, step: str):
+        super().__init__(action)
+        self.prefix = prefix
+        changed.connect(self.rename)
+        self.rename(step)
+
+    @Slot(str)
+    def rename(self, step: str) -> None:
+        # asked for anew: a wrapper kept from its making may be let go before the action
+        self.parent().setText(f"{self.prefix} {plain_button(step)}" if step else self.prefix)

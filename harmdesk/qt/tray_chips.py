@@ -31,7 +31,7 @@ from ..session import (
     modifier_words,
     words,
 )
-from .tooltips import plain_tip
+from .plain import plain_button, plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
 
@@ -219,7 +219,7 @@ class ChipButton(DragsChip, QPushButton):
     def __init__(self, parent: QWidget | None = None, *, text: str = "",
                  factory: ChipFactory | None = None, category: str = "damage",
                  tooltip: str = ""):
-        super().__init__(text, parent)
+        super().__init__(plain_button(text), parent)  # a danger's label holds its name
         self._factory = factory
         self._press: QPoint | None = None
         self.base_text = text  # the text without the modifiers shown after it
@@ -234,6 +234,10 @@ class ChipButton(DragsChip, QPushButton):
         if text and not self.accessibleName():
             self.setAccessibleName(f"{text} chip")
         self.clicked.connect(self._emit)
+
+    def text(self) -> str:
+        """What the chip says, a name's `&` as typed (the button holds it doubled)."""
+        return super().text().replace("&&", "&")
 
     def set_factory(self, factory: ChipFactory | None) -> None:
         self._factory = factory
@@ -252,7 +256,7 @@ class ChipButton(DragsChip, QPushButton):
                 lines[-1] += f" {piece}"
             else:
                 lines.append(f"+ {piece}" if not lines else piece)
-        self.setText("\n".join([self.base_text, *lines]))
+        self.setText(plain_button("\n".join([self.base_text, *lines])))
 
     def set_category(self, category: str) -> None:
         self.setProperty("chip", category)  # the tray's stylesheet colours by category

@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (
 
 from ..errors import StoreError, UserError
 from ..session import Session, write_json
+from .plain import note_box, plain_button, plain_message
 from .tasks import Task
+from .writer_wait import WriterWait
 
 RECENT = 8
 QUIT_WAIT_S = 5.0  # at quit, how long a worker still opening or writing may finish first
@@ -46,6 +48,7 @@ class CampaignMenus(QObject):
         ui.actionRestoreBackup.triggered.connect(self.restore_backup)
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
+        self.writer_wait = WriterWait(window, self)
 
     @property
     def session(self) -> Session | None:
@@ -111,13 +114,22 @@ class CampaignMenus(QObject):
         """What the check or the backup found; a note, never a stop: the desk goes on."""
         if not notes:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, "HarmDesk",
-                          notes if isinstance(notes, str) else "\n\n".join(notes),
-                          QMessageBox.StandardButton.Ok, self.w)
+        box = note_box(self.w, "HarmDesk",
+                       notes if isinstance(notes, str) else "\n\n".join(notes))
         box.setObjectName("maintenanceNote")
         box.setWindowModality(Qt.WindowModality.NonModal)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.show()
+
+    def take_writable(self, session: Session) -> None:
+        """`session`, the same campaign opened again as the data file's writer, takes the
+        read-only one's place, the same tiles selected; then the day's backup is made."""
+        old, ids = self.session, self.w.selected_ids()
+        self.w.controller.set_session(session)
+        if old is not None and old.store is not session.store:
+            old.close()
+        self.w.select_ids(ids)
+        self.run(session.maintain, self._maintained, on_failed=self._maintained)
 
     def _use(self, session: Session) -> None:
         self.w.controller.set_session(session)
@@ -139,7 +151,7 @@ class CampaignMenus(QObject):
     @Slot(str)
     def _failed(self, message: str) -> None:
         self._not_loaded()
-        QMessageBox.critical(self.w, "HarmDesk", message)
+        QMessageBox.critical(self.w, "HarmDesk", plain_message(message))
 
     def open_named(self, name: str) -> None:
         try:
@@ -178,7 +190,7 @@ class CampaignMenus(QObject):
         if self.session is None:
             return
         for n, entry in enumerate(self.session.campaigns()[:RECENT], start=1):
-            action = menu.addAction(f"&{n} {entry['name']}")
+            action = menu.addAction(f"&{n} {plain_button(entry['name'])}")
             action.triggered.connect(lambda _=False, name=entry["name"]: self.open_named(name))
 
     def import_campaign(self) -> None:
@@ -274,7 +286,7 @@ class CampaignMenus(QObject):
     @Slot(str)
     def _not_restored(self, message: str) -> None:
         self.w.statusBar().showMessage("Nothing was restored.", 10000)
-        QMessageBox.warning(self.w, "HarmDesk could not restore", message)
+        QMessageBox.warning(self.w, "HarmDesk could not restore", plain_message(message))
 
     def _busy(self, text: str) -> QProgressDialog:
         progress = QProgressDialog(text, "", 0, 0, self.w)

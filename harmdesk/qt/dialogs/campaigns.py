@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QHeaderView, QTreeWidgetItem, QWidget
 from ... import profiles
 from ..forms.ui_new_campaign_dialog import Ui_NewCampaignDialog
 from ..forms.ui_open_campaign_dialog import Ui_OpenCampaignDialog
-from ..tooltips import plain_tip
+from ..plain import plain_tip
 from .common import Invalid, Validated
 
 NAME_ROLE = Qt.ItemDataRole.UserRole

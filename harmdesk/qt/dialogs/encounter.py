@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ...errors import UserError
 from ...session import dice_sides, dice_total, roll_faces
+from ..plain import plain_tip
 from ..style import ERROR_STYLE
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -87,7 +88,8 @@ class StartEncounterDialog(QDialog):
                           | Qt.ItemFlag.ItemIsEditable)
             out = bool(ended(char)) or char.get("kind") in profile.object_kinds
             item.setCheckState(NAME, Qt.CheckState.Unchecked if out else Qt.CheckState.Checked)
-            item.setToolTip(NAME, f"{char['name']} is out of the fight" if ended(char) else "")
+            item.setToolTip(NAME, plain_tip(f"{char['name']} is out of the fight")
+                            if ended(char) else "")
             item.setTextAlignment(INITIATIVE, Qt.AlignmentFlag.AlignRight
                                   | Qt.AlignmentFlag.AlignVCenter)
             people.addTopLevelItem(item)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
+from ..plain import plain_button
 from .common import (
     Choice,
     Invalid,
@@ -317,7 +318,7 @@ class ConvalescePage(Page):
         if wounds:
             layout.addWidget(note_label("Weeks in a healer's care also heal these wounds:"))
         for wound in wounds:
-            box = QCheckBox(wound)
+            box = QCheckBox(plain_button(wound))
             box.setAccessibleName(f"Wound heals: {wound}")
             box.setToolTip("Check when this wound heals in the healer's care")
             layout.addWidget(box)

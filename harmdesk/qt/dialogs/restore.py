@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTreeWidgetItem, QWidget
 
 from ..forms.ui_restore_dialog import Ui_RestoreDialog
+from ..plain import plain_tip
 from .campaigns import system_title, when
 from .common import Invalid, Validated
 
@@ -57,7 +58,6 @@ class RestoreDialog(Validated, QDialog):
         self.ui = Ui_RestoreDialog()
         self.ui.setupUi(self)
         self.init_validation()
-        self.ui.detailsLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.ok_button().setText("&Restore")
         self.ui.buttonBox.button(QDialogButtonBox.StandardButton.Cancel).setAutoDefault(False)
         self.backups = {b["path"]: b for b in backups}
@@ -66,7 +66,7 @@ class RestoreDialog(Validated, QDialog):
             item = QTreeWidgetItem([when(backup["time"]), why_made(backup["reason"]),
                                     holds(backup)])
             item.setData(0, FILE_ROLE, backup["path"])
-            item.setToolTip(0, backup["file"])
+            item.setToolTip(0, plain_tip(backup["file"]))  # any file a GM put there
             tree.addTopLevelItem(item)
         header = tree.header()
         header.setStretchLastSection(False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
+from ..plain import plain_button
 from .common import (
     Choice,
     Desk,
@@ -89,7 +90,7 @@ class WoundPage(Page):
         self.met = {}
         reqs = wound["requirements"] if mode == "treat" and wound else []
         for req in reqs:
-            box = QCheckBox(req["text"].replace("&", "&&"))  # an & is text, not a shortcut
+            box = QCheckBox(plain_button(req["text"]))
             box.setAccessibleName(f"Met: {req['text']}")
             box.setToolTip("Check when the fiction meets this requirement")
             box.setChecked(req["met"])

@@ -48,6 +48,7 @@ class Ui_CharacterDialog(object):
 
         self.idLabel = QLabel(CharacterDialog)
         self.idLabel.setObjectName(u"idLabel")
+        self.idLabel.setTextFormat(Qt.TextFormat.PlainText)
 
         self.identityForm.setWidget(2, QFormLayout.ItemRole.FieldRole, self.idLabel)
 
@@ -128,6 +129,7 @@ class Ui_CharacterDialog(object):
         self.previewLayout.setObjectName(u"previewLayout")
         self.previewLabel = QLabel(self.previewBox)
         self.previewLabel.setObjectName(u"previewLabel")
+        self.previewLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.previewLabel.setWordWrap(True)
 
         self.previewLayout.addWidget(self.previewLabel)
@@ -137,6 +139,7 @@ class Ui_CharacterDialog(object):
 
         self.messageLabel = QLabel(CharacterDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

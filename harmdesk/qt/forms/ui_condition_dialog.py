@@ -19,6 +19,7 @@ class Ui_ConditionDialog(object):
         self.mainLayout.setObjectName(u"mainLayout")
         self.targetsLabel = QLabel(ConditionDialog)
         self.targetsLabel.setObjectName(u"targetsLabel")
+        self.targetsLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.targetsLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.targetsLabel)
@@ -44,6 +45,7 @@ class Ui_ConditionDialog(object):
         self.previewContentsLayout.setContentsMargins(0, 0, 0, 0)
         self.previewLabel = QLabel(self.previewContents)
         self.previewLabel.setObjectName(u"previewLabel")
+        self.previewLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.previewLabel.setAlignment(Qt.AlignLeft|Qt.AlignTop)
         self.previewLabel.setTextInteractionFlags(Qt.TextSelectableByKeyboard|Qt.TextSelectableByMouse)
         self.previewLabel.setWordWrap(True)
@@ -59,6 +61,7 @@ class Ui_ConditionDialog(object):
 
         self.messageLabel = QLabel(ConditionDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

@@ -19,6 +19,7 @@ class Ui_DiceDialog(object):
         self.mainLayout.setObjectName(u"mainLayout")
         self.promptLabel = QLabel(DiceDialog)
         self.promptLabel.setObjectName(u"promptLabel")
+        self.promptLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.promptLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.promptLabel)
@@ -37,6 +38,7 @@ class Ui_DiceDialog(object):
 
         self.totalLabel = QLabel(DiceDialog)
         self.totalLabel.setObjectName(u"totalLabel")
+        self.totalLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.totalLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.totalLabel)
@@ -61,6 +63,7 @@ class Ui_DiceDialog(object):
 
         self.messageLabel = QLabel(DiceDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

@@ -49,6 +49,7 @@ class Ui_LogDock(object):
 
         self.statusLabel = QLabel(LogDock)
         self.statusLabel.setObjectName(u"statusLabel")
+        self.statusLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.statusLabel.setWordWrap(True)
 
         self.logLayout.addWidget(self.statusLabel)

@@ -133,6 +133,7 @@ class Ui_MainWindow(object):
 
         self.quickMessage = ElidedLabel(self.centralwidget)
         self.quickMessage.setObjectName(u"quickMessage")
+        self.quickMessage.setTextFormat(Qt.TextFormat.PlainText)
         self.quickMessage.setVisible(False)
 
         self.centralLayout.addWidget(self.quickMessage)

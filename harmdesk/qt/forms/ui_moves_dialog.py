@@ -20,6 +20,7 @@ class Ui_MovesDialog(object):
         self.mainLayout.setObjectName(u"mainLayout")
         self.targetsLabel = QLabel(MovesDialog)
         self.targetsLabel.setObjectName(u"targetsLabel")
+        self.targetsLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.targetsLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.targetsLabel)
@@ -61,6 +62,7 @@ class Ui_MovesDialog(object):
         self.previewContentsLayout.setContentsMargins(0, 0, 0, 0)
         self.previewLabel = QLabel(self.previewContents)
         self.previewLabel.setObjectName(u"previewLabel")
+        self.previewLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.previewLabel.setAlignment(Qt.AlignLeft|Qt.AlignTop)
         self.previewLabel.setTextInteractionFlags(Qt.TextSelectableByKeyboard|Qt.TextSelectableByMouse)
         self.previewLabel.setWordWrap(True)
@@ -76,6 +78,7 @@ class Ui_MovesDialog(object):
 
         self.messageLabel = QLabel(MovesDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

@@ -45,6 +45,7 @@ class Ui_NewCampaignDialog(object):
 
         self.messageLabel = QLabel(NewCampaignDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

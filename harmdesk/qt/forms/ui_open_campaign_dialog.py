@@ -44,6 +44,7 @@ class Ui_OpenCampaignDialog(object):
 
         self.messageLabel = QLabel(OpenCampaignDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

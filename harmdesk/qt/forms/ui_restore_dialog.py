@@ -33,6 +33,7 @@ class Ui_RestoreDialog(object):
 
         self.detailsLabel = QLabel(RestoreDialog)
         self.detailsLabel.setObjectName(u"detailsLabel")
+        self.detailsLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.detailsLabel.setWordWrap(True)
         self.detailsLabel.setTextInteractionFlags(Qt.TextSelectableByMouse)
 
@@ -40,6 +41,7 @@ class Ui_RestoreDialog(object):
 
         self.messageLabel = QLabel(RestoreDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

@@ -112,6 +112,7 @@ class Ui_SettingsDialog(object):
 
         self.messageLabel = QLabel(SettingsDialog)
         self.messageLabel.setObjectName(u"messageLabel")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setWordWrap(True)
 
         self.mainLayout.addWidget(self.messageLabel)

@@ -67,6 +67,7 @@ class Ui_StartEncounterDialog(object):
 
         self.message = ElidedLabel(StartEncounterDialog)
         self.message.setObjectName(u"message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
 
         self.mainLayout.addWidget(self.message)
 

@@ -87,6 +87,7 @@ class Ui_Tray(object):
 
         self.typedMessage = QLabel(self.damageGroup)
         self.typedMessage.setObjectName(u"typedMessage")
+        self.typedMessage.setTextFormat(Qt.TextFormat.PlainText)
         self.typedMessage.setWordWrap(True)
 
         self.damageLayout.addWidget(self.typedMessage)
@@ -205,6 +206,7 @@ class Ui_Tray(object):
 
         self.modifierSummary = QLabel(self.modifiersGroup)
         self.modifierSummary.setObjectName(u"modifierSummary")
+        self.modifierSummary.setTextFormat(Qt.TextFormat.PlainText)
         self.modifierSummary.setWordWrap(True)
 
         self.modifiersLayout.addWidget(self.modifierSummary)
@@ -244,6 +246,7 @@ class Ui_Tray(object):
 
         self.healMessage = QLabel(self.healingGroup)
         self.healMessage.setObjectName(u"healMessage")
+        self.healMessage.setTextFormat(Qt.TextFormat.PlainText)
         self.healMessage.setWordWrap(True)
 
         self.healingLayout.addWidget(self.healMessage)
