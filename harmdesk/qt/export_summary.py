@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
 from ..errors import StoreError, UserError
 from ..session import SummaryRequest, prepare_summary, write_summary
+from .plain import plain_message
 from .tasks import Task
 
 SHOW_AFTER_MS = 500   # quick exports never flash a dialog
@@ -75,7 +76,7 @@ class SummaryJob(QObject):
     def on_failed(self, message: str) -> None:
         self.stop()
         self.failed.emit(message)
-        QMessageBox.warning(self.window, "Session summary not written", message)
+        QMessageBox.warning(self.window, "Session summary not written", plain_message(message))
         self.deleteLater()
 
 
@@ -85,7 +86,7 @@ _RUNNING: set[SummaryJob] = set()   # jobs stay alive until their task is done
 def offer_to_open(parent, path: str) -> None:
     answer = QMessageBox.question(
         parent, "Session summary written",
-        f"The session summary was saved as\n{path}\n\nOpen it now?",
+        plain_message(f"The session summary was saved as\n{path}\n\nOpen it now?"),
         QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
         QMessageBox.StandardButton.Open)
     if answer == QMessageBox.StandardButton.Open:
@@ -119,7 +120,7 @@ def export_session_summary(parent, campaign, sessions) -> None:
         chosen, everything = campaign.summary_choice(session_numbers(sessions))
         request = campaign.summary_request(chosen, everything)
     except (UserError, StoreError) as err:
-        QMessageBox.warning(parent, "Session summary", str(err))
+        QMessageBox.warning(parent, "Session summary", plain_message(str(err)))
         return
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     suggested = str(Path(folder or Path.home()) / suggested_name(campaign.name, chosen,
@@ -133,6 +134,6 @@ def export_session_summary(parent, campaign, sessions) -> None:
     try:
         job = SummaryJob(parent, request, path)
     except StoreError as err:    # the shipped font is missing
-        QMessageBox.warning(parent, "Session summary not written", str(err))
+        QMessageBox.warning(parent, "Session summary not written", plain_message(str(err)))
         return
     job.start()

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from harmdesk.qt.dialogs import NewCampaignDialog
+from harmdesk.errors import UserError
+from harmdesk.qt.export_summary import export_session_summary, offer_to_open
 from harmdesk.qt.plain import plain_button
 
 from . import kit
@@ -247,6 +249,12 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
         patch.setattr(NewCampaignDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)
         patch.setattr(NewCampaignDialog, "name", lambda dialog: NAME)
         menus.new_campaign()
+    offer_to_open(window, str(tmp_path / f"{NAME}.pdf"))  # a summary written
+    with monkeypatch.context() as patch:  # a summary that cannot be written
+        def refused(numbers):
+            raise UserError(f"No summary of {NAME}.")
+        patch.setattr(c.session, "summary_choice", refused)
+        export_session_summary(window, c.session, None)
     menus.fill_recent()
     window.player_display.set_shown(True)  # the players see the names too
     sweep(surfaces, window)
@@ -262,7 +270,7 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
     for words in ("Click here to repair", "already a campaign named", "no campaign named",
                   "drag to change the order", "is out of the fight", "Nothing in the log "
                   "matches", f"For: {NAME}", f"Apply {NAME} the hagr", "damaged", "may roll "
-                  "a Save", "Undo: ", f"1 {plain_button(NAME)}"):
+                  "a Save", "Undo: ", "The session summary was saved", "No summary of", f"1 {plain_button(NAME)}"):
         assert surfaces.mention(words), words
 
 
