@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 
 from .profiles import profile_for
+from .rules.core import quoted
 
 WHOLE = re.compile(r"^[+-]?\d+$")
+MOST_DIGITS = 9  # far past what any sheet holds (the rules refuse past their limits)
 
 
 class EditError(ValueError):
@@ -43,7 +45,10 @@ def read_number(text, label: str, name: str, empty_ok: bool) -> int | None:
     if not WHOLE.match(typed):
         example = " (leave it empty for not tracked)" if empty_ok else ""
         raise EditError(f"{name}'s {label} takes a whole number such as 3{example}, "
-                        f"not {str(text).strip()!r}")
+                        f"not {quoted(str(text).strip())}")
+    if len(typed.lstrip("+-")) > MOST_DIGITS:
+        raise EditError(f"{name}'s {label} takes a number of at most {MOST_DIGITS} digits, "
+                        f"not one of {len(typed.lstrip('+-')):,}")
     return int(typed)
 
 

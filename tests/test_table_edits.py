@@ -33,3 +33,9 @@ def test_numbers_become_the_games_correction_actions():
 def test_text_that_is_not_a_whole_number_is_refused_by_name(system, column, text):
     with pytest.raises(EditError, match="takes a whole number"):
         cell_action(system, column, {**HEAVY, **SARA}, text)
+
+
+def test_a_number_longer_than_any_sheet_holds_is_refused_in_words():
+    char = {"id": "caradoc", "name": "Caradoc", "hp": 5, "max_hp": 20}
+    with pytest.raises(EditError, match="at most 9 digits, not one of 5,000"):
+        cell_action("stonetop", "bar", char, "9" * 5000)
