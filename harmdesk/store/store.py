@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import db, steps
+from . import db, paths, steps
 from .log_reads import LogReads
 from .steps import LogEntry
 
@@ -52,15 +52,21 @@ class Store(LogReads):
         self._hooks: list[Callable[[sqlite3.Connection], None]] = []
         self._closed = False
         self._tidy = False
+        # a thread's transaction that its changes join (`together`)
+        self._joined = threading.local()
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
         """The data folder's store: the one writer if `write` and nobody else writes,
         else a reader (`write=False` takes no lock, so it never stops a writer). The file is
         looked at under the writer's lock, so two first starts never both find no file; a
-        reader raises `NoFile` when there is none yet."""
+        reader raises `NoFile` when there is none yet. A folder or a data file that is not
+        what HarmDesk makes there (a file for the folder; a folder, a named pipe or a link for
+        the file) is refused, named, before anything is opened or written."""
         folder = db.data_dir(folder)
         path = folder / db.DB_NAME
+        paths.check_data_folder(folder)
+        paths.check_data_files(path)
         if not write:
             if db.inspect_file(path) is None:  # raises before anything is written
                 raise NoFile(f"There is no data file at {path} yet.")
@@ -94,12 +100,16 @@ class Store(LogReads):
                 raise db.ReadOnly(f"Cannot create {path}: {why}.")
             return cls(path, True, why, None)
         try:
+            from .backups import remove_leftovers
+            remove_leftovers(path)  # what a HarmDesk killed while copying left behind
             if version is None:
                 db.create_schema(path)  # an empty file left by a crash is filled, never removed
             else:
                 db.migrate(path, version)
-        except sqlite3.OperationalError as err:
+        except sqlite3.DatabaseError as err:
             lock.release()
+            if not db.from_machine(err):
+                raise
             raise db.environment_error(err, path) from None
         except db.StoreError:
             lock.release()
@@ -169,41 +179,86 @@ class Store(LogReads):
             self._lock.release()
 
     @contextmanager
+    def together(self):
+        """Every change this thread makes inside, in ONE transaction: all of them are
+        saved, or none (a first start's demo campaigns). Reads inside see them."""
+        with self._hot() as con:
+            self._joined.con = con
+            try:
+                yield
+            finally:
+                self._joined.con = None
+
+    @contextmanager
     def _hot(self):
         """One BEGIN IMMEDIATE transaction on a pooled connection (with the pragmas of
-        every connection); machine errors become advice and nothing is half written."""
+        every connection); machine errors become advice and nothing is half written.
+        Inside `together` it is a savepoint of that transaction instead."""
         if self.read_only:
             raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
-        with self._reading() as con:
+        joined = getattr(self._joined, "con", None)
+        if joined is not None:
+            with self._savepoint(joined) as con:
+                yield con
+            return
+        with self._reading() as con, self._advised():
+            con.execute("BEGIN IMMEDIATE")
             try:
-                con.execute("BEGIN IMMEDIATE")
-                try:
-                    yield con
-                    con.execute("COMMIT")
-                except BaseException:
-                    if con.in_transaction:
-                        try:
-                            con.execute("ROLLBACK")
-                        except sqlite3.Error:
-                            pass  # the pool rolls back again before anyone reuses it
-                    raise
-            except sqlite3.OperationalError as err:
-                raise db.environment_error(err, self.path) from None
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction:
+                    try:
+                        con.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # the pool rolls back again before anyone reuses it
+                raise
+
+    @contextmanager
+    def _savepoint(self, con: sqlite3.Connection):
+        """A change inside `together`'s transaction: undone alone if it fails."""
+        with self._advised():
+            con.execute("SAVEPOINT change")
+            try:
+                yield con
+                con.execute("RELEASE change")
+            except BaseException:
+                if con.in_transaction:  # SQLite may have rolled it all back already
+                    try:
+                        con.execute("ROLLBACK TO change")
+                        con.execute("RELEASE change")
+                    except sqlite3.Error:
+                        pass  # `together` rolls the whole transaction back
+                raise
 
     @contextmanager
     def _reading(self):
-        """A pooled connection, outside any transaction (each read is its own); machine
-        errors (busy, unreadable) become advice."""
-        try:
+        """A pooled connection, outside any transaction (each read is its own; inside
+        `together`, that transaction's connection); machine errors (busy, unreadable)
+        become advice."""
+        joined = getattr(self._joined, "con", None)
+        if joined is not None:
+            with self._advised():
+                yield joined
+            return
+        with self._advised():
             con = self._checkout()
-        except sqlite3.OperationalError as err:
-            raise db.environment_error(err, self.path) from None
         try:
-            yield con
-        except sqlite3.OperationalError as err:
-            raise db.environment_error(err, self.path) from None
+            with self._advised():
+                yield con
         finally:
             self._checkin(con)
+
+    @contextmanager
+    def _advised(self):
+        """An SQLite error from the machine or the file (full, read-only, busy, a disk
+        error, a damaged file) becomes advice; one from HarmDesk's own SQL stays a bug."""
+        try:
+            yield
+        except sqlite3.DatabaseError as err:
+            if not db.from_machine(err):
+                raise
+            raise db.environment_error(err, self.path) from None
 
     def _checkout(self) -> sqlite3.Connection:
         with self._pool_lock:
