@@ -285,6 +285,11 @@ class Store(LogReads):
         con.close()
 
     # campaigns -----------------------------------------------------------
+    def empty(self) -> bool:
+        """Whether the file holds no campaign yet (a first start has not made its demos)."""
+        with self._reading() as con:
+            return con.execute("SELECT 1 FROM campaign LIMIT 1").fetchone() is None
+
     def campaigns(self) -> list[dict]:
         with self._reading() as con:
             rows = con.execute("SELECT name, system, opened FROM campaign "
