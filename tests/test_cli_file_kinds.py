@@ -8,7 +8,6 @@ Every run has a timeout, so a command that hangs fails its test instead of the s
 import json
 import os
 import shutil
-import sqlite3
 import stat
 import subprocess
 import sys

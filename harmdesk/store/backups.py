@@ -22,16 +22,13 @@ import errno
 import json
 import os
 import re
-import shutil
 import sqlite3
 import stat
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import db, paths
+from . import copies, db, paths
 
 MANIFEST = "made-by-harmdesk.json"
 KEEP_BACKUPS = 10
@@ -43,10 +40,6 @@ BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
 PARTIAL_NAME = re.compile(r"(harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite|made-by-harmdesk\.json)"
                           r"\.\d+-\d+\.partial(-journal|-wal|-shm)?")
 RESTORING = ".restoring"  # a restored file, beside the data file until it is swapped in
-
-# the temporary copies this process is writing now, which tidying leaves alone
-_writing_now: set[str] = set()
-_writing_lock = threading.Lock()
 
 
 class RestoreRefused(db.StoreError):
@@ -74,35 +67,7 @@ def _own_folder(folder: Path) -> None:
         raise paths.wrong_kind(folder, kind, "the folder of HarmDesk's backups")
 
 
-# temporary copies -----------------------------------------------------------------------
-def _with_sides(file: Path) -> list[Path]:
-    return [file] + [file.with_name(file.name + side) for side in paths.SIDE_FILES]
-
-
-def _without_side(file: Path) -> str:
-    name = file.name
-    for side in paths.SIDE_FILES:
-        name = name.removesuffix(side)
-    return os.path.abspath(file.with_name(name))
-
-
-@contextmanager
-def _writing(*files: Path) -> Iterator[None]:
-    """`files` are being written by this thread: tidying leaves them alone meanwhile, and
-    whatever is left of them (SQLite's files beside them too) is removed if it fails."""
-    names = {os.path.abspath(f) for f in files}
-    with _writing_lock:
-        _writing_now.update(names)
-    try:
-        yield
-    except BaseException:
-        _remove(*(side for f in files for side in _with_sides(f)))
-        raise
-    finally:
-        with _writing_lock:
-            _writing_now.difference_update(names)
-
-
+# leftovers ----------------------------------------------------------------------------
 def remove_leftovers(path: Path) -> None:
     """Remove what a HarmDesk killed while copying left: a backup's or the manifest's
     `.partial` copy in backups/ and a restore's `.restoring` beside the data file, with
@@ -114,7 +79,7 @@ def remove_leftovers(path: Path) -> None:
     if not db.WriterLock.held_here(path):
         return
     folder = folder_of(path)
-    found = _with_sides(path.with_name(path.name + RESTORING))
+    found = copies.with_sides(path.with_name(path.name + RESTORING))
     try:
         with os.scandir(folder) as entries:
             names = [e.name for e in entries]
@@ -127,10 +92,7 @@ def remove_leftovers(path: Path) -> None:
         listed = set()
     found += [folder / n for n in names if n.endswith("-wal") and n[:-4] in listed
               and n[:-4] not in names]
-    # under the lock: a copy begun now is registered before its file exists, so a file
-    # found here that is not registered is no one's
-    with _writing_lock:
-        _remove(*(f for f in found if _without_side(f) not in _writing_now))
+    copies.remove_stale(found)
 
 
 # the manifest -------------------------------------------------------------------------
@@ -151,7 +113,7 @@ def _write_manifest(folder: Path, entries: list[dict]) -> None:
     """Replace the manifest in one rename, so it is never half written."""
     target = folder / MANIFEST
     partial = folder / (MANIFEST + _own_suffix())
-    with _writing(partial):
+    with copies.writing(partial):
         with os.fdopen(paths.fresh_file(partial), "wb") as fh:
             fh.write(json.dumps({"backups": entries}, indent=1).encode("utf-8"))
         os.replace(partial, target)
@@ -161,14 +123,6 @@ def _own_suffix() -> str:
     """A temporary name's ending no other thread or process shares: two backups begun
     in the same second (the window's and a command's) never write one file."""
     return f".{os.getpid()}-{threading.get_ident()}.partial"
-
-
-def _remove(*files: Path) -> None:
-    for file in files:
-        try:
-            file.unlink(missing_ok=True)
-        except OSError:
-            pass  # what cannot be removed now is harmless: its name never counts
 
 
 def _trouble(err: Exception, path: Path, folder: Path) -> db.StoreError:
@@ -236,7 +190,7 @@ def make(path: Path, reason: str) -> Path:
         remove_leftovers(path)
         target = _free_name(folder, reason)
         partial = folder / (target.name + _own_suffix())
-        with _writing(partial):
+        with copies.writing(partial):
             copy_database(path, partial)
             entry = {"file": target.name, "time": db.now(), "reason": reason,
                      "size": partial.stat().st_size}
@@ -260,7 +214,7 @@ def rotate(folder: Path, keep: int = KEEP_BACKUPS) -> None:
     made.sort(key=lambda e: str(e.get("time", "")))  # stable: made in one second, in order
     gone = made[:-keep] if len(made) > keep else []
     for entry in gone:
-        _remove(folder / entry["file"])
+        copies.remove(folder / entry["file"])
     try:
         _write_manifest(folder, [e for e in made if e not in gone])
     except OSError:
@@ -463,11 +417,11 @@ def _save_current(path: Path) -> Path | None:
     partial = folder / (target.name + _own_suffix())
     wal, side = (f.with_name(f.name + "-wal") for f in (path, partial))
     try:
-        with _writing(partial, target):
+        with copies.writing(partial, target):
             mode = paths.mode_of(path)
-            _copy_bytes(path, partial, mode)
+            copies.copy_bytes(path, partial, mode)
             if wal.exists():
-                _copy_bytes(wal, side, mode)
+                copies.copy_bytes(wal, side, mode)
             entry = {"file": target.name, "time": db.now(), "reason": "before-restore",
                      "size": partial.stat().st_size}
             _write_manifest(folder, _manifest(folder) + [entry])
@@ -479,12 +433,6 @@ def _save_current(path: Path) -> Path | None:
     return target
 
 
-def _copy_bytes(source: Path, target: Path, mode: int) -> None:
-    """`source` byte for byte into a new file `target` with `mode`."""
-    with open(source, "rb") as src, os.fdopen(paths.fresh_file(target, mode), "wb") as dst:
-        shutil.copyfileobj(src, dst)
-
-
 def _replace(path: Path, source: Path) -> None:
     """Copy `source` beside `path`, then swap it in with one rename; the old file's
     -wal and -shm go first, so SQLite never plays them onto the restored file. The data
@@ -493,7 +441,7 @@ def _replace(path: Path, source: Path) -> None:
     partial = path.with_name(path.name + RESTORING)
     try:
         mode = paths.mode_of(path) if path.exists() else paths.mode_of(source) | 0o600
-        with _writing(partial):
+        with copies.writing(partial):
             copy_database(source, partial, mode)
             with open(partial, "rb+") as fh:
                 os.fsync(fh.fileno())

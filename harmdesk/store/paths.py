@@ -10,7 +10,7 @@ from pathlib import Path
 from ..errors import StoreError
 
 DB_NAME = "harmdesk.sqlite"
-# what SQLite keeps beside the data file, and HarmDesk's own files there
+# the files SQLite keeps beside a database file (its own name, then one of these)
 SIDE_FILES = ("-wal", "-shm", "-journal")
 SCHEMA_VERSION = 3
 # less free space than this and a step cannot be saved: the disk counts as full
@@ -120,7 +120,7 @@ def unusable(path: Path, err: OSError) -> StoreError:
     """An OSError met while looking at `path`, in plain words."""
     if err.errno == errno.ENAMETOOLONG:
         return StoreError(f"The path {path} is too long for this system (a name in a path "
-                          "can have at most 255 characters). Choose a shorter data folder.")
+                          "can have at most 255 characters); give a shorter one.")
     if err.errno == errno.ELOOP:
         return wrong_kind(path, "a link", "a file HarmDesk made")
     return StoreError(f"Cannot look at {path} ({err.strerror or err}). Check its "
