@@ -108,7 +108,7 @@ def _open_store(args):
         else:
             if not reader.empty():
                 return reader
-            reader.close()  # a first start killed before its demo campaigns: as a first
+            reader.close()  # a first start was stopped before its demo campaigns: again
     store = Store.open(args.data_dir)
     if not store.read_only:
         ensure_demo(store)

@@ -307,9 +307,9 @@ SQLITE_CAUSES = {3: "read-only",    # SQLITE_PERM
 
 
 def sqlite_cause(err: BaseException) -> str | None:
-    """What SQLite's result code says went wrong (a key of SQLITE_CAUSES' values), read
-    from the code and never from the message, which SQLite words as it likes; None for
-    an error without one."""
+    """What SQLite's result code says went wrong (one of SQLITE_CAUSES' words), read from
+    the code and never from the message, which SQLite words as it likes; None for an
+    error without one, or with another code."""
     code = getattr(err, "sqlite_errorcode", None)
     return SQLITE_CAUSES.get(code & 0xFF) if isinstance(code, int) else None
 
