@@ -5,6 +5,7 @@ a copy another HarmDesk is still writing, under the writer lock, is left alone.
 A restore is paused where the kill should land (its copy written, not yet renamed) and
 says so on its pipe; the test kills it then, never after a delay."""
 
+import json
 import shutil
 import signal
 import subprocess
@@ -22,10 +23,11 @@ from .conftest import PARTY
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 
-# a restore that stops once the copy whose name ends in argv[3] is written, until told
+# `harmdesk --data-dir D backups restore NAME`, stopped once the copy whose name ends in
+# argv[3] is written, until a line comes on its stdin
 PAUSED_RESTORE = """
 import sys
-from pathlib import Path
+from harmdesk import cli
 from harmdesk.store import backups
 
 real = backups.copy_database
@@ -33,13 +35,12 @@ real = backups.copy_database
 def copy_then_wait(source, target, *args, **kwargs):
     real(source, target, *args, **kwargs)
     if target.name.endswith(sys.argv[3]):
-        print("copied", flush=True)
+        sys.stderr.write("copied\\n")
+        sys.stderr.flush()
         sys.stdin.readline()
 
 backups.copy_database = copy_then_wait
-path = Path(sys.argv[1]) / "harmdesk.sqlite"
-backups.restore(path, backups.chosen(path, sys.argv[2]))
-print("restored", flush=True)
+sys.exit(cli.main(["--data-dir", sys.argv[1], "backups", "restore", sys.argv[2]]))
 """
 WHERE = {"backup": ".partial", "restored file": ".restoring"}
 HIT = {"type": "damage", "target": "heavy", "amount": 5}
@@ -62,10 +63,10 @@ def paused_restore(folder, backup, where: str) -> subprocess.Popen:
     child = subprocess.Popen([sys.executable, "-c", PAUSED_RESTORE, str(folder), backup.name,
                               WHERE[where]], cwd=ROOT, stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = child.stdout.readline()
+    line = child.stderr.readline()
     if line != "copied\n":
         child.kill()
-        pytest.fail(f"the restore did not reach its copy: {child.communicate()[1]}")
+        pytest.fail(f"the restore did not reach its copy: {line}{child.communicate()[1]}")
     return child
 
 
@@ -110,13 +111,17 @@ def test_a_restore_killed_mid_copy_leaves_nothing_once_a_writer_opens(tmp_path, 
     assert checksum(data) == before
 
 
-def test_the_next_restore_removes_what_a_killed_one_left(tmp_path):
+@pytest.mark.parametrize("where", WHERE)
+def test_the_next_restore_removes_what_a_killed_one_left(tmp_path, where):
     backup = made(tmp_path)
-    killed(paused_restore(tmp_path, backup, "backup"))
+    killed(paused_restore(tmp_path, backup, where))
     assert leftovers(tmp_path)
-    # the command line restores without opening the store: its own backup tidies
-    done = backups.restore(tmp_path / db.DB_NAME, backup)
-    assert [c["name"] for c in done["campaigns"]] == ["Test"]
+    # the command line restores without opening the store: the restore itself tidies
+    run = subprocess.run([sys.executable, "-m", "harmdesk", "--data-dir", str(tmp_path),
+                          "backups", "restore", backup.name], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert [c["name"] for c in json.loads(run.stdout)["campaigns"]] == ["Test"]
     assert leftovers(tmp_path) == []
 
 
@@ -139,8 +144,9 @@ def test_a_restore_still_running_keeps_its_copy_while_others_look(tmp_path):
         assert leftovers(tmp_path) == copying
         child.stdin.write("go on\n")
         child.stdin.flush()
-        assert child.stdout.readline() == "restored\n", child.stderr.read()
-        child.communicate(timeout=120)
+        out, err = child.communicate(timeout=120)
+        assert child.returncode == 0, err
+        assert json.loads(out)["restored"] == str(tmp_path / db.DB_NAME)
     finally:
         if child.poll() is None:  # a failed test: the restore is stopped, not left waiting
             child.kill()
