@@ -103,9 +103,13 @@ def _open_store(args):
 
     if args.command in READING or (args.command, getattr(args, "action", None)) in READING:
         try:
-            return Store.open(args.data_dir, write=False)
+            reader = Store.open(args.data_dir, write=False)
         except NoFile:
             pass  # the first start: the writer makes the file and the demo campaigns
+        else:
+            if not reader.empty():
+                return reader
+            reader.close()  # a first start was stopped before its demo campaigns: again
     store = Store.open(args.data_dir)
     if not store.read_only:
         ensure_demo(store)

@@ -11,7 +11,12 @@ DEMO_FILES = ("freedom_fantasies.json", "lux_aeterna.json", "stonetop.json")
 
 
 def ensure_demo(store: Store) -> list[str]:
-    """Import the demo campaigns if the store has no campaign yet; their names."""
-    if store.read_only or store.campaigns():
+    """Import the demo campaigns if the store has no campaign yet; their names. All three
+    are saved in one transaction: a first start killed half-way leaves none, and the
+    next start makes them all."""
+    if store.read_only:
         return []
-    return [import_campaign(store, resource_path("demo", name)).name for name in DEMO_FILES]
+    with store.together():
+        if store.campaigns():
+            return []
+        return [import_campaign(store, resource_path("demo", name)).name for name in DEMO_FILES]

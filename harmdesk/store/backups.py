@@ -8,6 +8,12 @@ deletes only those, never a file the GM put there, whatever its name.
 
 A restore checks the chosen file first, backs up the file it replaces, and swaps the
 data file in one rename, all under the writer lock.
+
+Every copy is written under a temporary name into a new file of its own (a link left at
+that name is removed, never written through) with the permissions of the file it copies.
+A HarmDesk killed while copying leaves its temporary copy behind: the next writer removes
+it (`remove_leftovers`). Nothing here opens a named pipe, follows a link into the data
+folder, or writes into a `backups` that is not a folder.
 """
 
 from __future__ import annotations
@@ -17,17 +23,23 @@ import json
 import os
 import re
 import sqlite3
+import stat
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import db, paths
+from . import copies, db, paths
 
 MANIFEST = "made-by-harmdesk.json"
 KEEP_BACKUPS = 10
 # the names HarmDesk gives its backups (local time, then the reason); a file so named
 # is still only HarmDesk's when the manifest lists it
 BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
+# a temporary copy in backups/ (a backup's or the manifest's, then `_own_suffix`), with
+# the files SQLite keeps beside it while it is written
+PARTIAL_NAME = re.compile(r"(harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite|made-by-harmdesk\.json)"
+                          r"\.\d+-\d+\.partial(-journal|-wal|-shm)?")
+RESTORING = ".restoring"  # a restored file, beside the data file until it is swapped in
 
 
 class RestoreRefused(db.StoreError):
@@ -42,12 +54,55 @@ def folder_of(path: Path) -> Path:
     return path.parent / "backups"
 
 
+def _own_folder(folder: Path) -> None:
+    """backups/, made if missing; refused when it is a file, or a link someone put there
+    (a backup written through it would land elsewhere)."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        folder.mkdir()
+        return
+    if not stat.S_ISDIR(mode):
+        kind = "a file" if stat.S_ISREG(mode) else paths.kind_name(folder, mode)
+        raise paths.wrong_kind(folder, kind, "the folder of HarmDesk's backups")
+
+
+# leftovers ----------------------------------------------------------------------------
+def remove_leftovers(path: Path) -> None:
+    """Remove what a HarmDesk killed while copying left: a backup's or the manifest's
+    `.partial` copy in backups/ and a restore's `.restoring` beside the data file, with
+    SQLite's files beside them, and the -wal of a copy that never got its name.
+
+    Only the writer tidies: every HarmDesk writes these under the writer lock, so while
+    this process holds it no other is writing one (a restore in another process keeps its
+    copies); of this process's own, those still being written stay."""
+    if not db.WriterLock.held_here(path):
+        return
+    folder = folder_of(path)
+    found = copies.with_sides(path.with_name(path.name + RESTORING))
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries]
+    except OSError:
+        names = []  # no backups/ yet
+    found += [folder / n for n in names if PARTIAL_NAME.fullmatch(n)]
+    try:
+        listed = {e["file"] for e in _manifest(folder)}
+    except db.StoreError:
+        listed = set()
+    found += [folder / n for n in names if n.endswith("-wal") and n[:-4] in listed
+              and n[:-4] not in names]
+    copies.remove_stale(found)
+
+
 # the manifest -------------------------------------------------------------------------
 def _manifest(folder: Path) -> list[dict]:
     """The backups HarmDesk made, oldest first; a missing or unreadable manifest holds
-    none (those files then stay, and are never rotated away)."""
+    none (those files then stay, and are never rotated away). WrongKind when it is a
+    link, a folder or a named pipe, which is never opened to wait for a writer."""
     try:
-        entries = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["backups"]
+        text = paths.read_plain(folder / MANIFEST, "the list of backups HarmDesk keeps")
+        entries = json.loads(text.decode("utf-8"))["backups"]
         return [e for e in entries if isinstance(e, dict) and isinstance(e.get("file"), str)
                 and BACKUP_NAME.fullmatch(e["file"])]
     except (OSError, ValueError, KeyError, TypeError):
@@ -58,12 +113,10 @@ def _write_manifest(folder: Path, entries: list[dict]) -> None:
     """Replace the manifest in one rename, so it is never half written."""
     target = folder / MANIFEST
     partial = folder / (MANIFEST + _own_suffix())
-    try:
-        partial.write_text(json.dumps({"backups": entries}, indent=1), encoding="utf-8")
+    with copies.writing(partial):
+        with os.fdopen(paths.fresh_file(partial), "wb") as fh:
+            fh.write(json.dumps({"backups": entries}, indent=1).encode("utf-8"))
         os.replace(partial, target)
-    except BaseException:
-        _remove(partial)
-        raise
 
 
 def _own_suffix() -> str:
@@ -72,33 +125,39 @@ def _own_suffix() -> str:
     return f".{os.getpid()}-{threading.get_ident()}.partial"
 
 
-def _remove(*files: Path) -> None:
-    for file in files:
-        try:
-            file.unlink(missing_ok=True)
-        except OSError:
-            pass  # what cannot be removed now is harmless: its name never counts
-
-
 def _trouble(err: Exception, path: Path, folder: Path) -> db.StoreError:
-    """The real cause of a failed copy, as advice."""
+    """The real cause of a failed copy, as advice: an OSError's errno, or SQLite's result
+    code (never its message's words)."""
     code = getattr(err, "errno", None)
-    text = str(err).lower()
-    if code in (errno.ENOSPC, errno.EDQUOT) or "full" in text:
+    cause = db.sqlite_cause(err)
+    if code in (errno.ENOSPC, errno.EDQUOT) or cause == "full":
         return db.DiskFull(f"The disk holding {folder} is full, so no backup of {path} "
                            "could be written. Free some space and try again.")
-    if code in (errno.EROFS, errno.EACCES, errno.EPERM) or "readonly" in text \
-            or "read-only" in text:
-        why = getattr(err, "strerror", None) or "read-only"
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM) or cause in ("read-only",
+                                                                       "cannot open"):
+        why = getattr(err, "strerror", None) or str(err)
         return db.ReadOnly(f"No backup of {path} could be written: {folder} cannot be "
                            f"written ({why}). Check the folder's permissions.")
+    if code == errno.ENAMETOOLONG:
+        return paths.unusable(folder, err)
+    if cause == "busy":
+        return db.StoreError(f"No backup of {path} could be made: another program keeps it "
+                             "busy. HarmDesk tries again next time.")
+    if cause == "disk error":
+        return db.StoreError(f"No backup of {path} could be written to {folder}: the disk "
+                             f"failed to read or write ({err}). Check that it is still "
+                             "attached and sound.")
+    if cause == "damaged":
+        return db.CorruptFile(f"No backup of {path} could be made: it is damaged ({err}).")
     return db.StoreError(f"No backup of {path} could be written to {folder} ({err}).")
 
 
 # making -------------------------------------------------------------------------------
-def copy_database(source: Path, target: Path) -> None:
+def copy_database(source: Path, target: Path, mode: int | None = None) -> None:
     """A consistent copy with SQLite's backup API, in rollback-journal mode so the copy
-    is one self-contained file."""
+    is one self-contained file, made as a new file with `mode` (by default the
+    source's permissions)."""
+    os.close(paths.fresh_file(target, paths.mode_of(source) if mode is None else mode))
     src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=ro", uri=True,
                           timeout=db.BUSY_TIMEOUT_MS / 1000)
     try:
@@ -127,10 +186,11 @@ def make(path: Path, reason: str) -> Path:
     leaving no file behind."""
     folder = folder_of(path)
     try:
-        folder.mkdir(exist_ok=True)
+        _own_folder(folder)
+        remove_leftovers(path)
         target = _free_name(folder, reason)
         partial = folder / (target.name + _own_suffix())
-        try:
+        with copies.writing(partial):
             copy_database(path, partial)
             entry = {"file": target.name, "time": db.now(), "reason": reason,
                      "size": partial.stat().st_size}
@@ -139,9 +199,6 @@ def make(path: Path, reason: str) -> Path:
             # renamed is only a manifest line, dropped next time
             _write_manifest(folder, kept + [entry])
             os.replace(partial, target)
-        except BaseException:
-            _remove(partial, folder / (partial.name + "-journal"))
-            raise
     except (OSError, sqlite3.Error) as err:
         raise _trouble(err, path, folder) from None
     rotate(folder)
@@ -150,11 +207,14 @@ def make(path: Path, reason: str) -> Path:
 
 def rotate(folder: Path, keep: int = KEEP_BACKUPS) -> None:
     """Delete all but the newest `keep` backups HarmDesk made; nothing else is touched."""
-    made = [e for e in _manifest(folder) if (folder / e["file"]).is_file()]
+    try:
+        made = [e for e in _manifest(folder) if (folder / e["file"]).is_file()]
+    except db.StoreError:
+        return  # the manifest became a pipe or a link since the backup: nothing is deleted
     made.sort(key=lambda e: str(e.get("time", "")))  # stable: made in one second, in order
     gone = made[:-keep] if len(made) > keep else []
     for entry in gone:
-        _remove(folder / entry["file"])
+        copies.remove(folder / entry["file"])
     try:
         _write_manifest(folder, [e for e in made if e not in gone])
     except OSError:
@@ -204,8 +264,9 @@ def problem(path: Path) -> str | None:
     """Why `path` cannot be restored (not an SQLite file, another program's, damaged,
     from a newer HarmDesk), or None when it is a sound HarmDesk file."""
     try:
-        with open(path, "rb") as fh:
-            header = fh.read(100)
+        header = paths.read_plain(path, "a backup file", 100, follow=True)
+    except paths.WrongKind as err:
+        return f"it is {err.kind}, not a backup file"
     except OSError as err:
         return f"it cannot be read ({err.strerror or err})"
     if len(header) < 100 or not header.startswith(db.SQLITE_HEADER):
@@ -257,12 +318,17 @@ def _described(file: Path, entry: dict | None) -> dict:
 def listing(path: Path) -> list[dict]:
     """Every SQLite file in `path`'s backups folder, newest first, each read read-only."""
     folder = folder_of(path)
+    paths.check_data_folder(path.parent)
     made = {e["file"]: e for e in _manifest(folder)}
     try:
         files = [f for f in folder.iterdir() if f.suffix == ".sqlite" and f.is_file()]
     except FileNotFoundError:
         return []
+    except NotADirectoryError:
+        raise paths.wrong_kind(folder, "a file", "the folder of HarmDesk's backups") from None
     except OSError as err:
+        if err.errno == errno.ENAMETOOLONG:
+            raise paths.unusable(folder, err) from None
         raise db.ReadOnly(f"Cannot read {folder} ({err.strerror or err}).") from None
     found = []
     for file in files:
@@ -275,14 +341,23 @@ def listing(path: Path) -> list[dict]:
 
 # restoring ------------------------------------------------------------------------------
 def chosen(path: Path, name: str) -> Path:
-    """FILE as the GM gave it: a name within backups/, else a path."""
-    inside = folder_of(path) / name
-    if os.sep not in name and "/" not in name and inside.is_file():
-        return inside
+    """FILE as the GM gave it: a name within backups/, else a path (which may be a link:
+    a restore only reads it). Refused, named, when it is no file (a folder, a pipe)."""
     given = Path(name).expanduser().absolute()
-    if not given.is_file():
+    inside = folder_of(path) / name
+    if os.sep not in name and "/" not in name and os.path.lexists(inside):
+        given = inside
+    try:
+        mode = os.stat(given).st_mode
+    except (FileNotFoundError, NotADirectoryError):
         raise RestoreRefused(f"There is no backup named {name} in {folder_of(path)}, and no "
-                             "such file. `harmdesk backups list` shows the backups.")
+                             "such file. `harmdesk backups list` shows the backups.") from None
+    except OSError as err:
+        raise RestoreRefused(str(paths.unusable(given, err))) from None
+    if not stat.S_ISREG(mode):
+        raise RestoreRefused(f"{given} is {paths.kind_name(given, mode)}, not a backup file. "
+                             "Give a name from `harmdesk backups list`, or a backup file's "
+                             "path; nothing was changed.")
     return given
 
 
@@ -301,6 +376,9 @@ def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
     `lock_held`: the caller (an open store) holds the writer lock already; otherwise it
     is taken here, and the restore is refused while another HarmDesk writes."""
     trusted(source)
+    # the file it replaces is read and written: never a pipe, nor a link to elsewhere
+    paths.check_data_folder(path.parent)
+    paths.check_data_files(path)
     lock = None
     if not lock_held:
         lock = db.WriterLock(path)
@@ -311,6 +389,7 @@ def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
         if why:
             raise WriterBusy(f"No restore into {path}: {why}. Nothing was changed.")
     try:
+        remove_leftovers(path)  # what a restore killed before this one left
         saved = _save_current(path)
         _replace(path, source)
     finally:
@@ -328,7 +407,7 @@ def _save_current(path: Path) -> Path | None:
         return None
     try:
         return make(path, "before-restore")
-    except db.DiskFull:
+    except (db.DiskFull, paths.WrongKind):
         raise
     except db.StoreError:
         if problem(path) is None:
@@ -336,36 +415,41 @@ def _save_current(path: Path) -> Path | None:
     folder = folder_of(path)
     target = _free_name(folder, "before-restore")
     partial = folder / (target.name + _own_suffix())
+    wal, side = (f.with_name(f.name + "-wal") for f in (path, partial))
     try:
-        import shutil
-        shutil.copyfile(path, partial)
-        wal = path.with_name(path.name + "-wal")
-        if wal.exists():
-            shutil.copyfile(wal, target.with_name(target.name + "-wal"))
-        entry = {"file": target.name, "time": db.now(), "reason": "before-restore",
-                 "size": partial.stat().st_size}
-        _write_manifest(folder, _manifest(folder) + [entry])
-        os.replace(partial, target)
+        with copies.writing(partial, target):
+            mode = paths.mode_of(path)
+            copies.copy_bytes(path, partial, mode)
+            if wal.exists():
+                copies.copy_bytes(wal, side, mode)
+            entry = {"file": target.name, "time": db.now(), "reason": "before-restore",
+                     "size": partial.stat().st_size}
+            _write_manifest(folder, _manifest(folder) + [entry])
+            if wal.exists():  # the -wal first: a file named as a backup is never without it
+                os.replace(side, target.with_name(target.name + "-wal"))
+            os.replace(partial, target)
     except OSError as err:
-        _remove(partial, target.with_name(target.name + "-wal"))
         raise _trouble(err, path, folder) from None
     return target
 
 
 def _replace(path: Path, source: Path) -> None:
     """Copy `source` beside `path`, then swap it in with one rename; the old file's
-    -wal and -shm go first, so SQLite never plays them onto the restored file."""
-    partial = path.with_name(path.name + ".restoring")
+    -wal and -shm go first, so SQLite never plays them onto the restored file. The data
+    file keeps its permissions (a GM who made it private keeps it private); a first one
+    takes the backup's, and its owner can write it."""
+    partial = path.with_name(path.name + RESTORING)
     try:
-        copy_database(source, partial)
-        with open(partial, "rb+") as fh:
-            os.fsync(fh.fileno())
-        _end_wal(path)
-        for side in ("-wal", "-shm"):
-            path.with_name(path.name + side).unlink(missing_ok=True)
-        os.replace(partial, path)
+        mode = paths.mode_of(path) if path.exists() else paths.mode_of(source) | 0o600
+        with copies.writing(partial):
+            copy_database(source, partial, mode)
+            with open(partial, "rb+") as fh:
+                os.fsync(fh.fileno())
+            _end_wal(path)
+            for side in ("-wal", "-shm"):
+                path.with_name(path.name + side).unlink(missing_ok=True)
+            os.replace(partial, path)
     except (OSError, sqlite3.Error) as err:
-        _remove(partial, partial.with_name(partial.name + "-journal"))
         raise _trouble(err, path, path.parent) from None
     try:
         fd = os.open(path.parent, os.O_RDONLY)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import stat
 import sys
+import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -303,52 +305,118 @@ class WriterLock:
     """One writer per data file: the first HarmDesk holds a lock; others read only."""
 
     HELD = "another HarmDesk is already writing to this data file"
+    # the lock files this process holds, so its own work can tell it is the writer
+    _held: set[str] = set()
+    _held_lock = threading.Lock()
 
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
-        self._fh = None
+        self._fd: int | None = None
+
+    @classmethod
+    def held_here(cls, path: Path) -> bool:
+        """Whether this process holds the writer lock of the data file `path`."""
+        with cls._held_lock:
+            return os.path.abspath(path.with_name(path.name + ".lock")) in cls._held
 
     def acquire(self) -> str | None:
         """Take the lock: None when taken, else why not, in the GM's words. Only a lock
         held by another process is "another HarmDesk"; a lock file that cannot be made or
-        locked says so, as one writer can then not be made sure of."""
+        locked says so, as one writer can then not be made sure of. A lock file that is a
+        link, a folder or a pipe is never opened (nor written through)."""
+        kind = paths.kind_of(self.path)
+        if kind is not None:
+            return (f"its lock file {self.path} is {kind}, not a file HarmDesk made; remove "
+                    "it (HarmDesk makes a new one)")
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) \
+            | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         try:
-            fh = open(self.path, "a+b")
+            fd = os.open(self.path, flags, 0o666)
         except OSError as err:
-            return (f"its lock file {self.path} cannot be opened ({err.strerror}); check the "
-                    "folder's permissions")
+            if err.errno == errno.ELOOP:  # a link put there since we looked
+                return (f"its lock file {self.path} is a link, not a file HarmDesk made; "
+                        "remove it (HarmDesk makes a new one)")
+            return (f"its lock file {self.path} cannot be opened ({err.strerror or err}); "
+                    "check the folder's permissions")
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped in since we looked
+                os.close(fd)
+                return (f"its lock file {self.path} is not a plain file; remove it "
+                        "(HarmDesk makes a new one)")
             if sys.platform == "win32":
                 import msvcrt
-                msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
             else:
                 import fcntl
-                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as err:
-            fh.close()
+            os.close(fd)
             if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, errno.EDEADLK):
                 return self.HELD  # (Windows says EACCES or EDEADLK for a held lock)
             return (f"the folder's file system cannot lock {self.path} ({err.strerror}), so "
                     "HarmDesk cannot make sure it is the only one writing; move the data "
                     "folder to a local disk")
-        self._fh = fh
+        self._fd = fd
+        with self._held_lock:
+            self._held.add(os.path.abspath(self.path))
         return None
 
     def release(self) -> None:
-        if self._fh is not None:
-            self._fh.close()  # closing the file releases the lock
-            self._fh = None
+        if self._fd is not None:
+            with self._held_lock:
+                self._held.discard(os.path.abspath(self.path))
+            os.close(self._fd)  # closing the file releases the lock
+            self._fd = None
+
+
+# SQLite's primary result codes (the low byte of `sqlite_errorcode`) that name a machine's
+# trouble rather than HarmDesk's
+SQLITE_CAUSES = {3: "read-only",    # SQLITE_PERM
+                 5: "busy",         # SQLITE_BUSY
+                 6: "busy",         # SQLITE_LOCKED
+                 8: "read-only",    # SQLITE_READONLY
+                 10: "disk error",  # SQLITE_IOERR
+                 11: "damaged",     # SQLITE_CORRUPT
+                 13: "full",        # SQLITE_FULL
+                 14: "cannot open",  # SQLITE_CANTOPEN
+                 26: "damaged"}     # SQLITE_NOTADB
+
+
+def sqlite_cause(err: BaseException) -> str | None:
+    """What SQLite's result code says went wrong (one of SQLITE_CAUSES' words), read from
+    the code and never from the message, which SQLite words as it likes; None for an
+    error without one, or with another code."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return SQLITE_CAUSES.get(code & 0xFF) if isinstance(code, int) else None
+
+
+def from_machine(err: BaseException) -> bool:
+    """Whether an sqlite3 error is the machine's or the file's (what `environment_error`
+    explains) rather than a mistake in HarmDesk's own SQL."""
+    return isinstance(err, sqlite3.OperationalError) or sqlite_cause(err) is not None
 
 
 def environment_error(err: Exception, path: Path) -> StoreError:
-    """Turn an SQLite error from the machine (full, read-only, locked) into advice."""
-    text = str(err).lower()
-    if "full" in text or paths.disk_full(path.parent):
+    """Turn an SQLite error from the machine (full, read-only, busy, a disk error, a
+    damaged file) into advice."""
+    cause = sqlite_cause(err)
+    if cause == "full" or paths.disk_full(path.parent):
         return DiskFull(f"The disk holding {path} is full; nothing was saved from the last "
                         "step. Free some space and try again.")
-    if "readonly" in text or "read-only" in text or "permission" in text:
+    if cause == "read-only":
         return ReadOnly(f"{path} cannot be written (read-only). Check the file's and its "
                         "folder's permissions.")
-    if "locked" in text or "busy" in text:
+    if cause == "busy":
         return StoreError(f"{path} is busy in another program; try again in a moment.")
+    if cause == "disk error":
+        return StoreError(f"The disk holding {path} failed to read or write it ({err}); "
+                          "nothing was saved from the last step. Check that the disk is "
+                          "still attached and sound, and try again.")
+    if cause == "damaged":
+        return CorruptFile(f"{path} is damaged ({err}); nothing was saved from the last step. "
+                           f"Restore a copy from {path.parent / 'backups'} (File → Restore "
+                           "from backup…, or `harmdesk backups restore`).")
+    if cause == "cannot open":
+        return ReadOnly(f"{path} cannot be opened ({err}). Check that it and its folder still "
+                        "exist and can be written.")
     return StoreError(f"Saving to {path} failed ({err}); nothing was changed.")

@@ -12,17 +12,19 @@ import json
 import sqlite3
 from pathlib import Path
 
-from .paths import DB_NAME, SCHEMA_VERSION, data_dir, read_only_uri
+from ..errors import StoreError
+from .paths import DB_NAME, SCHEMA_VERSION, check_data_files, data_dir, read_only_uri
 
 
 def read_desk(folder=None, name: str | None = None) -> dict | None:
     """{"name", "system", "settings", "options", "characters", "session"} or None."""
     try:
         path = Path(data_dir(folder)) / DB_NAME
+        check_data_files(path)  # a pipe or a link there is the full store's to name
         if not path.is_file():
             return None
         con = sqlite3.connect(read_only_uri(path), uri=True, timeout=0.2)
-    except (sqlite3.Error, OSError, ValueError):
+    except (sqlite3.Error, OSError, ValueError, StoreError):
         return None
     try:
         if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:

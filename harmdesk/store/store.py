@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import db, steps
+from . import db, paths, steps
 from .log_reads import LogReads
 from .steps import LogEntry
 
@@ -58,15 +58,21 @@ class Store(LogReads):
         self._closed = False
         self._tidy = False
         self._copy: db.UpgradedCopy | None = None  # what a reader of an older file reads
+        # a thread's transaction that its changes join (`together`)
+        self._joined = threading.local()
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
         """The data folder's store: the one writer if `write` and nobody else writes,
         else a reader (`write=False` takes no lock, so it never stops a writer). The file is
         looked at under the writer's lock, so two first starts never both find no file; a
-        reader raises `NoFile` when there is none yet."""
+        reader raises `NoFile` when there is none yet. A folder or a data file that is not
+        what HarmDesk makes there (a file for the folder; a folder, a named pipe or a link for
+        the file) is refused, named, before anything is opened or written."""
         folder = db.data_dir(folder)
         path = folder / db.DB_NAME
+        paths.check_data_folder(folder)
+        paths.check_data_files(path)
         if not write:
             tidy = not db.machine_cause(folder) and os.access(path, os.W_OK)
             if tidy:
@@ -104,12 +110,16 @@ class Store(LogReads):
                 raise db.ReadOnly(f"Cannot create {path}: {why}.")
             return cls._reader(path, version, why)
         try:
+            from .backups import remove_leftovers
+            remove_leftovers(path)  # what a HarmDesk killed while copying left behind
             if version is None:
                 db.create_schema(path)  # an empty file left by a crash is filled, never removed
             else:
                 db.migrate(path, version)
-        except sqlite3.OperationalError as err:
+        except sqlite3.DatabaseError as err:
             lock.release()
+            if not db.from_machine(err):
+                raise
             raise db.environment_error(err, path) from None
         except db.StoreError:
             lock.release()
@@ -233,55 +243,93 @@ class Store(LogReads):
                 self._held.con = None  # the pool ends the read transaction
 
     @contextmanager
+    def together(self):
+        """Every change this thread makes inside, in ONE transaction: all of them are
+        saved, or none (a first start's demo campaigns). Reads inside see them."""
+        with self._hot() as con:
+            self._joined.con = con
+            try:
+                yield
+            finally:
+                self._joined.con = None
+
+    @contextmanager
     def _hot(self):
         """One BEGIN IMMEDIATE transaction on a pooled connection (with the pragmas of
-        every connection); machine errors become advice and nothing is half written."""
+        every connection); machine errors become advice and nothing is half written.
+        Inside `together` it is a savepoint of that transaction instead."""
         if self.read_only:
             raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
+        joined = getattr(self._joined, "con", None)
+        if joined is not None:
+            with self._savepoint(joined) as con:
+                yield con
+            return
         with self._pooled() as con:
+            con.execute("BEGIN IMMEDIATE")
             try:
-                con.execute("BEGIN IMMEDIATE")
-                try:
-                    yield con
-                    con.execute("COMMIT")
-                except BaseException:
-                    if con.in_transaction:
-                        try:
-                            con.execute("ROLLBACK")
-                        except sqlite3.Error:
-                            pass  # the pool rolls back again before anyone reuses it
-                    raise
-            except sqlite3.OperationalError as err:
-                raise db.environment_error(err, self.path) from None
+                yield con
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction:
+                    try:
+                        con.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # the pool rolls back again before anyone reuses it
+                raise
+
+    @contextmanager
+    def _savepoint(self, con: sqlite3.Connection):
+        """A change inside `together`'s transaction: undone alone if it fails."""
+        with self._advised():
+            con.execute("SAVEPOINT change")
+            try:
+                yield con
+                con.execute("RELEASE change")
+            except BaseException:
+                if con.in_transaction:  # SQLite may have rolled it all back already
+                    try:
+                        con.execute("ROLLBACK TO change")
+                        con.execute("RELEASE change")
+                    except sqlite3.Error:
+                        pass  # `together` rolls the whole transaction back
+                raise
 
     @contextmanager
     def _reading(self):
-        """A pooled connection, outside any transaction (each read is its own), or inside
-        `one_read` that one's; machine errors (busy, unreadable) become advice."""
-        held = getattr(self._held, "con", None)
-        if held is None:
-            with self._pooled() as con:
-                yield con
+        """A pooled connection, outside any transaction (each read is its own); inside
+        `together` that transaction's connection, inside `one_read` that one's; machine
+        errors (busy, unreadable) become advice."""
+        held = getattr(self._joined, "con", None) or getattr(self._held, "con", None)
+        if held is not None:
+            with self._advised():
+                yield held
             return
-        try:
-            yield held
-        except sqlite3.OperationalError as err:
-            raise db.environment_error(err, self.path) from None
+        with self._pooled() as con:
+            yield con
 
     @contextmanager
     def _pooled(self):
         """A pooled connection of this thread's own until the block ends; machine errors
         become advice."""
-        try:
+        with self._advised():
             con = self._checkout()
-        except sqlite3.OperationalError as err:
-            raise db.environment_error(err, self.path) from None
         try:
-            yield con
-        except sqlite3.OperationalError as err:
-            raise db.environment_error(err, self.path) from None
+            with self._advised():
+                yield con
         finally:
             self._checkin(con)
+
+    @contextmanager
+    def _advised(self):
+        """An SQLite error from the machine or the file (full, read-only, busy, a disk
+        error, a damaged file) becomes advice; one from HarmDesk's own SQL stays a bug."""
+        try:
+            yield
+        except sqlite3.DatabaseError as err:
+            if not db.from_machine(err):
+                raise
+            raise db.environment_error(err, self.path) from None
 
     def _checkout(self) -> sqlite3.Connection:
         with self._pool_lock:
@@ -328,6 +376,11 @@ class Store(LogReads):
             self._returned.notify_all()
 
     # campaigns -----------------------------------------------------------
+    def empty(self) -> bool:
+        """Whether the file holds no campaign yet (a first start has not made its demos)."""
+        with self._reading() as con:
+            return con.execute("SELECT 1 FROM campaign LIMIT 1").fetchone() is None
+
     def campaigns(self) -> list[dict]:
         with self._reading() as con:
             rows = con.execute("SELECT name, system, opened FROM campaign "

@@ -208,7 +208,9 @@ class _Halting:
 
     def backup(self, target, **_kwargs):
         target.con.execute("CREATE TABLE half (x)")  # something is on the disk already
-        raise sqlite3.OperationalError("database or disk is full")
+        full = sqlite3.OperationalError("database or disk is full")
+        full.sqlite_errorcode, full.sqlite_errorname = 13, "SQLITE_FULL"  # as SQLite says it
+        raise full
 
     def __getattr__(self, name):
         return getattr(self.con, name)
@@ -218,7 +220,7 @@ def test_a_failed_backup_is_harmless_and_leaves_nothing_that_counts(store, campa
                                                                      monkeypatch):
     monkeypatch.setattr(backups, "sqlite3", FullDisk(sqlite3))
     notes = store.maintain()  # no exception: a note for the GM
-    assert len(notes) == 1 and "backup was not made" in notes[0] and "full" in notes[0]
+    assert len(notes) == 1 and "backup was not made" in notes[0] and "is full" in notes[0]
     folder = store.path.parent / "backups"
     assert [p.name for p in folder.iterdir()] == []  # no half copy, named or not
     # the store goes on saving

@@ -3,6 +3,7 @@ first-run race and lock files that cannot be locked (issue 12)."""
 
 import errno
 import fcntl
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -132,12 +133,14 @@ def test_a_lock_file_that_cannot_be_opened_is_named(tmp_path):
 def test_a_lock_file_without_permission_is_named(tmp_path, monkeypatch):
     _made(tmp_path)
 
+    real_open = os.open
+
     def denied(file, *args, **kwargs):
         if str(file).endswith(".lock"):
             raise PermissionError(errno.EACCES, "Permission denied", str(file))
-        return open(file, *args, **kwargs)
+        return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(db, "open", denied, raising=False)
+    monkeypatch.setattr(os, "open", denied)
     store = Store.open(tmp_path)
     try:
         assert store.read_only and "Permission denied" in store.why_read_only
