@@ -23,6 +23,8 @@ from harmdesk.qt.log_dock import (
 from harmdesk.session import Session
 from harmdesk.store import LogEntry, Store
 
+from . import kit
+
 PARTY = [
     {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2},
     {"id": "vahid", "name": "Vahid", "kind": "pc", "max_hp": 16},
@@ -217,14 +219,16 @@ def test_scrolling_the_dock_to_the_bottom_reads_the_older_rows(qtbot, desk, log_
     qtbot.addWidget(dock)
     dock.resize(420, 250)
     dock.show()
-    qtbot.waitExposed(dock)
+    kit.laid_out(qtbot, dock)
     tree = dock.ui.tree
-    QTest.qWait(0)
     assert dock.model.event_count() == 25
     bar = tree.verticalScrollBar()
-    while dock.model.has_older():
+
+    def read_to_the_end() -> bool:
         bar.setValue(bar.maximum())  # the view asks its model for more at the bottom
-        QTest.qWait(0)
+        return not dock.model.has_older()
+
+    qtbot.waitUntil(read_to_the_end, timeout=20000)
     assert dock.model.event_count() == 80
     assert len(log_store.log(desk.session.campaign.info.id)) == 80
     assert top(dock.model) == ["Outside any session"]
@@ -367,7 +371,7 @@ def test_redo_up_to_here_redoes_the_older_undone_steps_too(qtbot, dock, desk, lo
     assert not dock.context_menu(rows[1]).actions()[0].isEnabled()
     assert not dock.redo_at(rows[1]) and log_store.history(cid) == (3, 1)
     dock.show()
-    qtbot.waitExposed(dock)
+    kit.laid_out(qtbot, dock)
     tree = dock.ui.tree
     at = tree.visualRect(rows[0]).center()
     none = Qt.KeyboardModifier.NoModifier

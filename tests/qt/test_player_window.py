@@ -20,7 +20,7 @@ def opened(qtbot, window):
     qtbot.waitUntil(window.isActiveWindow)
     window.ui.actionPlayerDisplay.trigger()
     display = window.player_display.display
-    qtbot.waitExposed(display)
+    kit.exposed(qtbot, display)
     # until the window system has had its say on the new window's focus (a platform
     # that activates it anyway sees the focus handed straight back)
     qtbot.waitUntil(lambda: not window.player_display.appearing.isActive(), timeout=3000)
@@ -85,7 +85,7 @@ def test_closing_the_players_window_unchecks_the_action_and_it_opens_again(
     assert not window.ui.actionPlayerDisplay.isChecked()
     assert QSettings("HarmDesk", "HarmDesk").value(KEYS["open"]) in (False, "false")
     window.ui.actionPlayerDisplay.trigger()
-    qtbot.waitExposed(display)
+    kit.exposed(qtbot, display)
     assert window.ui.actionPlayerDisplay.isChecked()
     window.ui.actionPlayerDisplay.trigger()  # and Ctrl+Shift+P's action hides it again
     assert not display.isVisible()
