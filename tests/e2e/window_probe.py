@@ -77,7 +77,8 @@ def snapshot(window) -> dict:
                 headers[c]: rect(table.viewport(), table.visualRect(model.index(row, c)))
                 for c in range(model.columnCount())}
     active = QApplication.activeWindow()
-    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
+    dialogs = [w for w in QApplication.topLevelWidgets()
+               if isinstance(w, QDialog) and w.isVisible()]
     dialog = active if active in dialogs else (dialogs[0] if dialogs else None)
     status["dialog"] = dialog.windowTitle() if dialog is not None else None
     # a dialog is on the screen before it has the keyboard: keys sent in between go to

@@ -301,10 +301,10 @@ def test_selecting_an_event_highlights_its_characters(qtbot, dock):
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
     hit = shown_children(dock, 0)[1]
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         tree.selectionModel().select(hit, flags)
     assert blocker.args == [["heavy", "vahid"]]
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         tree.selectionModel().select(shown.index(0, 0), flags)
     assert blocker.args == [[]]
 
@@ -319,7 +319,7 @@ def test_the_highlight_follows_the_selected_row_through_changes(qtbot, dock, des
         assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
     assert dock.ui.tree.selectionModel().selectedRows()[0].data(TargetsRole) == \
         ["heavy", "vahid"]
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         desk.set_session(Session.on(Campaign.open(log_store, "Empty")))
     assert blocker.args == [[]]
 
@@ -337,7 +337,7 @@ def test_an_empty_log_says_so(qtbot, log_store):
 def test_undoing_the_selected_step_keeps_it_selected_and_marks_it(qtbot, dock, desk):
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         dock.ui.tree.selectionModel().select(shown_children(dock, 0)[0], flags)
     assert blocker.args == [["heavy"]]
     with qtbot.assertNotEmitted(dock.highlight):

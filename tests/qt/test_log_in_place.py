@@ -177,7 +177,7 @@ def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk
     tree.expand(dock.model.index(1, 0))  # the GM opens the steps outside any session
     dazed = children(dock.model, 1)[0]
     assert dazed.data() == "Vahid marks dazed"
-    with qtbot.waitSignal(dock.highlight, timeout=1000):
+    with qtbot.waitSignal(dock.highlight, timeout=20000):
         tree.selectionModel().select(dazed, SELECT)
     with qtbot.assertNotEmitted(dock.highlight):
         dock.ui.filterEdit.setText("dazed")
@@ -189,7 +189,7 @@ def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk
     assert [i.data() for i in picked] == ["Vahid marks dazed"] and picked[0].model() is dock.model
     assert tree.isExpanded(dock.model.index(0, 0)) and tree.isExpanded(dock.model.index(1, 0))
     # a selected row the filter hides is no longer picked out on the desk
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         dock.ui.filterEdit.setText("regains")
     assert blocker.args == [[]] and tree.selectionModel().selectedRows() == []
 
@@ -214,10 +214,10 @@ def test_a_row_is_measured_again_when_the_column_narrows_and_once_per_width(qtbo
     hit = children(dock.model, 0)[1]  # "The Heavy takes 5 damage; armor 2 − 1 piercing …"
     wide = tree.visualRect(hit).height()
     dock.resize(200, 500)
-    qtbot.waitUntil(lambda: tree.visualRect(hit).height() > wide, timeout=2000)
+    qtbot.waitUntil(lambda: tree.visualRect(hit).height() > wide, timeout=20000)
     narrow = tree.visualRect(hit).height()
     dock.resize(420, 500)
-    qtbot.waitUntil(lambda: tree.visualRect(hit).height() == wide, timeout=2000)
+    qtbot.waitUntil(lambda: tree.visualRect(hit).height() == wide, timeout=20000)
     kept = delegate.measured()
     # a step measures its own new row only: the others' sizes are kept for this width
     assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
