@@ -35,11 +35,12 @@ def store(tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def stores_closed(monkeypatch):
+def stores_closed():
     """Every store a test opens is closed after it, also when the test failed half way:
     a writer lock left open is found by the garbage collector during a later test, whose
     unclosed-file warning then fails that test. A window still open first lets its
-    workers finish and closes its store, as a quit does."""
+    workers finish and closes its store, as a quit does. (No monkeypatch here: the
+    test's own patches are undone before this closes anything.)"""
     from harmdesk.store.store import Store
     opened, made = [], Store.__init__
 
@@ -47,15 +48,18 @@ def stores_closed(monkeypatch):
         made(self, *args, **kwargs)
         opened.append(self)
 
-    monkeypatch.setattr(Store, "__init__", tracked)
+    Store.__init__ = tracked
     yield
-    for window in open_main_windows():
-        window.campaign_menus.wait_for_jobs()
-    for worker in threading.enumerate():
-        if worker.name == "harmdesk-job":  # a worker may open a store as it finishes
-            worker.join(30)
-    for store in opened:
-        store.close()
+    try:
+        for window in open_main_windows():
+            window.campaign_menus.wait_for_jobs()
+        for worker in threading.enumerate():
+            if worker.name == "harmdesk-job":  # a worker may open a store as it finishes
+                worker.join(30)
+        for store in opened:
+            store.close()
+    finally:
+        Store.__init__ = made
 
 
 def open_main_windows() -> list:
