@@ -54,9 +54,11 @@ class ImportProgress(QObject):
     def _show(self, stage: str, done: int, total: int) -> None:
         if self.stop.is_set():
             return
+        # the words before the value: a shown modal dialog runs the event loop in
+        # setValue, which shows the reports waiting behind this one first
+        self.dialog.setLabelText(f"{STAGES.get(stage, stage)} action {done:,} of {total:,}…")
         self.dialog.setMaximum(max(total, 1))
         self.dialog.setValue(min(done, total))
-        self.dialog.setLabelText(f"{STAGES.get(stage, stage)} action {done:,} of {total:,}…")
 
     @Slot()
     def finish(self) -> None:

@@ -105,6 +105,18 @@ class RealDesk:
                 return self.status()
         raise AssertionError("the window's layout never settled")
 
+    def wait_for_dialog(self, title: str, what: str, timeout: float = 20.0) -> dict:
+        """Until a dialog whose title starts with `title` is shown and has the keyboard:
+        it is on the screen before the X server gives it the focus, and keys sent in
+        between go to the window it blocks, which drops them."""
+        return self.wait_for(lambda s: (s.get("dialog") or "").startswith(title)
+                             and s.get("dialog_active") and s.get("dialog_focus"),
+                             what, timeout)
+
+    def wait_for_desk_keys(self, what: str = "the desk to have the keyboard") -> dict:
+        """Until the GM's window has the keyboard (its shortcuts take keys only then)."""
+        return self.wait_for(lambda s: s.get("desk_active"), what)
+
     def output(self) -> str:
         self.log.flush()
         return (self.folder / "harmdesk.log").read_text(encoding="utf-8", errors="replace")
@@ -243,17 +255,22 @@ class RealDesk:
             self.log.close()
 
 
-def focus_tiles(desk: RealDesk) -> None:
-    """A click on the first tile gives the window the keyboard (no window manager here)."""
-    desk.click(*desk.tile("caradoc"))
-    desk.wait_for(lambda s: s.get("selected") == ["caradoc"], "Caradoc selected by a click")
+def focus_tiles(desk: RealDesk, cid: str = "caradoc") -> None:
+    """A click on a tile selects it and gives the window the keyboard (no window manager
+    here), which comes a moment after the selection."""
+    desk.click(*desk.tile(cid))
+    desk.wait_for(lambda s: s.get("selected") == [cid] and s.get("desk_active"),
+                  f"{cid} selected by a click, and the keyboard in the window")
 
 
 def quick_entry(desk: RealDesk, text: str, count: int) -> list[dict]:
     """Ctrl+L, `text`, Enter: applied to the selected tiles; the saved actions once there
     are `count` of them."""
+    desk.wait_for_desk_keys()
     desk.key("ctrl+l")
+    desk.wait_for(lambda s: s.get("focus_name") == "quickEntry", "Ctrl+L to reach the quick entry")
     desk.type(text)
+    desk.wait_for(lambda s: s.get("quick_text") == text, f"{text!r} in the quick entry")
     desk.key("Return")
     return wait_saved(desk, count)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .realdesk import RealDesk, wait_saved, wait_undone
+from .realdesk import RealDesk, focus_tiles, wait_saved, wait_undone
 
 LUX = "Lux Aeterna: the ice wraith of Belhaven"
 SAVE_TITLE = "Save at the end of the turn"
@@ -17,15 +17,27 @@ SAVE_TITLE = "Save at the end of the turn"
 @pytest.fixture
 def lux_desk(desk):
     """The demo's Lux Aeterna campaign, opened as a GM does: Ctrl+O, its name, Enter."""
-    desk.click(*desk.tile("caradoc"))  # the GM's window takes the keyboard (no window manager)
-    desk.wait_for(lambda s: s.get("selected") == ["caradoc"], "Caradoc selected")
+    focus_tiles(desk)  # the GM's window takes the keyboard (no window manager)
     desk.key("ctrl+o")
-    desk.wait_for(lambda s: s.get("dialog") == "Open a campaign", "the Open a campaign dialog")
+    desk.wait_for_dialog("Open a campaign", "the Open a campaign dialog")
     desk.type("Lux")  # the list's own search picks it
+    desk.wait_for(lambda s: (chosen(s, "campaignList") or "").startswith(LUX),
+                  "the Lux Aeterna campaign picked in the dialog")
     desk.key("Return")
     desk.wait_for(lambda s: s.get("title", "").startswith(LUX) and "sara" in s.get("tiles", {}),
                   "the Lux Aeterna desk")
     return desk
+
+
+def chosen(status: dict, tree: str) -> str | None:
+    """The current row of a list in the open dialog."""
+    return (status.get("dialog_fields", {}).get(tree) or {}).get("current")
+
+
+def initiative_rolled(status: dict) -> bool:
+    """The start dialog shows rolled initiative."""
+    people = status.get("dialog_fields", {}).get("people") or {}
+    return any(initiative for _, initiative in people.get("rows", []))
 
 
 def encounter(desk: RealDesk) -> dict | None:
@@ -48,13 +60,13 @@ def test_ctrl_e_a_chip_dragged_f8_twice_with_karis_save_and_ctrl_z(lux_desk):
     desk = lux_desk
     assert desk.status()["title"].startswith(LUX)
     assert frozen_bumps(desk) == [5]  # the demo's Karis: Frozen, 5 of 8 Bumps
-    desk.click(*desk.tile("sara"))  # the GM's window takes the keyboard (no window manager)
-    desk.wait_for(lambda s: s.get("selected") == ["sara"], "Sara selected")
+    focus_tiles(desk, "sara")  # the GM's window takes the keyboard (no window manager)
     before = len(desk.saved_actions())
 
     desk.key("ctrl+e")
-    desk.wait_for(lambda s: s.get("dialog") == "Start encounter", "the start dialog")
+    desk.wait_for_dialog("Start encounter", "the start dialog")
     desk.key("alt+r")  # Roll initiative
+    desk.wait_for(initiative_rolled, "the initiative rolled in the start dialog")
     desk.screenshot("start-dialog-rolled")
     desk.key("Return")
     actions = wait_saved(desk, before + 1)
@@ -94,15 +106,17 @@ def test_ctrl_e_a_chip_dragged_f8_twice_with_karis_save_and_ctrl_z(lux_desk):
     karis_ends_on = 1 if order[0] == "karis" else 2  # which press of F8 ends her turn
 
     for press in (1, 2):
+        desk.wait_for_desk_keys()
         desk.key("F8")
         if press == karis_ends_on:
-            desk.wait_for(lambda s: s.get("dialog") == SAVE_TITLE, "Karis's Save prompt")
+            desk.wait_for_dialog(SAVE_TITLE, "Karis's Save prompt")
             desk.screenshot("save-prompt")
             desk.type("3")  # Bumps rolled: 5 + 3 = 8 of 8, Frozen ends
+            desk.wait_for(lambda s: s["dialog_fields"].get("bumps") == "3", "3 Bumps typed")
             desk.key("Return")
         wait_saved(desk, steps + press)
         if press == karis_ends_on:  # no window manager hands the keyboard back
-            desk.click(*desk.tile("sara"))
+            focus_tiles(desk, "sara")
     turns = desk.saved_actions()[-2:]
     assert [a["type"] for a in turns] == ["next_turn", "next_turn"]
     assert turns[karis_ends_on - 1] == {"type": "next_turn", "condition": "frozen", "bumps": 3}
@@ -114,6 +128,7 @@ def test_ctrl_e_a_chip_dragged_f8_twice_with_karis_save_and_ctrl_z(lux_desk):
                   "the bar to show the third turn")
     desk.screenshot("encounter-bar-third-turn")
 
+    desk.wait_for_desk_keys()
     desk.key("ctrl+z")
     wait_undone(desk, steps + 1)
     back = encounter(desk)

@@ -7,9 +7,7 @@ reads what was saved back from the database file.
 
 from __future__ import annotations
 
-import time
-
-from .realdesk import settle, wait_saved
+from .realdesk import focus_tiles, settle, wait_saved
 
 
 def test_chip_onto_a_tile_previews_while_hovering_and_saves_one_step(desk):
@@ -54,7 +52,7 @@ def test_chip_onto_one_of_three_selected_tiles_is_one_step_for_all(desk):
     desk.screenshot("three-selected")
     desk.release()
     actions = wait_saved(desk, before + 1)
-    time.sleep(0.5)
+    settle(desk)
     actions = desk.saved_actions()
     assert len(actions) == before + 1, "one drop on a selection is one step"
     assert sorted(actions[-1]["target"]) == ["caradoc", "rhianna", "vahid"]
@@ -89,10 +87,11 @@ def test_escape_cancels_a_drag_and_saves_nothing(desk):
 def test_quick_entry_and_enter_damages_the_selected_tile(desk):
     before = len(desk.saved_actions())
     hp = desk.saved_state("vahid")["hp"]
-    desk.click(*desk.tile("vahid"))
-    desk.wait_for(lambda s: s.get("selected") == ["vahid"], "Vahid selected")
+    focus_tiles(desk, "vahid")
     desk.click(*desk.centre(desk.status()["quick_entry"]))
+    desk.wait_for(lambda s: s.get("focus_name") == "quickEntry", "the click in the quick entry")
     desk.type("3")
+    desk.wait_for(lambda s: s.get("quick_text") == "3", "3 in the quick entry")
     desk.key("Return")
     actions = wait_saved(desk, before + 1)
     assert actions[-1] == {"type": "damage", "target": "vahid", "amount": 3}
@@ -108,7 +107,7 @@ def test_hovering_a_chip_previews_on_the_selection_and_a_click_only_asks(desk):
     desk.move(desk.tile("heavy")[0], 700)  # below the tiles: nothing under the pointer
     desk.wait_for(lambda s: not s.get("previews"), "the preview to clear when the mouse leaves")
     desk.click(*desk.chip("d6"))
-    desk.wait_for(lambda s: (s.get("dialog") or "").startswith("Apply"), "the Apply dialog")
+    desk.wait_for_dialog("Apply", "the Apply dialog")
     desk.screenshot("apply-dialog")
     assert desk.saved_actions() == before, "a click alone changes nothing"
     desk.key("Return")

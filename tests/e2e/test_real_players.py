@@ -3,7 +3,7 @@ beside the GM's window, and a chip dragged onto a PC shows there at once (ST-6).
 
 from __future__ import annotations
 
-from .realdesk import RealDesk, wait_saved
+from .realdesk import RealDesk, focus_tiles, wait_saved
 
 ASIDE = ("640", "400", "950", "590")  # the players' window's size and place, off the tiles
 MOST_DRAGS = 16  # a d10 at a time, Vahid's 11 HP go in at most 11 drags
@@ -29,8 +29,7 @@ def move_aside(desk: RealDesk) -> dict:
 
 
 def test_ctrl_shift_p_and_a_drag_to_deaths_door_show_in_the_players_window(desk):
-    desk.click(*desk.tile("caradoc"))  # the GM's window takes the keyboard (no window manager)
-    desk.wait_for(lambda s: s.get("selected") == ["caradoc"], "Caradoc selected")
+    focus_tiles(desk)  # the GM's window takes the keyboard (no window manager)
     gm_title = desk.status()["title"]
     desk.key("ctrl+shift+p")
     shown = desk.wait_for(lambda s: (s.get("players") or {}).get("visible"),

@@ -4,14 +4,13 @@ What was saved is read back from the database file."""
 
 from __future__ import annotations
 
-from .realdesk import wait_saved, wait_undone
+from .realdesk import focus_tiles, wait_saved, wait_undone
 
 
 def test_ctrl_r_hides_the_clicked_monster_and_ctrl_r_again_reveals_it(desk):
     before = len(desk.saved_actions())
     assert "players_see" not in desk.saved_state("hagr")
-    desk.click(*desk.tile("hagr"))
-    desk.wait_for(lambda s: s.get("selected") == ["hagr"], "the hagr selected")
+    focus_tiles(desk, "hagr")
     desk.key("ctrl+r")
     actions = wait_saved(desk, before + 1)
     assert actions[-1] == {"type": "edit_character", "target": "hagr",

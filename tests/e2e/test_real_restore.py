@@ -22,8 +22,9 @@ def test_alt_f_b_enter_restores_the_days_backup(desk):
     assert desk.saved_state("caradoc")["hp"] == hp - 2
 
     desk.key("alt+f")
+    desk.wait_for(lambda s: "Restore from backup…" in s.get("menu", {}), "the File menu")
     desk.key("b")
-    desk.wait_for(lambda s: s.get("dialog") == "Restore from a backup", "the restore dialog")
+    desk.wait_for_dialog("Restore from a backup", "the restore dialog")
     desk.screenshot("restore-dialog")
     desk.key("Return")
     desk.wait_for(lambda s: s.get("dialog") is None and s.get("writable"),

@@ -8,18 +8,14 @@ keyboard and read back from the database file.
 
 from __future__ import annotations
 
-from .realdesk import wait_saved, wait_undone
+from .realdesk import focus_tiles, quick_entry, wait_saved, wait_undone
 
 
 def test_non_lethal_applies_to_a_monster_tile_attack(desk):
     # the bug this guards: a PC went Dying from a "non-lethal" monster attack
-    desk.click(*desk.tile("vahid"))
-    desk.wait_for(lambda s: s.get("selected") == ["vahid"], "Vahid selected")
+    focus_tiles(desk, "vahid")
     before = len(desk.saved_actions())
-    desk.key("ctrl+l")
-    desk.type("lose 10")
-    desk.key("Return")
-    wait_saved(desk, before + 1)
+    quick_entry(desk, "lose 10", before + 1)
     assert desk.saved_state("vahid")["hp"] == 1
     desk.click(*desk.centre(desk.status()["toggles"]["Non-lethal"]))
     desk.press_and_carry(desk.tile("hagr"), desk.tile("vahid"))
@@ -42,8 +38,11 @@ def test_right_click_death_state_rules_the_dead_coedwig_out_of_the_action(desk):
     desk.xdotool("click", "3")
     menu = desk.wait_for(lambda s: "Death state…" in s.get("menu", {}), "the tile's menu")
     desk.click(*desk.centre(menu["menu"]["Death state…"]))
-    desk.wait_for(lambda s: (s.get("dialog") or "").startswith("Death"), "the Death state dialog")
+    desk.wait_for_dialog("Death", "the Death state dialog")
     desk.key("alt+o")  # Out of the action
+    desk.wait_for(lambda s: any(name.startswith("Out of the action") and ticked
+                                for name, ticked in s["dialog_fields"].items()),
+                  "Out of the action chosen")
     desk.screenshot("death-state-dialog")
     desk.key("Return")
     actions = wait_saved(desk, before + 1)
@@ -54,13 +53,14 @@ def test_right_click_death_state_rules_the_dead_coedwig_out_of_the_action(desk):
 def test_typing_hp_into_the_table_is_a_logged_undoable_step(desk):
     before = len(desk.saved_actions())
     hp = desk.saved_state("heavy")["hp"]
-    desk.click(*desk.tile("heavy"))
+    focus_tiles(desk, "heavy")
     desk.key("ctrl+2")
     status = desk.wait_for(lambda s: s.get("table_cells"), "the table")
     cell = desk.centre(status["table_cells"]["heavy"]["HP"])
     desk.move(cell[0] - 3, cell[1])
     desk.move(*cell)
     desk.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    desk.wait_for(lambda s: s.get("table_editing"), "the HP cell's editor")
     desk.key("ctrl+a")
     desk.type("5")
     desk.key("Return")

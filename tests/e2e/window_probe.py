@@ -3,7 +3,8 @@
 `python window_probe.py STATUS_FILE harmdesk-arguments…` starts HarmDesk exactly as
 the `harmdesk` command does, and every 50 ms writes STATUS_FILE (atomically): where
 the tiles, chips, gang slot and quick entry are on the screen, each tile's hover
-preview, the selection, whether the store is open for writing, the players' window
+preview, the selection, whether the store is open for writing, which window has the
+keyboard and which widget the focus, the open dialog (its fields), the players' window
 (its cards and banner) and the encounter bar (its round, turn and chips). The test moves
 the real X pointer with xdotool and reads this file and the database file; the
 probe itself sends no input.
@@ -65,6 +66,7 @@ def snapshot(window) -> dict:
                       for a in popup.actions() if a.text()} if isinstance(popup, QMenu) else {}
     table = window.ui.table
     status["table_cells"] = {}
+    status["table_editing"] = table.state() == table.State.EditingState
     if table.isVisible() and table.model() is not None:
         model = table.model()
         headers = [model.headerData(c, Qt.Orientation.Horizontal)
@@ -74,17 +76,68 @@ def snapshot(window) -> dict:
             status["table_cells"][cid] = {
                 headers[c]: rect(table.viewport(), table.visualRect(model.index(row, c)))
                 for c in range(model.columnCount())}
-    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
-    status["dialog"] = dialogs[0].windowTitle() if dialogs else None
+    active = QApplication.activeWindow()
+    dialogs = [w for w in QApplication.topLevelWidgets()
+               if isinstance(w, QDialog) and w.isVisible()]
+    dialog = active if active in dialogs else (dialogs[0] if dialogs else None)
+    status["dialog"] = dialog.windowTitle() if dialog is not None else None
+    # a dialog is on the screen before it has the keyboard: keys sent in between go to
+    # the window it blocks, which drops them
+    status["dialog_active"] = dialog is not None and dialog is active
+    status["dialog_focus"] = name_of(dialog.focusWidget()) if dialog is not None else None
+    status["dialog_fields"] = fields(dialog) if dialog is not None else {}
     status["file_dialog"] = any(isinstance(d, QFileDialog) for d in dialogs)
     status["quick_entry"] = rect(window.ui.quickEntry)
+    status["quick_text"] = window.ui.quickEntry.text()
     status["quick_message"] = window.ui.quickMessage.text()
     status["focus"] = type(window.focusWidget()).__name__ if window.focusWidget() else None
-    active = QApplication.activeWindow()
+    status["focus_name"] = name_of(window.focusWidget())
     status["active_window"] = active.windowTitle() if active is not None else None
+    status["desk_active"] = active is window
     status["players"] = players_window(window)
     status["encounter"] = encounter_bar(window)
     return status
+
+
+def name_of(widget) -> str | None:
+    """A widget as the tests name it: its object name, else its class."""
+    if widget is None:
+        return None
+    return widget.objectName() or type(widget).__name__
+
+
+def fields(dialog) -> dict:
+    """What a dialog's shown fields hold, each by its object name (a button by its text):
+    a ticked or chosen button True, a box its text, a list its rows and current row."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractSpinBox,
+        QComboBox,
+        QLineEdit,
+        QTreeWidget,
+    )
+
+    held = {}
+    for widget in dialog.findChildren(QAbstractButton):
+        if widget.isVisible() and widget.isCheckable():
+            held[widget.text().replace("&", "")] = widget.isChecked()
+    for widget in dialog.findChildren(QAbstractSpinBox):
+        if widget.isVisible():
+            held[name_of(widget)] = widget.text()
+    for widget in dialog.findChildren(QLineEdit):
+        if widget.isVisible() and not isinstance(widget.parent(), QAbstractSpinBox):
+            held[name_of(widget)] = widget.text()
+    for widget in dialog.findChildren(QComboBox):
+        if widget.isVisible():
+            held[name_of(widget)] = widget.currentText()
+    for tree in dialog.findChildren(QTreeWidget):
+        if tree.isVisible():
+            items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+            current = tree.currentItem()
+            held[name_of(tree)] = {
+                "rows": [[item.text(c) for c in range(tree.columnCount())] for item in items],
+                "current": current.text(0) if current is not None else None}
+    return held
 
 
 def encounter_bar(window) -> dict | None:

@@ -37,8 +37,8 @@ def view(qtbot, desk):
     view = TileView(desk)
     view.setModel(model)
     qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
+    with qtbot.waitExposed(view):
+        view.show()
     return view
 
 

@@ -35,8 +35,8 @@ def test_make_camp_for_the_party_shows_every_line_of_its_preview(qtbot, desk, pa
     ids = list(desk.state["characters"])[:party]
     dialog = MovesDialog(profile_for("stonetop"), desk.state, ids, move="Make Camp")
     qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    with qtbot.waitExposed(dialog):
+        dialog.show()
     lines = dialog.ui.previewLabel.text().splitlines()
     assert len(lines) == party and all("Makes Camp" in line for line in lines)
     qtbot.waitUntil(lambda: shown_whole(dialog))
@@ -63,7 +63,7 @@ def test_with_a_large_font_the_dialog_grows_to_show_the_preview(qtbot, desk, lar
     dialog = MovesDialog(profile_for("stonetop"), desk.state, list(desk.state["characters"])[:3],
                          move="Make Camp")
     qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    with qtbot.waitExposed(dialog):
+        dialog.show()
     assert dialog.height() > 480  # the layout's own size, 680×480, is too small for it
     qtbot.waitUntil(lambda: shown_whole(dialog))

@@ -81,8 +81,8 @@ def test_open_lists_newest_first_with_the_newest_selected(open_dialog):
 
 @OFFSCREEN_SHOW
 def test_enter_opens_the_selected_campaign(qtbot, open_dialog):
-    open_dialog.show()
-    qtbot.waitExposed(open_dialog)
+    with qtbot.waitExposed(open_dialog):
+        open_dialog.show()
     tree = open_dialog.ui.campaignList
     tree.setFocus()
     qtbot.keyClick(tree, Qt.Key.Key_Down)

@@ -53,9 +53,10 @@ def test_keep_highest_total_differs_from_a_sum(dialog):
 @OFFSCREEN_SHOW
 def test_focus_starts_in_the_first_box_and_enter_accepts(qtbot, dialog):
     dlg = dialog("d10+3")
-    dlg.show()
-    qtbot.waitExposed(dlg)
-    dlg.activateWindow()
+    with qtbot.waitExposed(dlg):
+        dlg.show()
+    with qtbot.waitActive(dlg):
+        dlg.activateWindow()
     qtbot.waitUntil(lambda: dlg.focusWidget() is not None)
     assert dlg.focusWidget() in (dlg.spins[0], dlg.spins[0].lineEdit())
     qtbot.keyClicks(dlg.spins[0].lineEdit(), "7")

@@ -6,7 +6,6 @@ import threading
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
-from PySide6.QtTest import QTest
 
 from harmdesk import chips
 from harmdesk.errors import StoreError
@@ -15,6 +14,7 @@ from harmdesk.qt.desk_model import SAVING, NoticeRole, PreviewRole
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
 
+from . import kit
 from .kit import saved, writable
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -45,9 +45,9 @@ def opening(qtbot, folder, gate):
     qtbot.addWidget(window)
     window.resize(1300, 850)
     window.show()
-    qtbot.waitExposed(window)
     window.campaign_menus.load(folder, "Desk")
     assert window.controller.session.loading
+    kit.laid_out(qtbot, window)  # the snapshot's tiles where a drop finds them
     yield window
     gate.set()
     qtbot.waitUntil(lambda: window.campaign_menus.session is not None
@@ -86,7 +86,7 @@ def test_drops_while_opening_show_saving_and_are_saved_in_order(qtbot, opening, 
     assert "Refused" not in window.statusBar().currentMessage()
     assert window.controller.stack.count() == 0
     assert saved(folder)[1] == []
-    QTest.qWait(50)  # the docks settle
+    kit.laid_out(qtbot, window)  # the docks settle
     window.grab().save(str(folder / "saving.png"))
     gate.set()
     qtbot.waitUntil(lambda: writable(window), timeout=20000)

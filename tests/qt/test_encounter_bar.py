@@ -26,6 +26,7 @@ from harmdesk.qt.player_model import TurnRole as CardTurnRole
 from harmdesk.qt.style import TURN
 from harmdesk.store import Store
 
+from . import kit
 from .kit import make_folder, open_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -302,6 +303,7 @@ def test_stonetop_spotlight_click_marks_who_acted_and_next_round_clears_it(
     assert log[-1].action["type"] == "start_encounter" and "initiative" not in log[-1].action
     assert window.ui.actionNextTurn.text() == "&Next round"
     qtbot.waitUntil(window.encounter.dock.isVisible)
+    kit.laid_out(qtbot, window)  # the bar's chips where the click finds them
     view = window.encounter.bar.ui.order
     names = [name for name, *_ in chips(window)]
     row = names.index("Vahid")

@@ -132,7 +132,7 @@ def test_the_death_state_dialog_refuses_in_the_rules_words(qtbot, opened):
     assert heavy.actions()[0]["target"] == "heavy"  # Garet is already out of the action
 
 
-def test_a_dead_lux_character_is_brought_back_by_the_gm(opened, folder, monkeypatch):
+def test_a_dead_lux_character_is_brought_back_by_the_gm(qtbot, opened, folder, monkeypatch):
     """LA-10: a dead character refuses healing; the GM's ruling brings Roche back at the HP
     chosen, awake and no longer Wounded; undo makes him dead again."""
     window = opened("Lux")
@@ -146,6 +146,7 @@ def test_a_dead_lux_character_is_brought_back_by_the_gm(opened, folder, monkeypa
         dialog.set_hp.setChecked(True)
         dialog.hp.setValue(3)
     accept_with(monkeypatch, DeathDialog, bring_back)
+    kit.active(qtbot, window)  # a shortcut takes keys in the active window only
     QTest.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)  # Play → Death state…
     roche = saved(folder, "Lux", "roche")

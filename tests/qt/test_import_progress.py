@@ -93,3 +93,21 @@ def test_cancel_stops_the_import_and_saves_nothing(qtbot, window, folder, tmp_pa
     assert window.controller.campaign.name == "Desk"
     assert [c["name"] for c in window.controller.session.campaigns()] == ["Desk"]
     assert campaigns_in(folder) == before == {"Desk": 0}
+
+
+def test_the_dialog_says_the_last_progress_when_reports_come_faster_than_it_shows_them(
+        qtbot, window):
+    """A shown window-modal progress dialog lets the event loop run while it takes a
+    value, so the later reports, already waiting, are shown inside the first: the words
+    must still end on the last one, never on the one that let the others in."""
+    from harmdesk.qt.import_progress import ImportProgress
+    progress = ImportProgress(window, "long.json")
+    dialog = progress.dialog
+    dialog.setMinimumDuration(0)
+    progress.report("checking", 0, 3)
+    qtbot.waitUntil(dialog.isVisible)  # shown: from now on each value runs the event loop
+    for done in (1, 2, 3):  # the worker reports faster than the GUI thread shows them
+        progress.report("saving", done, 3)
+    qtbot.waitUntil(lambda: dialog.value() == 3)
+    qtbot.waitUntil(lambda: dialog.labelText() == "Saving action 3 of 3…")
+    progress.finish()

@@ -23,6 +23,8 @@ from harmdesk.qt.log_dock import (
 from harmdesk.session import Session
 from harmdesk.store import LogEntry, Store
 
+from . import kit
+
 PARTY = [
     {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2},
     {"id": "vahid", "name": "Vahid", "kind": "pc", "max_hp": 16},
@@ -217,14 +219,16 @@ def test_scrolling_the_dock_to_the_bottom_reads_the_older_rows(qtbot, desk, log_
     qtbot.addWidget(dock)
     dock.resize(420, 250)
     dock.show()
-    qtbot.waitExposed(dock)
+    kit.laid_out(qtbot, dock)
     tree = dock.ui.tree
-    QTest.qWait(0)
     assert dock.model.event_count() == 25
     bar = tree.verticalScrollBar()
-    while dock.model.has_older():
+
+    def read_to_the_end() -> bool:
         bar.setValue(bar.maximum())  # the view asks its model for more at the bottom
-        QTest.qWait(0)
+        return not dock.model.has_older()
+
+    qtbot.waitUntil(read_to_the_end, timeout=20000)
     assert dock.model.event_count() == 80
     assert len(log_store.log(desk.session.campaign.info.id)) == 80
     assert top(dock.model) == ["Outside any session"]
@@ -297,10 +301,10 @@ def test_selecting_an_event_highlights_its_characters(qtbot, dock):
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
     hit = shown_children(dock, 0)[1]
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         tree.selectionModel().select(hit, flags)
     assert blocker.args == [["heavy", "vahid"]]
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         tree.selectionModel().select(shown.index(0, 0), flags)
     assert blocker.args == [[]]
 
@@ -315,7 +319,7 @@ def test_the_highlight_follows_the_selected_row_through_changes(qtbot, dock, des
         assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
     assert dock.ui.tree.selectionModel().selectedRows()[0].data(TargetsRole) == \
         ["heavy", "vahid"]
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         desk.set_session(Session.on(Campaign.open(log_store, "Empty")))
     assert blocker.args == [[]]
 
@@ -333,7 +337,7 @@ def test_an_empty_log_says_so(qtbot, log_store):
 def test_undoing_the_selected_step_keeps_it_selected_and_marks_it(qtbot, dock, desk):
     flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | \
         QItemSelectionModel.SelectionFlag.Rows
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         dock.ui.tree.selectionModel().select(shown_children(dock, 0)[0], flags)
     assert blocker.args == [["heavy"]]
     with qtbot.assertNotEmitted(dock.highlight):
@@ -367,7 +371,7 @@ def test_redo_up_to_here_redoes_the_older_undone_steps_too(qtbot, dock, desk, lo
     assert not dock.context_menu(rows[1]).actions()[0].isEnabled()
     assert not dock.redo_at(rows[1]) and log_store.history(cid) == (3, 1)
     dock.show()
-    qtbot.waitExposed(dock)
+    kit.laid_out(qtbot, dock)
     tree = dock.ui.tree
     at = tree.visualRect(rows[0]).center()
     none = Qt.KeyboardModifier.NoModifier

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QTreeView
 
 from harmdesk.qt.log_dock import LogDock, LogModel, UndoneRole, build_groups
 
-from . import test_log_dock
+from . import kit, test_log_dock
 from .test_log_dock import children, played, top
 
 # the log dock's own campaign and controller
@@ -102,7 +102,7 @@ def test_a_selected_struck_row_is_not_handed_to_the_new_step(qtbot, dock, desk, 
 @pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 def test_a_replaced_row_takes_the_height_of_its_new_text(qtbot, dock, desk, log_store):
     dock.show()
-    qtbot.waitExposed(dock)
+    kit.laid_out(qtbot, dock)
     tree = dock.ui.tree
     desk.stack.undo()  # the heal: a one-line row
     short = tree.visualRect(children(dock.model, 0)[0]).height()
@@ -113,7 +113,7 @@ def test_a_replaced_row_takes_the_height_of_its_new_text(qtbot, dock, desk, log_
     qtbot.addWidget(fresh)
     fresh.resize(dock.size())
     fresh.show()
-    qtbot.waitExposed(fresh)
+    kit.laid_out(qtbot, fresh)
     # the same height a fresh read of the log gives the row at this width: taller, as
     # the damage's explanation wraps where the heal's did not
     tall = tree.visualRect(row).height()
@@ -177,7 +177,7 @@ def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk
     tree.expand(dock.model.index(1, 0))  # the GM opens the steps outside any session
     dazed = children(dock.model, 1)[0]
     assert dazed.data() == "Vahid marks dazed"
-    with qtbot.waitSignal(dock.highlight, timeout=1000):
+    with qtbot.waitSignal(dock.highlight, timeout=20000):
         tree.selectionModel().select(dazed, SELECT)
     with qtbot.assertNotEmitted(dock.highlight):
         dock.ui.filterEdit.setText("dazed")
@@ -189,7 +189,7 @@ def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk
     assert [i.data() for i in picked] == ["Vahid marks dazed"] and picked[0].model() is dock.model
     assert tree.isExpanded(dock.model.index(0, 0)) and tree.isExpanded(dock.model.index(1, 0))
     # a selected row the filter hides is no longer picked out on the desk
-    with qtbot.waitSignal(dock.highlight, timeout=1000) as blocker:
+    with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
         dock.ui.filterEdit.setText("regains")
     assert blocker.args == [[]] and tree.selectionModel().selectedRows() == []
 
@@ -209,15 +209,15 @@ def test_the_columns_keep_their_sizing_through_the_switch(qtbot, dock):
 def test_a_row_is_measured_again_when_the_column_narrows_and_once_per_width(qtbot, dock,
                                                                              desk):
     dock.show()
-    qtbot.waitExposed(dock)
+    kit.laid_out(qtbot, dock)
     tree, delegate = dock.ui.tree, dock.sizes
     hit = children(dock.model, 0)[1]  # "The Heavy takes 5 damage; armor 2 − 1 piercing …"
     wide = tree.visualRect(hit).height()
     dock.resize(200, 500)
-    qtbot.waitUntil(lambda: tree.visualRect(hit).height() > wide, timeout=2000)
+    qtbot.waitUntil(lambda: tree.visualRect(hit).height() > wide, timeout=20000)
     narrow = tree.visualRect(hit).height()
     dock.resize(420, 500)
-    qtbot.waitUntil(lambda: tree.visualRect(hit).height() == wide, timeout=2000)
+    qtbot.waitUntil(lambda: tree.visualRect(hit).height() == wide, timeout=20000)
     kept = delegate.measured()
     # a step measures its own new row only: the others' sizes are kept for this width
     assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})

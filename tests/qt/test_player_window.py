@@ -20,10 +20,10 @@ def opened(qtbot, window):
     qtbot.waitUntil(window.isActiveWindow)
     window.ui.actionPlayerDisplay.trigger()
     display = window.player_display.display
-    qtbot.waitExposed(display)
+    kit.exposed(qtbot, display)
     # until the window system has had its say on the new window's focus (a platform
     # that activates it anyway sees the focus handed straight back)
-    qtbot.waitUntil(lambda: not window.player_display.appearing.isActive(), timeout=3000)
+    qtbot.waitUntil(lambda: not window.player_display.appearing.isActive(), timeout=20000)
     return display
 
 
@@ -74,7 +74,7 @@ def test_the_banner_says_every_change_of_a_step_then_clears(qtbot, window):
     qtbot.waitUntil(lambda: display.ui.banner.text() != "")
     assert display.ui.banner.text() == "Caradoc is badly hurt  ·  Hagr is badly hurt"
     assert display.ui.banner.accessibleDescription() == display.ui.banner.text()
-    qtbot.waitUntil(lambda: display.ui.banner.text() == "", timeout=3000)
+    qtbot.waitUntil(lambda: display.ui.banner.text() == "", timeout=20000)
 
 
 def test_closing_the_players_window_unchecks_the_action_and_it_opens_again(
@@ -85,7 +85,7 @@ def test_closing_the_players_window_unchecks_the_action_and_it_opens_again(
     assert not window.ui.actionPlayerDisplay.isChecked()
     assert QSettings("HarmDesk", "HarmDesk").value(KEYS["open"]) in (False, "false")
     window.ui.actionPlayerDisplay.trigger()
-    qtbot.waitExposed(display)
+    kit.exposed(qtbot, display)
     assert window.ui.actionPlayerDisplay.isChecked()
     window.ui.actionPlayerDisplay.trigger()  # and Ctrl+Shift+P's action hides it again
     assert not display.isVisible()

@@ -134,9 +134,11 @@ def test_the_tables_players_see_cell_is_chosen_from_the_three(qtbot, window, fol
 
 
 # Ctrl+R ----------------------------------------------------------------------------------
-def test_ctrl_r_hides_the_selection_then_reveals_it_and_undo_hides_it_again(window, folder):
+def test_ctrl_r_hides_the_selection_then_reveals_it_and_undo_hides_it_again(qtbot, window,
+                                                                           folder):
     assert window.ui.actionRevealToPlayers.shortcut() == QKeySequence("Ctrl+R")
     window.select_ids(["hagr"])
+    kit.active(qtbot, window)  # a shortcut takes keys in the active window only
     window.tiles.setFocus()
     QTest.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     assert saved(folder, "hagr") == "hidden" and seen(window, "hagr") == "hidden"

@@ -68,7 +68,7 @@ def open_campaign(desk, store, name):
 
 
 def activated(qtbot, tray, do) -> dict:
-    with qtbot.waitSignal(tray.chipActivated, timeout=1000) as blocker:
+    with qtbot.waitSignal(tray.chipActivated, timeout=20000) as blocker:
         do()
     return blocker.args[0]
 

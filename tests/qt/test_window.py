@@ -51,6 +51,7 @@ def test_the_tiles_show_a_snapshot_first_and_keep_changes_until_the_store_opens(
 
 def test_keyboard_path_select_with_arrows_and_type_damage(qtbot, folder):
     window = open_window(qtbot, folder)
+    kit.active(qtbot, window)  # the shortcuts, and the focus, need the active window
     tiles = window.tiles
     tiles.setFocus()
     tiles.setCurrentIndex(tiles.model().index(0, 0))  # Caradoc

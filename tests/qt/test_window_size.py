@@ -30,15 +30,15 @@ def folder(tmp_path):
 
 def open_window(qtbot, folder, name="Desk", size=None):
     window = MainWindow(rng=random.Random(5))
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=kit.shut)
     if size:
         window.resize(*size)
     else:
         window.restore_window()
     window.show()
-    qtbot.waitExposed(window)
     window.campaign_menus.load(folder, name)
     qtbot.waitUntil(lambda: kit.writable(window), timeout=20000)
+    kit.laid_out(qtbot, window)
     return window
 
 
@@ -107,6 +107,7 @@ def test_at_1280_by_720_everything_is_within_reach(qtbot, folder, name):
     window.select_ids([window.model.ids()[0]])
     ui.quickEntry.setText("d7+")
     window.apply_quick_entry()
+    kit.laid_out(qtbot, window)  # with the message shown
     for widget in (ui.quickEntry, ui.quickApply, ui.quickMessage, ui.menubar, ui.toolbar,
                    window.tiles, window.tray, window.log):
         assert inside(window, widget), widget.objectName() or type(widget).__name__

@@ -53,6 +53,7 @@ def test_a_broken_dice_expression_reads_in_plain_words_and_the_field_keeps_its_w
     entry.setText("d7+")
     assert not window.apply_quick_entry()
     qtbot.waitUntil(lambda: message.shown() != "")
+    kit.laid_out(qtbot, window)  # the message shows: the field is laid out again
     assert message.text() == "d7+ is not a dice expression: something is missing after +"
     assert not re.search(r"U_OP|LPAR|INTEGER|DECIMAL|\$END", message.text())
     assert entry.width() == width  # the message never squeezes the field
