@@ -39,14 +39,15 @@ def side_files(pid: int) -> list[str]:
 def export_summary(desk: RealDesk, target: Path) -> None:
     """Ctrl+P, the full path typed into Qt's own file dialog, Enter; the offer to open
     the PDF is closed with Escape."""
+    desk.wait_for_desk_keys()
     desk.key("ctrl+p")
-    desk.wait_for(lambda s: s.get("file_dialog") and s.get("active_window")
-                  == "Export session summary", "the file dialog of Ctrl+P")
+    desk.wait_for_dialog("Export session summary", "the file dialog of Ctrl+P")
+    assert desk.status()["file_dialog"]
     desk.key("ctrl+a")
     desk.type(str(target))
     desk.key("Return")
-    desk.wait_for(lambda s: s.get("dialog") == "Session summary written",
-                  "the offer to open the summary", timeout=60)
+    desk.wait_for_dialog("Session summary written", "the offer to open the summary",
+                         timeout=60)
     desk.screenshot("summary-written")
     desk.key("Escape")
     desk.wait_for(lambda s: s.get("dialog") is None, "the offer to close")
