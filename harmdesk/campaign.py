@@ -14,6 +14,7 @@ from . import rules
 from .errors import UserError
 from .replay import ScenarioError, parse_scenario, read_json
 from .store import LogEntry, Store
+from .store.copies import with_sides
 from .values import Action, Change, ChangeKind
 
 
@@ -175,7 +176,8 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
     """
     try:
         where = "import" if isinstance(source, dict) else str(source)
-        data = source if isinstance(source, dict) else read_json(source)
+        # never the store's own file: reading it here would drop the store's locks
+        data = source if isinstance(source, dict) else read_json(source, with_sides(store.path))
         _check_import_size(data, where)
         scenario = parse_scenario(data, where)
     except ScenarioError as err:

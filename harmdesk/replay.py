@@ -11,7 +11,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .rules import apply, new_state
 from .rules.core import Refused, SheetError, clipped, quoted
@@ -46,20 +46,26 @@ def read_scenario(path: str | Path) -> Scenario:
     return parse_scenario(read_json(path), str(path))
 
 
-def read_json(path: str | Path) -> Any:
-    """The JSON value of a file from outside, read with every limit of `untrusted`."""
+def read_json(path: str | Path, data_files: Sequence[Path] = ()) -> Any:
+    """The JSON value of a file from outside, read with every limit of `untrusted`.
+    `data_files`: HarmDesk's data file, then SQLite's files beside it, which are refused
+    (see `read_limited`)."""
     try:
-        return parse_json(read_limited(Path(path), MAX_BYTES), str(path))
+        return parse_json(read_limited(Path(path), MAX_BYTES, data_files), str(path))
     except UntrustedError as err:
         raise ScenarioError(str(err)) from None
 
 
-def read_limited(path: Path, limit: int) -> bytes:
+def read_limited(path: Path, limit: int, data_files: Sequence[Path] = ()) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; anything else (a folder,
-    /dev/zero, a FIFO) is refused before it is read, and never waited on."""
+    /dev/zero, a FIFO) is refused before it is read, and never waited on. So is any of
+    `data_files` (by another name or a link too): in a process that holds the store,
+    closing a descriptor of the data file drops the locks SQLite holds on it."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode):
             raise ScenarioError(f"{path}: not a regular file; choose a .json file.")
+        _not_a_data_file(path, found, data_files)
         # O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it cannot hang
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)
@@ -73,6 +79,23 @@ def read_limited(path: Path, limit: int) -> bytes:
         raise ScenarioError(f"{path}: the file is larger than {limit:,} bytes, the limit "
                             "for a file HarmDesk reads.")
     return raw
+
+
+def _not_a_data_file(path: Path, found: os.stat_result, data_files: Sequence[Path]) -> None:
+    """ScenarioError when `path` (whose stat is `found`) is one of `data_files`: the data
+    file first, then SQLite's files beside it. Each is looked at with stat alone."""
+    for index, data_file in enumerate(data_files):
+        try:
+            same = os.path.samestat(found, os.stat(data_file))
+        except OSError:
+            continue  # not there: nothing to mistake
+        if same and index == 0:
+            raise ScenarioError(f"{path} is HarmDesk's data file; export a campaign to a "
+                                ".json file and import that.")
+        if same:
+            raise ScenarioError(f"{path} is one of the files SQLite keeps beside HarmDesk's "
+                                f"data file {data_files[0]}; export a campaign to a .json "
+                                "file and import that.")
 
 
 def parse_scenario(data: Any, where: str = "scenario") -> Scenario:

@@ -9,6 +9,13 @@ deletes only those, never a file the GM put there, whatever its name.
 A restore checks the chosen file first, backs up the file it replaces, and swaps the
 data file in one rename, all under the writer lock.
 
+Nothing here opens the data file, its -wal or its -shm but SQLite: in a process that holds
+the store (the window), closing any other descriptor of the file would drop every lock the
+process holds on it, SQLite's too, and another HarmDesk could then take the store's -wal
+from under it. So the data file is never taken for a backup to restore (however it is
+named: a link to it, another name of it), and only a file SQLite cannot read at all is
+copied byte for byte, never while this process has it open.
+
 Every copy is written under a temporary name into a new file of its own (a link left at
 that name is removed, never written through) with the permissions of the file it copies.
 A HarmDesk killed while copying leaves its temporary copy behind: the next writer removes
@@ -40,6 +47,8 @@ BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
 PARTIAL_NAME = re.compile(r"(harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite|made-by-harmdesk\.json)"
                           r"\.\d+-\d+\.partial(-journal|-wal|-shm)?")
 RESTORING = ".restoring"  # a restored file, beside the data file until it is swapped in
+# the files SQLite keeps beside a file that hold some of its content
+HOLDING_SIDES = ("-wal", "-journal")
 
 
 class RestoreRefused(db.StoreError):
@@ -71,7 +80,7 @@ def _own_folder(folder: Path) -> None:
 def remove_leftovers(path: Path) -> None:
     """Remove what a HarmDesk killed while copying left: a backup's or the manifest's
     `.partial` copy in backups/ and a restore's `.restoring` beside the data file, with
-    SQLite's files beside them, and the -wal of a copy that never got its name.
+    SQLite's files beside them, and the -wal or -journal of a copy that never got its name.
 
     Only the writer tidies: every HarmDesk writes these under the writer lock, so while
     this process holds it no other is writing one (a restore in another process keeps its
@@ -90,8 +99,8 @@ def remove_leftovers(path: Path) -> None:
         listed = {e["file"] for e in _manifest(folder)}
     except db.StoreError:
         listed = set()
-    found += [folder / n for n in names if n.endswith("-wal") and n[:-4] in listed
-              and n[:-4] not in names]
+    found += [folder / n for n in names for side in HOLDING_SIDES if n.endswith(side)
+              and n[:-len(side)] in listed and n[:-len(side)] not in names]
     copies.remove_stale(found)
 
 
@@ -158,7 +167,9 @@ def copy_database(source: Path, target: Path, mode: int | None = None) -> None:
     is one self-contained file, made as a new file with `mode` (by default the
     source's permissions)."""
     os.close(paths.fresh_file(target, paths.mode_of(source) if mode is None else mode))
-    src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=ro", uri=True,
+    # only read: never rolls a journal back nor switches the source's journal mode, and
+    # reads a WAL-mode file on read-only media (a backup on a stick) without its -shm
+    src = sqlite3.connect(paths.read_only_uri(source), uri=True,
                           timeout=db.BUSY_TIMEOUT_MS / 1000)
     try:
         dst = sqlite3.connect(target)
@@ -260,9 +271,41 @@ def contents(path: Path) -> list[dict]:
     return [{"name": n, "system": s, "log_rows": r, "steps": k} for n, s, r, k in rows]
 
 
-def problem(path: Path) -> str | None:
-    """Why `path` cannot be restored (not an SQLite file, another program's, damaged,
-    from a newer HarmDesk), or None when it is a sound HarmDesk file."""
+def live_file(path: Path, given: Path) -> Path | None:
+    """Which of the data file `path` and SQLite's files beside it `given` is (by its path,
+    a link to it, or another name of the same file), or None. Looked at with stat alone:
+    opening it would drop this process's locks on it."""
+    files = copies.with_sides(path)
+    try:
+        seen = os.stat(given)
+    except OSError:
+        seen = None
+    for file in files:
+        if os.path.abspath(given) == os.path.abspath(file):
+            return file
+        try:
+            if seen is not None and os.path.samestat(seen, os.stat(file)):
+                return file
+        except OSError:
+            continue
+    return None
+
+
+def _as_live(path: Path, live: Path) -> str:
+    """What the live file `live` is, in the GM's words: "the data file itself", or one of
+    SQLite's files beside it."""
+    if live == path:
+        return "the data file itself"
+    return f"SQLite's {live.name[len(path.name):]} file beside the data file {path}"
+
+
+def problem(path: Path, data_file: Path | None = None) -> str | None:
+    """Why `path` cannot be restored (the data file `data_file` itself, not an SQLite
+    file, another program's, damaged, from a newer HarmDesk), or None when it is a sound
+    HarmDesk file. The data file is named by stat alone, before anything is opened."""
+    live = live_file(data_file, path) if data_file is not None else None
+    if live is not None:
+        return f"it is {_as_live(data_file, live)}, not a backup"
     try:
         header = paths.read_plain(path, "a backup file", 100, follow=True)
     except paths.WrongKind as err:
@@ -271,6 +314,12 @@ def problem(path: Path) -> str | None:
         return f"it cannot be read ({err.strerror or err})"
     if len(header) < 100 or not header.startswith(db.SQLITE_HEADER):
         return "it is not a HarmDesk data file (not an SQLite database)"
+    return _read_problem(path)
+
+
+def _read_problem(path: Path) -> str | None:
+    """What SQLite finds wrong with the file `path` (another program's, from a newer
+    HarmDesk, damaged), or None; read through SQLite alone, so it may be the data file."""
     try:
         con = _read_only(path)
         try:
@@ -292,7 +341,7 @@ def problem(path: Path) -> str | None:
     return None
 
 
-def _described(file: Path, entry: dict | None) -> dict:
+def _described(file: Path, entry: dict | None, data_file: Path) -> dict:
     """One backup as `backups list` prints it and the restore dialog shows it."""
     size = file.stat().st_size
     named = BACKUP_NAME.fullmatch(file.name)
@@ -307,7 +356,7 @@ def _described(file: Path, entry: dict | None) -> dict:
         time, reason = time.isoformat(timespec="seconds"), "put here by hand"
     described = {"file": file.name, "path": str(file), "time": time, "reason": reason,
                  "size": size, "made_by_harmdesk": entry is not None, "campaigns": []}
-    trouble = problem(file)
+    trouble = problem(file, data_file)  # a link in backups/ may lead to the data file
     if trouble is None:
         described["campaigns"] = contents(file)
     else:
@@ -333,7 +382,7 @@ def listing(path: Path) -> list[dict]:
     found = []
     for file in files:
         try:
-            found.append(_described(file, made.get(file.name)))
+            found.append(_described(file, made.get(file.name), path))
         except OSError:
             continue  # gone while we looked
     return sorted(found, key=lambda b: (str(b["time"]), b["file"]), reverse=True)
@@ -342,7 +391,8 @@ def listing(path: Path) -> list[dict]:
 # restoring ------------------------------------------------------------------------------
 def chosen(path: Path, name: str) -> Path:
     """FILE as the GM gave it: a name within backups/, else a path (which may be a link:
-    a restore only reads it). Refused, named, when it is no file (a folder, a pipe)."""
+    a restore only reads it). Refused, named, when it is no file (a folder, a pipe), or
+    when it is the data file itself or one of SQLite's files beside it."""
     given = Path(name).expanduser().absolute()
     inside = folder_of(path) / name
     if os.sep not in name and "/" not in name and os.path.lexists(inside):
@@ -358,7 +408,19 @@ def chosen(path: Path, name: str) -> Path:
         raise RestoreRefused(f"{given} is {paths.kind_name(given, mode)}, not a backup file. "
                              "Give a name from `harmdesk backups list`, or a backup file's "
                              "path; nothing was changed.")
+    not_the_data_file(path, given)
     return given
+
+
+def not_the_data_file(path: Path, given: Path) -> None:
+    """RestoreRefused when `given` is the data file `path` or one of SQLite's files beside
+    it, before it is opened: a Python descriptor of it closing in a process that holds
+    the store drops the store's locks."""
+    live = live_file(path, given)
+    if live is not None:
+        raise RestoreRefused(f"{given} is {_as_live(path, live)}, not a backup. Give a name "
+                             "from `harmdesk backups list`, or a backup file's path; nothing "
+                             "was changed.")
 
 
 def trusted(source: Path) -> None:
@@ -375,6 +437,7 @@ def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
 
     `lock_held`: the caller (an open store) holds the writer lock already; otherwise it
     is taken here, and the restore is refused while another HarmDesk writes."""
+    not_the_data_file(path, source)
     trusted(source)
     # the file it replaces is read and written: never a pipe, nor a link to elsewhere
     paths.check_data_folder(path.parent)
@@ -390,6 +453,9 @@ def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
             raise WriterBusy(f"No restore into {path}: {why}. Nothing was changed.")
     try:
         remove_leftovers(path)  # what a restore killed before this one left
+        # a change killed half-way (an upgrade, a restore) is put back first: the backup
+        # API reads the file as it was saved, never its half-changed bytes
+        db.roll_back_half_change(path)
         saved = _save_current(path)
         _replace(path, source)
     finally:
@@ -401,8 +467,8 @@ def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
 
 
 def _save_current(path: Path) -> Path | None:
-    """The file about to be replaced, backed up; a damaged one is copied byte for byte
-    (with its -wal), since the backup API cannot read it."""
+    """The file about to be replaced, backed up with SQLite's backup API; one SQLite
+    cannot read is copied byte for byte (`_copy_unreadable`)."""
     if not path.exists() or path.stat().st_size == 0:
         return None
     try:
@@ -410,34 +476,74 @@ def _save_current(path: Path) -> Path | None:
     except (db.DiskFull, paths.WrongKind):
         raise
     except db.StoreError:
-        if problem(path) is None:
+        if _read_problem(path) is None:
             raise
+    return _copy_unreadable(path)
+
+
+def _copy_unreadable(path: Path) -> Path:
+    """A byte copy of the data file, which SQLite cannot read, with the -wal and the
+    -journal that belong to it, into backups/. Refused while this process has any of
+    them open: closing the copy's descriptors would drop the locks held on them here."""
     folder = folder_of(path)
+    if _open_here(copies.with_sides(path)):
+        raise db.StoreError(f"{path} is damaged, and cannot be kept aside while HarmDesk "
+                            "still has it open. Close HarmDesk (the window too) and restore "
+                            "with `harmdesk backups restore`; nothing was changed.")
     target = _free_name(folder, "before-restore")
     partial = folder / (target.name + _own_suffix())
-    wal, side = (f.with_name(f.name + "-wal") for f in (path, partial))
+    sides = [side for side in HOLDING_SIDES if path.with_name(path.name + side).exists()]
     try:
         with copies.writing(partial, target):
             mode = paths.mode_of(path)
             copies.copy_bytes(path, partial, mode)
-            if wal.exists():
-                copies.copy_bytes(wal, side, mode)
+            for side in sides:
+                copies.copy_bytes(path.with_name(path.name + side),
+                                  partial.with_name(partial.name + side), mode)
             entry = {"file": target.name, "time": db.now(), "reason": "before-restore",
                      "size": partial.stat().st_size}
             _write_manifest(folder, _manifest(folder) + [entry])
-            if wal.exists():  # the -wal first: a file named as a backup is never without it
-                os.replace(side, target.with_name(target.name + "-wal"))
+            for side in sides:  # these first: a file named as a backup is never without them
+                os.replace(partial.with_name(partial.name + side),
+                           target.with_name(target.name + side))
             os.replace(partial, target)
     except OSError as err:
         raise _trouble(err, path, folder) from None
     return target
 
 
+def _open_here(files: list[Path]) -> bool:
+    """Whether this process holds a descriptor of one of `files`, read from its table of
+    descriptors (each looked at with stat; nothing is opened). Where there is no such
+    table (Windows), no: there a closing descriptor drops no other's lock."""
+    wanted = set()
+    for file in files:
+        try:
+            found = os.stat(file)
+        except OSError:
+            continue
+        wanted.add((found.st_dev, found.st_ino))
+    for table in ("/proc/self/fd", "/dev/fd"):
+        try:
+            numbers = os.listdir(table)
+        except OSError:
+            continue
+        for number in numbers:
+            try:
+                found = os.stat(f"{table}/{number}")
+            except OSError:
+                continue  # the listing's own descriptor, closed since
+            if (found.st_dev, found.st_ino) in wanted:
+                return True
+        return False
+    return False
+
+
 def _replace(path: Path, source: Path) -> None:
     """Copy `source` beside `path`, then swap it in with one rename; the old file's
-    -wal and -shm go first, so SQLite never plays them onto the restored file. The data
-    file keeps its permissions (a GM who made it private keeps it private); a first one
-    takes the backup's, and its owner can write it."""
+    -wal, -shm and -journal go first (saved with it already), so SQLite never plays them
+    onto the restored file. The data file keeps its permissions (a GM who made it private
+    keeps it private); a first one takes the backup's, and its owner can write it."""
     partial = path.with_name(path.name + RESTORING)
     try:
         mode = paths.mode_of(path) if path.exists() else paths.mode_of(source) | 0o600
@@ -446,7 +552,8 @@ def _replace(path: Path, source: Path) -> None:
             with open(partial, "rb+") as fh:
                 os.fsync(fh.fileno())
             _end_wal(path)
-            for side in ("-wal", "-shm"):
+            # a journal too: SQLite would play one left hot onto the restored file
+            for side in paths.SIDE_FILES:
                 path.with_name(path.name + side).unlink(missing_ok=True)
             os.replace(partial, path)
     except (OSError, sqlite3.Error) as err:
