@@ -2,7 +2,9 @@
 target, which then replaces it (os.replace), so a failure never leaves half a file.
 
 Only a new file or a regular file is ever replaced: a folder, a device (/dev/full), a
-named pipe or a socket at the path is refused, naming it, and stays as it was."""
+named pipe or a socket at the path is refused, naming it, and stays as it was; so is
+HarmDesk's own data file and every file beside it (an export written over it would swap
+the data file from under the store that has it open)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,17 @@ import secrets
 import stat
 from pathlib import Path
 
+from .store.paths import DB_NAME, SIDE_FILES
+
 NAME_MAX = 255  # bytes in one file name, on the file systems HarmDesk meets
 # what a file that is not a regular file is, in the GM's words
 KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+# the data file, the files SQLite keeps beside it, its lock and a restore on its way
+DATA_FILES = frozenset([DB_NAME, *(DB_NAME + side for side in SIDE_FILES),
+                        DB_NAME + ".lock", DB_NAME + ".restoring"])
 
 
 class NotARegularFile(OSError):
@@ -35,6 +44,9 @@ def writable_target(target: str | os.PathLike) -> Path:
     except NotADirectoryError:
         raise NotARegularFile(errno.ENOTDIR, "a part of the path is a file, not a folder",
                               os.fspath(target)) from None
+    if path.name in DATA_FILES:
+        raise NotARegularFile(errno.EEXIST, "that name is HarmDesk's own data file (or one "
+                              "beside it); choose another file name", os.fspath(target))
     if mode is not None and not stat.S_ISREG(mode):
         kind = next((word for test, word in KINDS if test(mode)), "not a regular file")
         raise NotARegularFile(errno.EEXIST, f"it is {kind}, and HarmDesk replaces only a "

@@ -152,3 +152,32 @@ def test_a_campaign_name_longer_than_any_campaign_is_refused_briefly(night):
     run = harmdesk("--data-dir", str(night), "state", "N" * 100_000)
     refused_plainly(run, 2, "100,000 characters", "at most 200")
     assert len(run.stderr) < 1000
+
+
+@pytest.mark.parametrize("name", ["harmdesk.sqlite", "harmdesk.sqlite-wal", "a link"])
+def test_a_summary_never_replaces_the_data_file_or_one_beside_it(tmp_path, name):
+    from harmdesk.campaign import Campaign
+    from harmdesk.store import Store
+    data = tmp_path / "data"
+    store = Store.open(data)
+    try:
+        Campaign.create(store, "Night", "stonetop", {}, [{"id": "heavy", "max_hp": 20}])
+    finally:
+        store.close()
+    target = data / name
+    if name == "a link":
+        target = tmp_path / "summary.pdf"
+        target.symlink_to(data / "harmdesk.sqlite")
+    before = (data / "harmdesk.sqlite").read_bytes()
+    run = harmdesk("--data-dir", str(data), "summary", "Night", "--all", "-o", str(target))
+    refused_plainly(run, 1, "HarmDesk's own data file")
+    assert (data / "harmdesk.sqlite").read_bytes() == before
+    assert harmdesk("--data-dir", str(data), "state", "Night").returncode == 0
+
+
+def test_an_export_is_not_written_over_the_data_file(tmp_path):
+    data = tmp_path / "harmdesk.sqlite"
+    data.write_bytes(b"SQLite format 3\x00")
+    with pytest.raises(files.NotARegularFile, match="HarmDesk's own data file"):
+        write_json(str(data), {"name": "Night"})
+    assert data.read_bytes() == b"SQLite format 3\x00"
