@@ -14,12 +14,9 @@ import secrets
 import stat
 from pathlib import Path
 
-from .store.paths import DB_NAME, SIDE_FILES
+from .store.paths import DB_NAME, SIDE_FILES, kind_name
 
 NAME_MAX = 255  # bytes in one file name, on the file systems HarmDesk meets
-# what a file that is not a regular file is, in the GM's words
-KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 # the data file, the files SQLite keeps beside it, its lock and a restore on its way
@@ -48,9 +45,9 @@ def writable_target(target: str | os.PathLike) -> Path:
         raise NotARegularFile(errno.EEXIST, "that name is HarmDesk's own data file (or one "
                               "beside it); choose another file name", os.fspath(target))
     if mode is not None and not stat.S_ISREG(mode):
-        kind = next((word for test, word in KINDS if test(mode)), "not a regular file")
-        raise NotARegularFile(errno.EEXIST, f"it is {kind}, and HarmDesk replaces only a "
-                              "regular file; choose another file name", os.fspath(target))
+        raise NotARegularFile(errno.EEXIST, f"it is {kind_name(path, mode)}, and HarmDesk "
+                              "replaces only a regular file; choose another file name",
+                              os.fspath(target))
     if not path.name or os.fspath(target).endswith(("/", os.sep)):  # "/", ".", "notes/"
         raise NotARegularFile(errno.EISDIR, "it names a folder; choose a file name",
                               os.fspath(target))
