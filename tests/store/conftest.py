@@ -1,8 +1,10 @@
+import os
+
 import pytest
 
 from harmdesk import rules
 from harmdesk.campaign import Campaign
-from harmdesk.store import Store
+from harmdesk.store import Store, db
 
 PARTY = [
     {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1, "supplies": 5},
@@ -46,3 +48,16 @@ def counted(store, every: int = 100) -> list[int]:
     steps: list[int] = []
     store.on_connect(lambda con: con.set_progress_handler(lambda: steps.append(1) and 0, every))
     return steps
+
+
+def unreadable_with_a_backup(folder):
+    """A data folder whose file SQLite cannot read (a sound header, then noise), and a
+    sound backup made before: (the data file, the backup, the bytes it now holds)."""
+    store = Store.open(folder)
+    Campaign.create(store, "Test", "stonetop", {}, PARTY)
+    store.close()
+    path = folder / db.DB_NAME
+    good = db.backup(path, "daily")
+    garbage = db.SQLITE_HEADER + os.urandom(8192)
+    path.write_bytes(garbage)
+    return path, good, garbage

@@ -27,7 +27,7 @@ from harmdesk.session import Session, prepare_summary, write_summary
 from harmdesk.store import Store, StoreError, backups, db
 from harmdesk.store import store as store_module
 
-from .conftest import PARTY
+from .conftest import PARTY, unreadable_with_a_backup
 
 DATA_FILES = ("harmdesk.sqlite", "harmdesk.sqlite-wal", "harmdesk.sqlite-shm")
 # an audit hook cannot be removed: it only reports to these, each with the data folders
@@ -177,13 +177,7 @@ def test_the_data_file_given_as_a_backup_or_an_import_is_refused_unopened(qapp, 
 def test_a_damaged_file_this_process_holds_is_never_copied_byte_for_byte(tmp_path):
     """Only a file SQLite cannot read is copied by Python before a restore: never while a
     connection of this process still holds it (the copy's close would drop its locks)."""
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Test", "stonetop", {}, PARTY)
-    store.close()
-    path = tmp_path / db.DB_NAME
-    good = db.backup(path, "daily")
-    garbage = db.SQLITE_HEADER + os.urandom(8192)
-    path.write_bytes(garbage)
+    path, good, garbage = unreadable_with_a_backup(tmp_path)
     holder = sqlite3.connect(path)  # another reader of this process, keeping it open
     try:
         with data_file_opens(tmp_path) as opened:

@@ -16,7 +16,7 @@ from harmdesk.campaign import Campaign
 from harmdesk.store import Store, backups, db, paths
 from tests.mounts import mounted
 
-from .conftest import PARTY
+from .conftest import PARTY, unreadable_with_a_backup
 from .test_half_changed import file_facts, half_changed, journal, journal_is_hot, run
 
 
@@ -52,16 +52,10 @@ def test_a_restore_over_a_half_changed_file_saves_it_as_it_was_before_the_change
 
 
 def test_a_file_sqlite_cannot_read_is_kept_with_its_journal(tmp_path):
-    store = Store.open(tmp_path)
-    Campaign.create(store, "Test", "stonetop", {}, PARTY)
-    store.close()
-    path = tmp_path / db.DB_NAME
-    good = db.backup(path, "daily")
-    garbage = db.SQLITE_HEADER + os.urandom(8192)
+    path, good, garbage = unreadable_with_a_backup(tmp_path)
     # a journal whose header never reached the disk: SQLite ignores it, but it is part
     # of what the GM had, so it is kept with the file
     left = b"\0" + os.urandom(4095)
-    path.write_bytes(garbage)
     path.with_name(path.name + "-journal").write_bytes(left)
     done = backups.restore(path, good)
     saved = Path(done["replaced_file_saved_as"])
