@@ -7,23 +7,26 @@ from pathlib import Path
 
 import pytest
 
-from .realdesk import RealDesk, missing_tools, start_xvfb
+from .realdesk import RealDesk, missing_tools, start_window_manager, start_xvfb
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "e2e"
 
 
 @pytest.fixture(scope="module")
-def display():
+def display(tmp_path_factory):
     missing = missing_tools()
     if missing:
-        message = f"real-input tests need {', '.join(missing)} (apt-get install xvfb xdotool)"
+        message = (f"real-input tests need {', '.join(missing)} "
+                   "(apt-get install xvfb xdotool openbox)")
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
     server, name = start_xvfb()
+    manager = start_window_manager(name, tmp_path_factory.mktemp("openbox"))
     yield name
-    server.terminate()
-    server.wait(10)
+    for process in (manager, server):
+        process.terminate()
+        process.wait(10)
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ STEP = 0.06  # seconds between pointer moves during a drag
 
 
 def missing_tools() -> list[str]:
-    return [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+    return [tool for tool in ("Xvfb", "xdotool", "openbox") if shutil.which(tool) is None]
 
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
@@ -44,6 +44,26 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
         server.kill()
         raise RuntimeError("Xvfb did not start")
     return server, f":{number}"
+
+
+def start_window_manager(display: str, folder: Path,
+                         timeout: float = 30.0) -> subprocess.Popen:
+    """Openbox on `display`, as every GM has a window manager: it places, decorates and
+    focuses windows, and moves what a bare X server leaves where Qt put it. Openbox runs
+    its `--startup` command once it manages the screen, which is the moment to go on."""
+    ready = folder / "openbox-ready"
+    ready.unlink(missing_ok=True)
+    env = {**os.environ, "DISPLAY": display, "HOME": str(folder),
+           "XDG_CONFIG_HOME": str(folder / "config")}
+    manager = subprocess.Popen(["openbox", "--sm-disable", "--startup", f"touch {ready}"],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while not ready.exists():
+        if manager.poll() is not None or time.monotonic() > deadline:
+            manager.kill()
+            raise RuntimeError("openbox did not start")
+        time.sleep(0.05)
+    return manager
 
 
 class RealDesk:
@@ -256,8 +276,8 @@ class RealDesk:
 
 
 def focus_tiles(desk: RealDesk, cid: str = "caradoc") -> None:
-    """A click on a tile selects it and gives the window the keyboard (no window manager
-    here), which comes a moment after the selection."""
+    """A click on a tile selects it and gives the window the keyboard, which comes a
+    moment after the selection."""
     desk.click(*desk.tile(cid))
     desk.wait_for(lambda s: s.get("selected") == [cid] and s.get("desk_active"),
                   f"{cid} selected by a click, and the keyboard in the window")

@@ -17,7 +17,7 @@ SAVE_TITLE = "Save at the end of the turn"
 @pytest.fixture
 def lux_desk(desk):
     """The demo's Lux Aeterna campaign, opened as a GM does: Ctrl+O, its name, Enter."""
-    focus_tiles(desk)  # the GM's window takes the keyboard (no window manager)
+    focus_tiles(desk)
     desk.key("ctrl+o")
     desk.wait_for_dialog("Open a campaign", "the Open a campaign dialog")
     desk.type("Lux")  # the list's own search picks it
@@ -60,7 +60,7 @@ def test_ctrl_e_a_chip_dragged_f8_twice_with_karis_save_and_ctrl_z(lux_desk):
     desk = lux_desk
     assert desk.status()["title"].startswith(LUX)
     assert frozen_bumps(desk) == [5]  # the demo's Karis: Frozen, 5 of 8 Bumps
-    focus_tiles(desk, "sara")  # the GM's window takes the keyboard (no window manager)
+    focus_tiles(desk, "sara")
     before = len(desk.saved_actions())
 
     desk.key("ctrl+e")
@@ -115,7 +115,7 @@ def test_ctrl_e_a_chip_dragged_f8_twice_with_karis_save_and_ctrl_z(lux_desk):
             desk.wait_for(lambda s: s["dialog_fields"].get("bumps") == "3", "3 Bumps typed")
             desk.key("Return")
         wait_saved(desk, steps + press)
-        if press == karis_ends_on:  # no window manager hands the keyboard back
+        if press == karis_ends_on:  # the keyboard back on the tiles after the dialog
             focus_tiles(desk, "sara")
     turns = desk.saved_actions()[-2:]
     assert [a["type"] for a in turns] == ["next_turn", "next_turn"]

@@ -66,7 +66,7 @@ def test_ctrl_d_and_ctrl_m_open_their_dialogs_and_escape_changes_nothing(desk):
     desk.screenshot("conditions-dialog")
     desk.key("Escape")
     desk.wait_for(lambda s: not s.get("dialog"), "the conditions dialog to close")
-    focus_tiles(desk)  # no window manager here to hand the keyboard back to the window
+    focus_tiles(desk)
     desk.key("ctrl+m")
     desk.wait_for_dialog("", "the rests and moves dialog")
     desk.screenshot("moves-dialog")
