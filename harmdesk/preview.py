@@ -100,7 +100,7 @@ def preview(state: dict, action: dict) -> Preview:
     if refused == 1:
         return Preview(False, results[0][1].error)
     lines, details = {}, {}
-    note = "; ".join(_need_words(n, action) for n in first.needs)
+    note = "; ".join(_need_words(n, action, state) for n in first.needs)
     targets = action.get("target")
     ids = targets if isinstance(targets, list) else [targets]
     for cid in ids:
@@ -131,11 +131,27 @@ def preview(state: dict, action: dict) -> Preview:
     return Preview(True, None, lines, details, exact=False)
 
 
-def _need_words(need: dict, action: dict) -> str:
-    """The roll still to make: the action's own dice with what comes with them, or
-    another roll the rules ask for ('d20, Trauma table')."""
+def _need_words(need: dict, action: dict, state: dict) -> str:
+    """The roll still to make: the action's own dice with what comes with them, a gang's
+    roll with its attackers' tags, or another roll the rules ask for ('d20, Trauma table')."""
     if need.get("key") == "rolls" and need.get("dice") == action.get("dice"):
         # the rules may add what changes every face (an attacker's own state)
         return "; ".join(p for p in (damage_words(action), need.get("note")) if p)
+    if need.get("key") == "rolls" and action.get("type") == "gang_damage":
+        return _gang_words(state, action)
     why = without_rule_ids(need.get("why") or need.get("key", ""))
     return f"{need.get('dice')}, {why}" if why else str(need.get("dice"))
+
+
+def _gang_words(state: dict, action: dict) -> str:
+    """'d10+4, 1 piercing, forceful': the gang's one roll as the rules make it of its
+    attackers (ST-2), with what the action adds for the whole gang, worded as any attack's."""
+    from .rules.core import Desk
+    from .rules.stonetop import harm
+    desk = Desk(state)
+    gang = harm.gang_up([harm.read_attacker(desk, entry, i)
+                         for i, entry in enumerate(action["attackers"])], desk.settings)
+    own_tags = [t for t in action.get("tags") or () if t not in gang.tags]
+    return damage_words({**action, "dice": gang.expr, "piercing": gang.piercing,
+                         "ignores_armor": gang.ignores_armor or action.get("ignores_armor"),
+                         "tags": [*gang.tags, *own_tags]})

@@ -163,9 +163,29 @@ def test_an_attacks_preview_says_what_comes_with_the_dice_and_odds_only_with_odd
 
 
 def test_a_roll_the_rules_ask_for_is_named_without_its_rule_id(state):
-    gang = {"type": "gang_damage", "target": "heavy", "attackers": [{"id": "hagr", "count": 3}]}
-    detail = preview.preview(state, gang).details["heavy"]
-    assert detail == "not rolled yet: d10+5, gang-up damage"
+    dying = rules.apply(state, {"type": "damage", "target": "heavy", "amount": 22}).state
+    detail = preview.preview(dying, {"type": "deaths_door", "target": "heavy"}).details["heavy"]
+    assert detail.startswith("not rolled yet: 2d6, Death's Door")
+    assert "ST-" not in detail
+
+
+def test_a_gang_ups_preview_names_its_tags_and_the_exact_odds(state):
+    """ST-2: the Hagr (d10+3, forceful) and a Coedwig (d6, 1 piercing) roll one d10+4 with
+    1 piercing and forceful. The Heavy at 13 HP, armor 2 − 1, takes 4–13: only a 10 drops
+    him to 0, 1 in 10."""
+    state = rules.apply(state, {"type": "add_character", "character": {
+        "id": "coedwig", "name": "Coedwig", "kind": "monster", "max_hp": 3,
+        "attack": {"dice": "d6", "piercing": 1}}}).state
+    hurt = rules.apply(state, {"type": "damage", "target": "heavy", "amount": 9}).state
+    gang = chips.action_for_drop(chips.attack_chip(["hagr", "coedwig"]), hurt, ["heavy"])
+    result = preview.preview(hurt, gang)
+    assert result.lines["heavy"] == "13 → 0–9 HP; 1 in 10: Dying — Death's Door"
+    assert result.details["heavy"] == ("not rolled yet: d10+4, 1 piercing, forceful; "
+                                       "the odds are exact")
+    rows = chips.chip_preview(chips.attack_chip(["hagr", "coedwig"]), hurt, ["heavy"],
+                              {"ignores_armor": True, "lethal": False})
+    assert rows["heavy"][1] == ("not rolled yet: d10+4, 1 piercing, ignores armor, forceful, "
+                                "non-lethal; the odds are exact")
 
 
 def test_preview_of_a_refusal(state):
