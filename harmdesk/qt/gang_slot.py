@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from ..session import attack_chip
+from .plain import plain_tip
 from .style import ERROR_STYLE
 from .tray_chips import DragsChip, chip_in
 
@@ -60,8 +61,13 @@ class GangSlot(DragsChip, QFrame):
     def clear(self) -> None:
         self.set_ids([])
 
-    def show_summary(self, lines: list[str], deals: str, ok: bool, label: str = "") -> None:
+    def show_summary(self, lines: list[str], deals: str, ok: bool, label: str = "",
+                     takes: list[str] = ()) -> None:
+        """The members and what they deal; the ticked modifiers (`takes`) go in the
+        tooltip, so ticking one never makes the slot taller."""
         self._label = label or "gang-up"
+        self.setToolTip(plain_tip(f"With the ticked modifiers: + {', '.join(takes)}.")
+                        if takes and lines and ok else "")
         if not lines:
             self.members.setText("Drop monster tiles or danger chips here.")
             self.members.setEnabled(False)

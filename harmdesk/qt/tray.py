@@ -35,6 +35,7 @@ from .style import CHIP_STYLE, ERROR_STYLE
 from .tray_chips import (
     COMMON_TYPES,
     HEAL_DICE,
+    TAKES_STYLE,
     ChipButton,
     FlowLayout,
     action_label,
@@ -42,6 +43,30 @@ from .tray_chips import (
     gang_summary,
     modifier_words,
 )
+
+
+NOTHING_ADDED = "The damage chips add nothing; tick a modifier to add it."
+
+
+def added_words(mods: dict) -> str:
+    """The modifier summary: what every damage chip takes."""
+    added = modifier_words(mods)
+    if not added:
+        return NOTHING_ADDED
+    return ("Every damage chip adds: " + ", ".join(added) + " (prepared dangers and the gang "
+            "too)")
+
+
+def every_modifier(keys) -> dict:
+    """The toggles of `keys` all ticked, at their widest: the summary's tallest text."""
+    widest = {"piercing": {"piercing": 99}, "ignores_armor": {"ignores_armor": True},
+              "non_lethal": {"lethal": False}, "non_lethal_knockout": {"lethal": False},
+              "attacker_weakened": {"attacker_weakened": True},
+              "damage_type": {"damage_type": max(COMMON_TYPES, key=len)},
+              "direct": {"direct": True},
+              "additional": {"additional": [{"amount": 99,
+                                             "damage_type": max(COMMON_TYPES, key=len)}]}}
+    return {k: v for key in keys for k, v in widest.get(key, {}).items()}
 
 
 class TrayWidget(QWidget):
@@ -56,7 +81,7 @@ class TrayWidget(QWidget):
         self.controller = controller
         self.ui = Ui_Tray()
         self.ui.setupUi(self)
-        self.setStyleSheet(CHIP_STYLE)
+        self.setStyleSheet(CHIP_STYLE + TAKES_STYLE)
         self._profile = None
         # the toggles each modifier key shows (the profile names them by key)
         ui = self.ui
@@ -85,7 +110,6 @@ class TrayWidget(QWidget):
             chip.activated.connect(self.chipActivated)
             chip.hovered.connect(self.chipHovered)
             chip.setEnabled(False)
-        ui.typedChip.wrap_width = 110  # it shares its row with the typed amount
         ui.typedEdit.textChanged.connect(self._check_typed)
         ui.typedEdit.returnPressed.connect(ui.typedChip.click)
         ui.healEdit.textChanged.connect(self._check_heal)
@@ -113,6 +137,8 @@ class TrayWidget(QWidget):
         for group in (ui.damageGroup, ui.modifiersGroup, ui.healingGroup, ui.movesGroup):
             group.setVisible(profile is not None)
         self._show_toggles(profile.modifiers if profile else ())
+        ui.modifierSummary.reserve([NOTHING_ADDED, added_words(every_modifier(
+            profile.modifiers if profile else ()))])
         ui.conditionsGroup.setVisible(bool(profile and profile.condition_chips))
         ui.gangGroup.setVisible(bool(profile and profile.gang))
         ui.conditionsGroup.setTitle(profile.conditions_title if profile else "")
@@ -304,12 +330,8 @@ class TrayWidget(QWidget):
             mods, problem = None, str(err)
         else:
             problem = ""
-        added = modifier_words(mods or {})
         self.ui.modifierSummary.setStyleSheet(ERROR_STYLE if problem else "")
-        self.ui.modifierSummary.setText(
-            problem or ("Every damage chip adds: " + ", ".join(added) + " (prepared dangers "
-                        "and the gang too)" if added else
-                        "The damage chips add nothing; tick a modifier to add it."))
+        self.ui.modifierSummary.setText(problem or added_words(mods or {}))
         chars = self.controller.state["characters"] if self.controller.campaign else {}
         attacks = [chars.get(cid, {}).get("attack") or {} for cid, _, _ in self._danger_key or ()]
         for chip in self._chips.get("severity", []):
@@ -390,8 +412,6 @@ class TrayWidget(QWidget):
         state = self.controller.state if self.controller.campaign else {"characters": {}}
         ids = self.ui.gangSlot.ids()
         lines, deals, ok, label = gang_summary(state, ids) if ids else ([], "", True, "")
-        added = modifier_words(self._modifiers_or_none() or {})
-        if ok and added:
-            deals += f"; with {', '.join(added)}"
-        self.ui.gangSlot.show_summary(lines, deals, ok, label)
+        self.ui.gangSlot.show_summary(lines, deals, ok, label,
+                                      modifier_words(self._modifiers_or_none() or {}))
         self.ui.gangClearButton.setEnabled(bool(ids))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRect, QSize, Qt, Sign
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import (
     QApplication,
+    QLabel,
     QLayout,
     QPushButton,
     QSizePolicy,
@@ -34,6 +35,9 @@ from ..session import (
 from .plain import plain_button, plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
+
+# a chip that will take ticked modifiers gets a dark outline: same width, so it stays put
+TAKES_STYLE = '\nQPushButton[chip][takes="true"]:enabled { border-color: #202020; }'
 
 HEAL_DICE = ("d4", "d6", "d8")
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
@@ -93,12 +97,23 @@ def chip_in(mime: QMimeData | None) -> dict | None:
     return decode_chip(mime.data(MIME_TYPE).data())
 
 
+# where the dragged chip's image starts, right of and below the pointer, past the cursor
+DRAG_OFFSET = QPoint(12, 24)
+
+
+def drag_hot_spot() -> QPoint:
+    """Where the pointer is on the chip's image while it is dragged: outside it, so the
+    image is drawn below and to the right of the cursor. A tile's preview is written from
+    its top, so its numbers and explanation above the pointer stay readable."""
+    return -DRAG_OFFSET
+
+
 def start_chip_drag(source: QWidget, chip: dict) -> None:
     drag = QDrag(source)
     drag.setMimeData(mime_for(chip))
     pixmap = source.grab()
     drag.setPixmap(pixmap)
-    drag.setHotSpot(QPoint(pixmap.width() // 2, pixmap.height() // 2))
+    drag.setHotSpot(drag_hot_spot())
     drag.exec(Qt.DropAction.CopyAction)
 
 
@@ -171,6 +186,29 @@ class FlowLayout(QLayout):
         return y + line - rect.y() + m.bottom()
 
 
+class ReservedLabel(QLabel):
+    """A word-wrapped label as tall as the longest of the texts it may show (`reserve`),
+    so changing its text between them moves nothing under it."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._reserved: list[str] = []
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def reserve(self, texts: list[str]) -> None:
+        self._reserved = list(texts)
+        self.updateGeometry()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        m = self.contentsMargins()
+        inner = max(width - m.left() - m.right(), 1)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        tallest = max((self.fontMetrics().boundingRect(QRect(0, 0, inner, 100000), flags, t)
+                       .height() for t in self._reserved), default=0)
+        return max(tallest + m.top() + m.bottom(), super().heightForWidth(width))
+
+
 class DragsChip:
     """Mixin: a press then a move past the drag distance drags `self.chip()`; the mouse
     entering and leaving emits `hovered(chip)` and `hovered(None)`."""
@@ -222,8 +260,9 @@ class ChipButton(DragsChip, QPushButton):
         super().__init__(plain_button(text), parent)  # a danger's label holds its name
         self._factory = factory
         self._press: QPoint | None = None
-        self.base_text = text  # the text without the modifiers shown after it
-        self.wrap_width = 170  # the modifiers' lines wrap at this width, or the text's
+        self.base_text = text
+        self.takes = ""  # the ticked modifiers this chip will take, in words
+        self._tip = tooltip
         self.setAutoDefault(False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -243,20 +282,20 @@ class ChipButton(DragsChip, QPushButton):
         self._factory = factory
 
     def show_modifiers(self, modifiers: dict | None, base_text: str | None = None) -> None:
-        """Say on the chip, on a second line, which toggles it will take: '+ non-lethal'."""
+        """Mark the chip with the toggles it will take ('+ non-lethal' in its tooltip and a
+        dark outline); its text and size stay as they are, so no chip moves under the mouse."""
         if base_text is not None:
             self.base_text = base_text
+            self.setText(plain_button(base_text))
         added = modifier_words(modifiers or {})
-        metrics, lines = self.fontMetrics(), []
-        # wrapped no wider than the chip already is, so the tray keeps its width
-        limit = max(metrics.horizontalAdvance(self.base_text), self.wrap_width)
-        for i, word in enumerate(added):
-            piece = word + ("," if i < len(added) - 1 else "")
-            if lines and metrics.horizontalAdvance(f"{lines[-1]} {piece}") <= limit:
-                lines[-1] += f" {piece}"
-            else:
-                lines.append(f"+ {piece}" if not lines else piece)
-        self.setText(plain_button("\n".join([self.base_text, *lines])))
+        self.takes = ", ".join(added)
+        self.setProperty("takes", bool(added))
+        self.style().unpolish(self)
+        self.style().polish(self)
+        tip = "\n".join(p for p in (self._tip, f"With the ticked modifiers: + {self.takes}."
+                                    if added else "") if p)
+        self.setToolTip(plain_tip(tip))
+        self.setAccessibleDescription(f"+ {self.takes}" if added else "")
 
     def set_category(self, category: str) -> None:
         self.setProperty("chip", category)  # the tray's stylesheet colours by category

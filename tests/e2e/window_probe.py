@@ -58,9 +58,14 @@ def snapshot(window) -> dict:
                            for chip in tray.findChildren(ChipButton) if chip.isVisible()]
         status["gang_slot"] = rect(tray.ui.gangSlot) if tray.ui.gangSlot.isVisible() else None
         status["gang_ids"] = tray.ui.gangSlot.ids()
+        status["tray_height"] = tray.ui.scrollContents.height()
+        status["modifier_summary"] = tray.ui.modifierSummary.text()
     status["toggles"] = {box.text().replace("&", ""): rect(box)
                          for box in window.findChildren(QCheckBox) if box.isVisible()
                          and box.window() is window}
+    status["ticked"] = {box.text().replace("&", ""): box.isChecked()
+                        for box in window.findChildren(QCheckBox) if box.isVisible()
+                        and box.window() is window}
     popup = QApplication.activePopupWidget()
     status["menu"] = {a.text().replace("&", ""): rect(popup, popup.actionGeometry(a))
                       for a in popup.actions() if a.text()} if isinstance(popup, QMenu) else {}

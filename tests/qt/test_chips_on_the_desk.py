@@ -38,7 +38,7 @@ def test_non_lethal_holds_for_a_prepared_danger(window, folder):
     near_death(window)
     window.tray.ui.nonLethalCheck.setChecked(True)
     hagr = chip_named(window, "dangers", "Hagr")
-    assert "+ non-lethal" in hagr.text()
+    assert hagr.takes == "non-lethal" and "+ non-lethal" in hagr.toolTip()
     mime = mime_for(hagr.chip())
     drop(window.tiles, mime, "vahid")
     # d10+3 takes Vahid's last 2 HP: a PC out of the action, not dying (ST-6)

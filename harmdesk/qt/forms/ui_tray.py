@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFormLayout,
     QWidget)
 
 from harmdesk.qt.gang_slot import GangSlot
-from harmdesk.qt.tray_chips import ChipButton
+from harmdesk.qt.tray_chips import (ChipButton, ReservedLabel)
 
 class Ui_Tray(object):
     def setupUi(self, Tray):
@@ -204,7 +204,7 @@ class Ui_Tray(object):
 
         self.modifiersLayout.addWidget(self.typeMods)
 
-        self.modifierSummary = QLabel(self.modifiersGroup)
+        self.modifierSummary = ReservedLabel(self.modifiersGroup)
         self.modifierSummary.setObjectName(u"modifierSummary")
         self.modifierSummary.setTextFormat(Qt.TextFormat.PlainText)
         self.modifierSummary.setWordWrap(True)
