@@ -117,10 +117,10 @@ DEATH = DeathRuling(
 PLAYER_LOOKS = (
     Look("unhurt", "unhurt", "fine", "at full HP"),
     Look("hurt", "hurt", "hurt", "below full HP, still on their feet"),
-    Look("unconscious", "unconscious", "down", "at 0 HP or below, or knocked out (LA-4)"),
-    Look("wounded", "Wounded", "grave", "Wounded: a lethal blow took them to 0 HP (LA-4)"),
+    Look("unconscious", "unconscious", "down", "at 0 HP or below, or knocked out"),
+    Look("wounded", "Wounded", "grave", "Wounded: a lethal blow took them to 0 HP"),
     Look("dead", "dead", "dead", "dead"),
-    Look("strain", "under Strain", "note", "with Strain marked (LA-6), shown beside the above"),
+    Look("strain", "under Strain", "note", "with Strain marked, shown beside the above"),
 )
 # conditions the players cannot see (LA-16): the others are shown as words
 UNSEEN = ("hidden", "invisible")
@@ -152,7 +152,7 @@ def turn_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
 
 
 CLOCK = Clock(mode=SYSTEM.clock_modes[0], turn_saves=turn_saves,
-              save_rule="once per round, when the turn ends — LA-14")
+              save_rule="once per round, when the turn ends")
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,

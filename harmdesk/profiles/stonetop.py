@@ -145,9 +145,9 @@ PLAYER_LOOKS = (
     Look("badly_hurt", "badly hurt", "grave",
          "at half their HP or less, or with a debility or a wound marked"),
     Look("deaths_door", "at Death's Door", "down",
-         "dying, or Death's Door rolled and their fate yet to be chosen (ST-7)"),
+         "dying, or Death's Door rolled and their fate yet to be chosen"),
     Look("out_of_action", "out of the action", "down",
-         "at 0 HP from a non-lethal source: unconscious, trapped, disabled (ST-6)"),
+         "at 0 HP from a non-lethal source: unconscious, trapped, disabled"),
     Look("dead", "dead", "dead", "dead"),
 )
 
