@@ -66,7 +66,9 @@ REPORT = ReportFacts(
                         "destroyed": "Destroyed",
                         "undestroyed": "no longer Destroyed"}.get(event.get("kind")),
     death=lambda event: {"story_end": "the Story Ends",
-                         "destroyed": "destroyed"}.get(event.get("kind")),
+                         "destroyed": "Destroyed"}.get(event.get("kind")),
+    ending=lambda event: {"story_end": ("The Story Ends", ""),
+                          "destroyed": ("Destroyed", "")}.get(event.get("kind")),
     ended=lambda char: bool(char.get("story_ended") or char.get("destroyed")),
     margin=margin,
     standing=lambda char: (f"{char['name']} reached Damage {char['damage']} against HP "

@@ -95,6 +95,7 @@ REPORT = ReportFacts(
                     ("traumas", "Traumas")),
     markers=markers, fate=fate, trauma=trauma,
     death=lambda event: "dead" if event.get("kind") == "death" else None,
+    ending=lambda event: ("Death", "") if event.get("kind") == "death" else None,
     ended=lambda char: bool(char["dead"]),
     margin=lambda char: char["hp"] / max(char["max_hp"], 1),  # HP may be negative (LA-3)
     standing=lambda char: (f"{char['name']} dropped to {signed(char['hp'])} of "

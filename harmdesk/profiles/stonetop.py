@@ -99,6 +99,14 @@ def death(event: dict) -> str | None:
     return None
 
 
+def ending(event: dict) -> tuple[str, str] | None:
+    """Death, or a fate pending after Death's Door."""
+    if death(event) is None:
+        return None
+    return ("Death", "") if event["death_after"] == "dead" else \
+        ("Fate pending", f"Death's Door {band('6-')}")
+
+
 def standing(char: dict) -> str:
     text = f"{char['name']} fell to {char['hp']} of {char['max_hp']} HP"
     return text + (" at Death's Door" if char["death"] == "dying" else "")
@@ -109,7 +117,7 @@ REPORT = ReportFacts(
     taken_heading="HP lost (after armor)",
     fates_heading="Death's Door and death",
     marker_columns=(("gained", "Debilities and wounds gained"), ("cleared", "… cleared")),
-    markers=markers, fate=fate, death=death,
+    markers=markers, fate=fate, death=death, ending=ending,
     ended=lambda char: char["death"] in ENDED,
     margin=lambda char: char["hp"] / max(char["max_hp"], 1),  # 0 is Death's Door
     standing=standing,

@@ -185,7 +185,9 @@ class Timeline:
         system = self.system
         out = []
         taken = facts.harm_taken(system, event)
-        if taken is not None:
+        if taken is not None and not facts.is_hit(event):  # an HP loss, not a hit
+            out.append((f"{who} loses {taken}", "plain"))
+        elif taken is not None:
             out.append((f"{who} takes {taken}" if taken else f"{who} takes no harm", "plain"))
         elif facts.healed(event):
             out.append((f"{who} heals {facts.healed(event)}", "plain"))
