@@ -150,3 +150,25 @@ def test_the_logs_details_still_name_the_rules_its_main_text_does_not(system):
                 assert RULE_ID.fullmatch(row.rules.split(", ")[0]), row.rules
                 named += 1
     assert named > 20
+
+
+def test_a_log_an_older_harmdesk_saved_reads_without_its_rule_ids():
+    """Texts saved with the IDs in them: the log dock's rows and the summary's log and
+    highlights read without them; the row's details still name the rules."""
+    from harmdesk.report.data import build_report
+    from tests.report.kit import SESSION, play
+
+    sheets = [{"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2,
+               "moves": ["hard_to_kill"]}]
+    initial, entries = play("stonetop", sheets, [
+        {"type": "damage", "target": "heavy", "amount": 30},
+        {"type": "deaths_door", "target": "heavy", "roll": 5}])
+    for entry in entries:
+        for event in entry.events:
+            event["text"] += " (ST-7)"
+    report = build_report("Old", "stonetop", initial, [SESSION], entries, [SESSION])
+    shown = [line.text for line in report.log] + \
+        [t for h in report.highlights for t in (h.text, h.detail)]
+    assert shown and [t for t in shown if RULE_ID.search(t)] == []
+    rows = rows_of(entries[1], profile_for("stonetop"))
+    assert rows and all(not RULE_ID.search(r.text) and r.rules == "ST-7" for r in rows)

@@ -83,7 +83,7 @@ def ending_highlight(ending: tuple[str, str], name: str, number: int, event: dic
     "Fate pending: Caradoc (Death's Door 6−)"."""
     title, note = ending
     return Highlight(title, f"{name} ({note})" if note else name, number,
-                     event.get("text", ""), ending=True)
+                     facts.told(event), ending=True)
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ class _Walk:
             self.number += 1
             number = self.number
             self.lines.append(LogLine(number, time, group,
-                                      event.get("text", ""), event.get("kind", ""),
+                                      facts.told(event), event.get("kind", ""),
                                       position == 0))
             cid = event.get("target")
             known = self.tracks.get(cid)
@@ -261,7 +261,7 @@ class _Walk:
                     self.biggest_amount = taken
                     self.biggest = Highlight(
                         "Biggest hit", f"{state['name']} {facts.harm_words(system, taken)}",
-                        number, event.get("text", ""))
+                        number, facts.told(event))
             row.healed += facts.healed(event)
             corrected = facts.correction(event, state["name"])
             if corrected:

@@ -8,6 +8,7 @@ profile (`harmdesk.profiles`) names them in the rules' words.
 
 from __future__ import annotations
 
+from ..display import without_rule_ids
 from ..profiles import profile_for
 from ..rules.core import signed  # noqa: F401 (charts and the document read it here)
 
@@ -55,6 +56,12 @@ def harm_taken(system: str, event: dict) -> int | None:
     return int(event.get(key) or 0)
 
 
+def told(event: dict) -> str:
+    """An event's text as the GM reads it: a log an older HarmDesk saved may still name
+    the rules' IDs, which belong in the log's details."""
+    return without_rule_ids(event.get("text", ""))
+
+
 def is_hit(event: dict) -> bool:
     """Damage dealt, not an HP loss."""
     return event.get("kind") in HIT_KINDS
@@ -65,7 +72,7 @@ def correction(event: dict, name: str) -> str | None:
     ("HP set 13 → 20 (sheet correction)"), or None."""
     if event.get("kind") not in CORRECTION_KINDS:
         return None
-    text = str(event.get("text", ""))
+    text = told(event)
     for prefix in (f"{name}: ", "GM correction: "):
         text = text[len(prefix):] if text.startswith(prefix) else text
     return text.replace(" (sheet correction)", "")  # the column's heading says so

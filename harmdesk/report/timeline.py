@@ -174,11 +174,11 @@ class Timeline:
         a change of fate, a Trauma, or the clock's own words."""
         kind = event.get("kind")
         if kind in TOLD:
-            return [(event.get("text", ""), "quiet")]
+            return [(facts.told(event), "quiet")]
         if state is None:
             return []
         if kind in STATED:
-            return [(event.get("text", ""), "plain")]
+            return [(facts.told(event), "plain")]
         who = state["name"]
         if kind == "turn_begins":
             return [(f"{who}'s turn", "quiet")]
