@@ -172,3 +172,29 @@ def test_a_log_an_older_harmdesk_saved_reads_without_its_rule_ids():
     assert shown and [t for t in shown if RULE_ID.search(t)] == []
     rows = rows_of(entries[1], profile_for("stonetop"))
     assert rows and all(not RULE_ID.search(r.text) and r.rules == "ST-7" for r in rows)
+
+
+def source_texts(path):
+    """The string constants of a module that may reach the GM: not its docstrings, not
+    the rule IDs the profiles map for the log's details, not the actions' docs (for
+    developers, naming the rules they read)."""
+    import ast
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            skipped.add(id(body[0].value))
+        if isinstance(node, ast.keyword) and node.arg == "doc":
+            skipped.update(id(n) for n in ast.walk(node.value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in skipped and not RULE_ID.fullmatch(node.value):
+            yield f"{path.relative_to(ROOT)}:{node.lineno}", node.value
+
+
+def test_no_text_in_the_code_names_a_rule_id():
+    """Dialogs, tooltips, messages: what the code writes for the GM names no rule."""
+    paths = sorted((ROOT / "harmdesk").rglob("*.py"))
+    assert no_rule_id(t for path in paths for t in source_texts(path)) == []
