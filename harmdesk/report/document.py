@@ -3,7 +3,8 @@ escaped: header, party table, highlights, the charts, the characters nothing hap
 to, and the full log. Charts and table rows are inline objects painted by `Painted`.
 
 Few Qt calls on purpose: the page size first, then one setHtml, whatever the log's
-length, so the document is laid out once.
+length, so the document is laid out once (only a last page of a few lines has the
+paragraphs it takes from the page before laid out again).
 """
 
 from __future__ import annotations
