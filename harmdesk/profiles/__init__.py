@@ -101,6 +101,9 @@ class ReportFacts:
     standing: Callable[[dict], str]
     marks: Callable[[dict], tuple[tuple[int, str], ...]] = lambda char: ()
     trauma: Callable[[dict], str | None] = _nothing
+    # an event that ends a character: (what ended, in the rules' word: "Death",
+    # "Destroyed"; a note or ""), for the summary's highlights
+    ending: Callable[[dict], tuple[str, str] | None] = _nothing
 
 
 @dataclass(frozen=True)

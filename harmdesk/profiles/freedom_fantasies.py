@@ -66,7 +66,9 @@ REPORT = ReportFacts(
                         "destroyed": "Destroyed",
                         "undestroyed": "no longer Destroyed"}.get(event.get("kind")),
     death=lambda event: {"story_end": "the Story Ends",
-                         "destroyed": "destroyed"}.get(event.get("kind")),
+                         "destroyed": "Destroyed"}.get(event.get("kind")),
+    ending=lambda event: {"story_end": ("The Story Ends", ""),
+                          "destroyed": ("Destroyed", "")}.get(event.get("kind")),
     ended=lambda char: bool(char.get("story_ended") or char.get("destroyed")),
     margin=margin,
     standing=lambda char: (f"{char['name']} reached Damage {char['damage']} against HP "
@@ -80,14 +82,13 @@ TYPES_TIP = "Damage types that {}, separated by commas"
 PLAYER_LOOKS = (
     Look("unhurt", "unhurt", "fine", "no Damage taken"),
     Look("hurt", "hurt", "hurt", "Damage taken, not yet Wounded"),
-    Look("wounded", "Wounded", "grave", "Damage past their HP: Wounded (FF-2)"),
-    Look("story_ends", "Story ends", "dead", "Damage past twice their HP: their Story ends "
-         "(FF-3)", "{name}: {words}"),
+    Look("wounded", "Wounded", "grave", "Damage past their HP: Wounded"),
+    Look("story_ends", "Story ends", "dead", "Damage past twice their HP: their Story ends",
+         "{name}: {words}"),
     Look("intact", "intact", "fine", "an object with no Damage"),
     Look("damaged", "damaged", "hurt", "an object with Damage, not yet Broken"),
-    Look("broken", "Broken", "grave", "an object's Damage past its HP: Broken (FF-4)"),
-    Look("destroyed", "Destroyed", "dead", "an object's Damage past twice its HP: "
-         "Destroyed (FF-4)"),
+    Look("broken", "Broken", "grave", "an object's Damage past its HP: Broken"),
+    Look("destroyed", "Destroyed", "dead", "an object's Damage past twice its HP: Destroyed"),
 )
 
 
@@ -150,7 +151,7 @@ PROFILE = Profile(
     ),
     death_ruling=None,
     no_death_ruling=("Freedom Fantasies has no death state to rule on: an ended Story stays "
-                     "ended (FF-3). Undo a mistaken hit with Ctrl+Z, or correct Damage in the "
+                     "ended. Undo a mistaken hit with Ctrl+Z, or correct Damage in the "
                      "table."),
     ends_scenes="end_scene" in SYSTEM.actions,
     report=REPORT,

@@ -95,6 +95,7 @@ REPORT = ReportFacts(
                     ("traumas", "Traumas")),
     markers=markers, fate=fate, trauma=trauma,
     death=lambda event: "dead" if event.get("kind") == "death" else None,
+    ending=lambda event: ("Death", "") if event.get("kind") == "death" else None,
     ended=lambda char: bool(char["dead"]),
     margin=lambda char: char["hp"] / max(char["max_hp"], 1),  # HP may be negative (LA-3)
     standing=lambda char: (f"{char['name']} dropped to {signed(char['hp'])} of "
@@ -117,10 +118,10 @@ DEATH = DeathRuling(
 PLAYER_LOOKS = (
     Look("unhurt", "unhurt", "fine", "at full HP"),
     Look("hurt", "hurt", "hurt", "below full HP, still on their feet"),
-    Look("unconscious", "unconscious", "down", "at 0 HP or below, or knocked out (LA-4)"),
-    Look("wounded", "Wounded", "grave", "Wounded: a lethal blow took them to 0 HP (LA-4)"),
+    Look("unconscious", "unconscious", "down", "at 0 HP or below, or knocked out"),
+    Look("wounded", "Wounded", "grave", "Wounded: a lethal blow took them to 0 HP"),
     Look("dead", "dead", "dead", "dead"),
-    Look("strain", "under Strain", "note", "with Strain marked (LA-6), shown beside the above"),
+    Look("strain", "under Strain", "note", "with Strain marked, shown beside the above"),
 )
 # conditions the players cannot see (LA-16): the others are shown as words
 UNSEEN = ("hidden", "invisible")
@@ -152,7 +153,7 @@ def turn_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
 
 
 CLOCK = Clock(mode=SYSTEM.clock_modes[0], turn_saves=turn_saves,
-              save_rule="once per round, when the turn ends — LA-14")
+              save_rule="once per round, when the turn ends")
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,

@@ -99,6 +99,14 @@ def death(event: dict) -> str | None:
     return None
 
 
+def ending(event: dict) -> tuple[str, str] | None:
+    """Death, or a fate pending after Death's Door."""
+    if death(event) is None:
+        return None
+    return ("Death", "") if event["death_after"] == "dead" else \
+        ("Fate pending", f"Death's Door {band('6-')}")
+
+
 def standing(char: dict) -> str:
     text = f"{char['name']} fell to {char['hp']} of {char['max_hp']} HP"
     return text + (" at Death's Door" if char["death"] == "dying" else "")
@@ -109,7 +117,7 @@ REPORT = ReportFacts(
     taken_heading="HP lost (after armor)",
     fates_heading="Death's Door and death",
     marker_columns=(("gained", "Debilities and wounds gained"), ("cleared", "… cleared")),
-    markers=markers, fate=fate, death=death,
+    markers=markers, fate=fate, death=death, ending=ending,
     ended=lambda char: char["death"] in ENDED,
     margin=lambda char: char["hp"] / max(char["max_hp"], 1),  # 0 is Death's Door
     standing=standing,
@@ -145,9 +153,9 @@ PLAYER_LOOKS = (
     Look("badly_hurt", "badly hurt", "grave",
          "at half their HP or less, or with a debility or a wound marked"),
     Look("deaths_door", "at Death's Door", "down",
-         "dying, or Death's Door rolled and their fate yet to be chosen (ST-7)"),
+         "dying, or Death's Door rolled and their fate yet to be chosen"),
     Look("out_of_action", "out of the action", "down",
-         "at 0 HP from a non-lethal source: unconscious, trapped, disabled (ST-6)"),
+         "at 0 HP from a non-lethal source: unconscious, trapped, disabled"),
     Look("dead", "dead", "dead", "dead"),
 )
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from ..session import without_rule_ids
+
 OUTSIDE, OLDER = "outside", "older"
 
 
@@ -64,7 +66,9 @@ def rows_of(entry, profile=None) -> list[Row]:
     time = when.strftime("%H:%M") if when else ""
     full = when.strftime("%d %b %Y %H:%M") if when else ""
     targets = step_targets(entry)
-    texts = [e["text"] for e in entry.events if isinstance(e, dict) and e.get("text")] or \
+    # a log an older HarmDesk saved may name rule IDs in its texts: they show in the details
+    texts = [without_rule_ids(e["text"]) for e in entry.events
+             if isinstance(e, dict) and e.get("text")] or \
         [str(entry.action.get("type", "step")).replace("_", " ")]
     ids = ", ".join(profile.rule_ids_of(entry.action)) \
         if profile is not None and isinstance(entry.action, dict) else ""

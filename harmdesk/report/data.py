@@ -33,11 +33,13 @@ class CharacterRow:
     present_at_end: bool = True
     taken: int = 0        # after armor, Endurance, Block and Protection
     healed: int = 0
-    hits: int = 0
+    hits: int = 0         # damage dealt
+    losses: int = 0       # HP lost with no hit (Stonetop's "lose HP")
     gained: list[str] = field(default_factory=list)
     cleared: list[str] = field(default_factory=list)
     traumas: list[str] = field(default_factory=list)
     fates: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)  # sheet edits, GM corrections
     deaths_door: list[tuple[int, str]] = field(default_factory=list)  # (roll, band)
     died: bool = False
 
@@ -69,10 +71,19 @@ class Series:
 
 @dataclass(frozen=True)
 class Highlight:
-    title: str            # "Biggest hit", "Closest call", "Death"
+    title: str            # "Biggest hit", "Closest call", "Death", "Destroyed"
     text: str
     event: int            # event number in the log
     detail: str = ""      # the rules' explanation of that event
+    ending: bool = False  # a character's end (death, a Story that Ends, destroyed)
+
+
+def ending_highlight(ending: tuple[str, str], name: str, number: int, event: dict) -> Highlight:
+    """A character's end as the rules name it: "Death: Hagr", "Destroyed: Door",
+    "Fate pending: Caradoc (Death's Door 6−)"."""
+    title, note = ending
+    return Highlight(title, f"{name} ({note})" if note else name, number,
+                     facts.told(event), ending=True)
 
 
 @dataclass(frozen=True)
@@ -95,6 +106,7 @@ class Report:
     actions: int
     untouched: tuple[Untouched, ...] = ()   # one line each; `rows` holds the rest
     encounters: tuple[Encounter, ...] = ()  # round by round
+    unchanged: tuple[str, ...] = ()   # names in `rows` whose charted value never moved
 
     @property
     def events(self) -> int:
@@ -223,7 +235,7 @@ class _Walk:
             self.number += 1
             number = self.number
             self.lines.append(LogLine(number, time, group,
-                                      event.get("text", ""), event.get("kind", ""),
+                                      facts.told(event), event.get("kind", ""),
                                       position == 0))
             cid = event.get("target")
             known = self.tracks.get(cid)
@@ -239,16 +251,21 @@ class _Walk:
                 self.move(track, int(event[after_key]))
             taken = facts.harm_taken(system, event)
             if taken is not None:
-                row.hits += 1
+                hit = facts.is_hit(event)
+                row.hits += hit
+                row.losses += not hit
                 row.taken += taken
                 if taken > 0:
                     self.hit_now[cid] = number
-                if taken > self.biggest_amount:
+                if hit and taken > self.biggest_amount:
                     self.biggest_amount = taken
                     self.biggest = Highlight(
                         "Biggest hit", f"{state['name']} {facts.harm_words(system, taken)}",
-                        number, event.get("text", ""))
+                        number, facts.told(event))
             row.healed += facts.healed(event)
+            corrected = facts.correction(event, state["name"])
+            if corrected:
+                row.corrections.append(corrected)
             change = facts.fate(system, event)
             if change:
                 row.fates.append(change)
@@ -257,11 +274,11 @@ class _Walk:
             rolled = facts.trauma(system, event)
             if rolled:
                 row.traumas.append(rolled)
-            end = facts.death(system, event)
-            if end:
+            if facts.death(system, event):
                 row.died = True
-                self.deaths.append(Highlight("Death", f"{state['name']}: {end}", number,
-                                             event.get("text", "")))
+            ending = facts.ending(system, event)
+            if ending:
+                self.deaths.append(ending_highlight(ending, state["name"], number, event))
 
     def move(self, track: _Track, now: int) -> None:
         if track.points[-1][1] != now:
@@ -314,6 +331,7 @@ class _Walk:
         series = []
         rows = []
         untouched = []
+        unchanged = []
         measure = facts.measure_words(self.system)[1]
         for cid, track in self.tracks.items():
             row = track.row
@@ -325,9 +343,12 @@ class _Walk:
             row.end = facts.value(self.system, track.state)
             row.maximum = facts.maximum(self.system, track.state)
             rows.append(row)
+            if len({value for _n, value in track.points}) == 1:
+                unchanged.append(row.name)  # a flat line says nothing: named, not charted
+                continue
             series.append(Series(cid, row.name, tuple(track.points), track.low,
                                  max(track.high, row.maximum), self.number, track.marks,
                                  measure))
         highlights = [h for h in (self.biggest, self.closest_call()) if h] + self.deaths
         return Report(head, tuple(rows), tuple(series), tuple(highlights), tuple(self.lines),
-                      actions, tuple(untouched), encounters)
+                      actions, tuple(untouched), encounters, tuple(unchanged))

@@ -3,7 +3,8 @@ escaped: header, party table, highlights, the charts, the characters nothing hap
 to, and the full log. Charts and table rows are inline objects painted by `Painted`.
 
 Few Qt calls on purpose: the page size first, then one setHtml, whatever the log's
-length, so the document is laid out once.
+length, so the document is laid out once (only a last page of a few lines has the
+paragraphs it takes from the page before laid out again).
 """
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QSizeF
-from PySide6.QtGui import QFontMetricsF, QPyTextObject, QTextDocument
+from PySide6.QtGui import (
+    QFontMetricsF,
+    QPyTextObject,
+    QTextBlockFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 
 from ..profiles import profile_for
 from . import charts, facts, rounds, table
@@ -20,6 +28,7 @@ from .data import CharacterRow, Report
 from .table import Cell, Table, row_tag
 
 BODY_PT = 9
+LAST_PAGE_LINES = 6  # fewer on the last page, and it takes lines from the page before
 LOG_PT = 8.5
 FIGURE_SPACE = "\u2007"  # as wide as a digit
 GAP = "  "  # the log keeps its spaces (white-space: pre-wrap)
@@ -43,14 +52,27 @@ def text(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def columns(system: str) -> list[tuple[str, str]]:
-    """The party table's columns for a game: only what that game tracks."""
+def columns(system: str, corrected: bool = False) -> list[tuple[str, str]]:
+    """The party table's columns for a game: only what that game tracks, and the sheet
+    corrections when a row has one (`corrected`)."""
     words = profile_for(system).report
     heading, _unit = facts.measure_words(system)
     out = [("name", "Character"), ("measure", f"{heading} start → end"),
            ("taken", words.taken_heading),
            ("healed", "Damage healed" if words.charts_damage else "HP healed")]
-    return out + list(words.marker_columns) + [("fates", words.fates_heading)]
+    out += list(words.marker_columns) + [("fates", words.fates_heading)]
+    return out + ([("corrections", "Sheet corrections")] if corrected else [])
+
+
+def counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def harm_counts(row: CharacterRow) -> str:
+    """" (2 hits, 1 HP loss)": hits are damage dealt; an HP loss is counted apart."""
+    parts = ([counted(row.hits, "hit", "hits")] if row.hits else []) + \
+        ([counted(row.losses, "HP loss", "HP losses")] if row.losses else [])
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def measure_cell(system: str, row: CharacterRow) -> Cell:
@@ -68,15 +90,15 @@ def cell(system: str, key: str, row: CharacterRow) -> Cell:
     if key in ("taken", "healed"):
         value = getattr(row, key)
         figure = ((str(value) if value else "—"), "plain")
-        if key == "taken" and row.hits:
-            return ((figure, (f" ({row.hits} hit{'s' if row.hits != 1 else ''})", "quiet")),)
+        if key == "taken" and harm_counts(row):
+            return ((figure, (harm_counts(row), "quiet")),)
         return ((figure,),)
     return tuple(((item, "plain"),) for item in getattr(row, key)) or ((("—", "plain"),),)
 
 
 def party_table(report: Report) -> Table:
     system = report.header.system
-    cols = columns(system)
+    cols = columns(system, any(row.corrections for row in report.rows))
     fixed = {"name": 16, "measure": 13, "taken": 12, "healed": 8} if len(cols) > 5 else \
         {"name": 20, "measure": 16, "taken": 18, "healed": 12}
     rest = (100 - sum(fixed.values())) / max(1, len(cols) - len(fixed))
@@ -128,7 +150,7 @@ def highlights(report: Report) -> str:
                      f"<span class='expl'>{text(h.detail)}</span></p>")
     if not any(h.title == "Biggest hit" for h in report.highlights):
         items.append("<p><b>Biggest hit:</b> no one lost anything to a hit.</p>")
-    if not any(h.title == "Death" for h in report.highlights):
+    if not any(h.ending for h in report.highlights):
         items.append("<p><b>Deaths:</b> none.</p>")
     return "".join(items)
 
@@ -153,9 +175,15 @@ def head_html(report: Report) -> str:
 
 
 def charts_html(report: Report) -> str:
+    """A chart for each character whose measure moved; one line names the others."""
     measure = facts.measure_words(report.header.system)[1]
     charts = " ".join(chart_tag(i) for i in range(len(report.series)))
-    return f"<h2>{measure} over time, by event number</h2><p class='charts'>{charts}</p>"
+    flat = (f"<p class='quiet'>{measure} unchanged: {text(', '.join(report.unchanged))}</p>"
+            if report.unchanged else "")
+    if not report.series:
+        return f"<h2>{measure} over time</h2>{flat}"
+    return (f"<h2>{measure} over time, by event number</h2>{flat}"
+            f"<p class='charts'>{charts}</p>")
 
 
 def untouched_html(report: Report) -> str:
@@ -278,4 +306,34 @@ def build_document(report: Report, device, width: float, family: str,
     doc.documentLayout().registerHandler(IMAGE_OBJECT, handler)
     doc.setHtml(head_html(report) + charts_html(report) + encounters_html(report, made)
                 + untouched_html(report) + log_html(report))
+    if page_height is not None:
+        keep_with_previous(doc, page_height)
     return doc
+
+
+def lines_from(block, top: float) -> int:
+    """How many of `block`'s lines lie at `top` or below."""
+    start = block.document().documentLayout().blockBoundingRect(block).top()
+    layout = block.layout()
+    return sum(start + layout.lineAt(i).y() >= top for i in range(layout.lineCount()))
+
+
+def keep_with_previous(doc: QTextDocument, page_height: float) -> None:
+    """A last page of only a few lines takes whole paragraphs from the end of the page
+    before, so the summary never ends on a page of two or three lines."""
+    pages = doc.pageCount()
+    if pages < 2:
+        return
+    top = (pages - 1) * page_height
+    block, lines = doc.lastBlock(), 0
+    while block.isValid() and lines_from(block, top):  # the paragraphs on the last page
+        lines += lines_from(block, top)
+        block = block.previous()
+    if lines >= LAST_PAGE_LINES or not block.isValid():
+        return
+    while lines < LAST_PAGE_LINES and block.previous().isValid():
+        lines += block.layout().lineCount()
+        block = block.previous()
+    moved = QTextBlockFormat()
+    moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+    QTextCursor(block.next()).mergeBlockFormat(moved)

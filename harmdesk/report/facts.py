@@ -8,12 +8,18 @@ profile (`harmdesk.profiles`) names them in the rules' words.
 
 from __future__ import annotations
 
+from ..display import without_rule_ids
 from ..profiles import profile_for
 from ..rules.core import signed  # noqa: F401 (charts and the document read it here)
 
-# Kinds of event that are a hit. Their `lost` (HP games) or `taken` (games that chart
-# Damage) is the harm left after armor, Endurance, Block and Protection.
-HARM_KINDS = ("damage", "gang_damage", "lose_hp")
+# Kinds of event that are harm: a hit (damage dealt) or an HP loss (Stonetop's "lose HP",
+# which no armor stops). Their `lost` (HP games) or `taken` (games that chart Damage) is the
+# harm left after armor, Endurance, Block and Protection.
+HIT_KINDS = ("damage", "gang_damage")
+LOSS_KINDS = ("lose_hp",)
+HARM_KINDS = HIT_KINDS + LOSS_KINDS
+# Kinds of event that correct a sheet or a state by hand (a table edit, a GM correction)
+CORRECTION_KINDS = ("edit_character", "set_state")
 
 
 def charts_damage(system: str) -> bool:
@@ -48,6 +54,28 @@ def harm_taken(system: str, event: dict) -> int | None:
         return None
     key = "taken" if charts_damage(system) else "lost"
     return int(event.get(key) or 0)
+
+
+def told(event: dict) -> str:
+    """An event's text as the GM reads it: a log an older HarmDesk saved may still name
+    the rules' IDs, which belong in the log's details."""
+    return without_rule_ids(event.get("text", ""))
+
+
+def is_hit(event: dict) -> bool:
+    """Damage dealt, not an HP loss."""
+    return event.get("kind") in HIT_KINDS
+
+
+def correction(event: dict, name: str) -> str | None:
+    """A correction of a sheet or a state by hand, in the log's words without the name
+    ("HP set 13 → 20 (sheet correction)"), or None."""
+    if event.get("kind") not in CORRECTION_KINDS:
+        return None
+    text = told(event)
+    for prefix in (f"{name}: ", "GM correction: "):
+        text = text[len(prefix):] if text.startswith(prefix) else text
+    return text.replace(" (sheet correction)", "")  # the column's heading says so
 
 
 def healed(event: dict) -> int:
@@ -88,6 +116,12 @@ def death(system: str, event: dict) -> str | None:
     """The end of a character, in words, or None: death, a fate pending after Death's
     Door, a Story that Ends, an object destroyed."""
     return profile_for(system).report.death(event)
+
+
+def ending(system: str, event: dict) -> tuple[str, str] | None:
+    """(what ended, as the rules name it: "Death", "Destroyed" …; a note or "") for an
+    event that ends a character, or None."""
+    return profile_for(system).report.ending(event)
 
 
 def trauma(system: str, event: dict) -> str | None:

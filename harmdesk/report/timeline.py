@@ -174,18 +174,20 @@ class Timeline:
         a change of fate, a Trauma, or the clock's own words."""
         kind = event.get("kind")
         if kind in TOLD:
-            return [(event.get("text", ""), "quiet")]
+            return [(facts.told(event), "quiet")]
         if state is None:
             return []
         if kind in STATED:
-            return [(event.get("text", ""), "plain")]
+            return [(facts.told(event), "plain")]
         who = state["name"]
         if kind == "turn_begins":
             return [(f"{who}'s turn", "quiet")]
         system = self.system
         out = []
         taken = facts.harm_taken(system, event)
-        if taken is not None:
+        if taken is not None and not facts.is_hit(event):  # an HP loss, not a hit
+            out.append((f"{who} loses {taken}", "plain"))
+        elif taken is not None:
             out.append((f"{who} takes {taken}" if taken else f"{who} takes no harm", "plain"))
         elif facts.healed(event):
             out.append((f"{who} heals {facts.healed(event)}", "plain"))

@@ -160,7 +160,7 @@ def test_next_turn_asks_karis_for_her_save_then_pau_regenerates_one_step_each_an
 
     lux.ui.actionNextTurn.trigger()  # Karis's turn ends: her Save; Pau's begins
     assert asked == ["Karis may roll a Save against one condition (once per round, "
-                     "when the turn ends — LA-14)."]
+                     "when the turn ends)."]
     encounter, chars, log = saved(lux.folder)
     assert lux.controller.stack.count() == steps + 1  # one step
     assert log[-1].action == {"type": "next_turn", "condition": "frozen", "bumps": 3}

@@ -139,10 +139,10 @@ def test_stonetop_has_no_initiative_only_the_spotlight(qtbot):
 def test_the_save_prompt_names_the_rule_and_carries_the_condition_and_bumps(qtbot):
     dialog = TurnSaveDialog("Karis", (("frozen", "Frozen: 5 of 8 Bumps so far"),
                                       ("charmed", "Charmed: 0 of 3 Bumps so far")),
-                            "once per round, when the turn ends — LA-14")
+                            "once per round, when the turn ends")
     qtbot.addWidget(dialog)
     assert dialog.ui.promptLabel.text() == ("Karis may roll a Save against one condition "
-                                            "(once per round, when the turn ends — LA-14).")
+                                            "(once per round, when the turn ends).")
     assert dialog.ui.condition.currentText() == "Frozen: 5 of 8 Bumps so far"
     dialog.ui.condition.setCurrentIndex(1)
     dialog.ui.bumps.setValue(3)

@@ -118,7 +118,7 @@ def test_the_death_state_dialog_refuses_in_the_rules_words(qtbot, opened):
     qtbot.addWidget(dialog)
     dialog.state.set_value("none")
     assert not dialog.ok_button().isEnabled()
-    assert "needs 1 HP or more (ST-6)" in dialog.ui.messageLabel.text()
+    assert "needs 1 HP or more" in dialog.ui.messageLabel.text()
     dialog.set_hp.setChecked(True)
     dialog.hp.setValue(2)
     assert dialog.actions() == [{"type": "set_death", "death": "none", "hp": 2,

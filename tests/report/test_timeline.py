@@ -71,7 +71,7 @@ def test_a_lux_aeterna_encounter_round_by_round(store):
              "Karis: frozen ends", "Brann's turn",
              "Brann: starts the turn Wounded, not Stabilized: Strain 0 → 1 of 3"]),
         (2, ["Sara's turn", "Sara takes 6: HP 13 → 7",
-             "The encounter ends in round 2: the scene's Endurance is lost (LA-2)"])]
+             "The encounter ends in round 2: the scene's Endurance is lost"])]
     downs = [text for r in fight.rounds for text, style in r.lines if style == "bold"]
     assert downs == [f"Brann: unconscious at {MINUS}4 HP", "Brann: Wounded"]
 

@@ -56,7 +56,7 @@ def test_end_encounter_loses_the_scenes_endurance():
     state = run(lux(SARA, BRANN), type="start_encounter", order=["sara", "brann"]).state
     out = run(state, type="end_encounter")
     assert enc(out) is None and ch(out, "sara")["endurance"] == 0
-    assert "The encounter ends in round 1: the scene's Endurance is lost (LA-2)" in texts(out)
+    assert "The encounter ends in round 1: the scene's Endurance is lost" in texts(out)
 
 
 def test_stonetop_has_spotlight_mode_only():
@@ -85,7 +85,7 @@ def test_a_save_then_the_turns_end_save_in_the_same_round_is_refused_and_changes
     state = run(state, type="save", target="karis", condition="frozen", bumps=2).state
     out = refused(state, type="next_turn", condition="frozen", bumps=3)
     assert out.error == ("Karis has already Saved this round: once per round, when the turn "
-                         "ends (LA-14)")
+                         "ends")
     # without a Save the turn ends; in the next round Karis may Save again
     state = run(state, type="next_turn").state
     state = run(state, type="next_turn").state

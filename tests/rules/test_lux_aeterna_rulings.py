@@ -33,7 +33,7 @@ def test_la6_brought_back_below_zero_still_wounded_with_the_strain_chosen():
     out = run(dead_roche(), type="set_death", target="roche", dead=False)
     r = ch(out, "roche")
     assert (r["dead"], r["hp"], r["conscious"], r["wounded"]) == (False, -7, False, True)
-    assert "dies at the start of their turn unless Strain is lowered (LA-6)" in texts(out)
+    assert "dies at the start of their turn unless Strain is lowered" in texts(out)
     out = run(dead_roche(), type="set_death", target="roche", dead=False, hp=-2, strain=1)
     assert (ch(out, "roche")["hp"], ch(out, "roche")["strain"]) == (-2, 1)
     assert "GM correction: Strain 3 → 1" in texts(out)

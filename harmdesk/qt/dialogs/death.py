@@ -65,7 +65,7 @@ class DeathDialog(Validated, QDialog):
                 self.set_strain = QCheckBox("Set &Strain to")
                 self.strain = spin(0, top, 0, "Strain after the ruling",
                                    f"Strain, at most {top}: a Wounded character dies at the "
-                                   "start of a turn with maximum Strain (LA-6)")
+                                   "start of a turn with maximum Strain")
                 form.addRow(self.row(self.set_strain, self.strain))
                 self.set_strain.toggled.connect(self.strain.setEnabled)
                 self.set_strain.toggled.connect(self.revalidate)

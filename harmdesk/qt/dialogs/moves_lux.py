@@ -256,7 +256,7 @@ def keep_items(char: dict, amount: int) -> list[tuple[str, str]]:
 
 class GrantEndurancePage(Page):
     title = "Grant Endurance"
-    tip = "Temporary HP on top of HP; a new instance overwrites the old or is foregone (LA-2)"
+    tip = "Temporary HP on top of HP; a new instance overwrites the old or is foregone"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
@@ -274,7 +274,7 @@ class GrantEndurancePage(Page):
             self.rows = Rows(("Who", "Endurance left", "The new instance"))
             for char in self.holders:
                 box = combo(keep_items(char, 1), "Keep or take",
-                            "Take the new Endurance, or keep the old and forego the new (LA-2)")
+                            "Take the new Endurance, or keep the old and forego the new")
                 self.rows.add(char, QLabel(str(char["endurance"])), box)
                 self.keep[char["id"]] = box
                 self.watch(box)

@@ -61,19 +61,19 @@ class RecoverPage(Page):
 class TendPage(Page):
     title = "Tend"
     tip = ("Recover (b): tend a debility or a problematic wound; the GM names what it takes, "
-           "supplies or a Defy Danger roll (ST-9 b, ST-15)")
+           "supplies or a Defy Danger roll")
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
         form = form_layout()
         self.who = combo([(c["name"], c["id"]) for c in desk.chars()], "Who is tended")
-        self.wound = combo([], "Wound tended", "The problematic wound they tend (ST-14)")
+        self.wound = combo([], "Wound tended", "The problematic wound they tend")
         self.becomes = line("What the wound becomes", "empty: taken care of",
                             "How the wound reads afterwards, such as 'leg stitched, in pain'")
         self.debility = combo([], "Debility tended", "A debility cleared by the tending")
         self.how = line("How they tend it", "a tourniquet and stitches …",
-                        "Say how they tend it (ST-9 b)")
+                        "Say how they tend it")
         payers = [c for c in desk.characters.values() if c.get("supplies") is not None]
         self.payer = combo([("their own", None),
                             *((f"{c['name']} ({c['supplies']} uses)", c["id"]) for c in payers)],
@@ -99,7 +99,7 @@ class TendPage(Page):
         self.heal = spin(0, 99, 0, "HP regained", "HP the tending gives back when it works")
         self.after = combo([("unchanged", None), ("back on their feet", "none"),
                             ("stable, but out of the action", "out_of_action")], "Afterwards",
-                           "For someone dying or out of the action (ST-15)")
+                           "For someone dying or out of the action")
         outcome.addRow("HP &regained:", self.heal)
         outcome.addRow("&Afterwards:", self.after)
         layout.addLayout(form)
@@ -262,7 +262,7 @@ class DeathsDoorPage(Page):
                 automatic = QCheckBox("an automatic 10+")
                 automatic.setAccessibleName("Never Gonna Keep Me Down")
                 automatic.setToolTip("Never Gonna Keep Me Down: an automatic 10+, once per "
-                                     "play session (ST-7)")
+                                     "play session")
                 automatic.toggled.connect(lambda on, r=roll: r.setEnabled(not on))
             self.rows.add(char, roll, *([hard] if hard_to_kill else []),
                           *([automatic] if keep else []))

@@ -11,16 +11,16 @@ from .status import passed_over, settle
 SETTINGS = {
     "block_compare": Setting(
         "rating",
-        "FF-6: compare an instance against the Block Rating (Might + Block Bonus) or only "
+        "Compare an instance against the Block Rating (Might + Block Bonus) or only "
         "the armor's Block Bonus, as the seed's next sentence says.",
         choices=("rating", "bonus")),
     "immunity_additional": Setting(
         "immune_parts",
-        "FF-8: Immunity drops only the immune parts of an instance (untyped Additional "
+        "Immunity drops only the immune parts of an instance (untyped Additional "
         "Damage shares the base type), or reads the whole instance by its base type.",
         choices=("immune_parts", "whole_instance")),
     "medicine_failure_spends": Setting(
-        True, "FF-11: a failed healing check still spends 1 Supplies (only a natural 20 keeps "
+        True, "A failed healing check still spends 1 Supplies (only a natural 20 keeps "
         "it); false spends Supplies on a success only."),
     **encounter.SETTINGS,
 }

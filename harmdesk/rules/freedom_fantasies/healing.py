@@ -24,7 +24,7 @@ def refuse_destroyed(char: dict, magical: bool) -> None:
     """FF-4: a Destroyed object "cannot be repaired except by magical means"."""
     if char.get("destroyed") and not magical:
         raise Refused(f"{char['name']} is Destroyed and cannot be repaired except by magical "
-                      "means (FF-4): heal it with `magical` if magic repairs it")
+                      "means: heal it with `magical` if magic repairs it")
 
 
 def magic_mends(char: dict) -> list[Event]:
@@ -85,7 +85,7 @@ def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
     refuse_object_rest(char, "Short Rest")
     if char["short_rest_used"]:
         raise Refused(f"{char['name']} has already taken a Short Rest's benefits since the "
-                      "last Long Rest (FF-10: once until the next Long Rest)")
+                      "last Long Rest (once until the next Long Rest)")
     char = desk.char(cid)
     char["short_rest_used"] = True
     return heal_damage(char, short_rest_heal(char["hp"]),
@@ -140,9 +140,9 @@ def refuse_wrong_patient(who: dict, skill: str) -> None:
         return
     if needed == TECHNOLOGY:
         raise Refused(f"{who['name']} is an object: objects are repaired with a Technology "
-                      "check (`technology`), not a Medicine check (FF-12)")
+                      "check (`technology`), not a Medicine check")
     raise Refused(f"{who['name']} is not an object: people are healed with a Medicine check "
-                  "(`medicine`), not a Technology check (FF-11)")
+                  "(`medicine`), not a Technology check")
 
 
 def read_split(desk: Desk, action: dict, roll: int, skill: str) -> dict[str, int]:
@@ -161,11 +161,11 @@ def read_split(desk: Desk, action: dict, roll: int, skill: str) -> dict[str, int
             raise Refused(f"the split for {who['name']}: {err.reason}") from None
         if amount > who["damage"]:
             raise Refused(f"the split gives {who['name']} {amount}, more than their damage "
-                          f"{who['damage']} (FF-11: no one is healed below 0)")
+                          f"{who['damage']} (no one is healed below 0)")
     total = sum(parts.values())
     if not split_fits(total, roll):
         raise Refused(f"the split heals {total} in all, more than the d20 roll {roll} "
-                      "(FF-11: the Performance is the total that can be healed)")
+                      "(the Performance is the total that can be healed)")
     return parts
 
 
@@ -194,7 +194,7 @@ def healing_check(desk: Desk, action: dict, skill: str) -> list[Event]:
     bonus = fields.whole(action, "bonus", default=0, minimum=None)
     supplies = healer["supplies"]
     if supplies == 0:
-        raise Refused(f"{healer['name']} has no Supplies left for a {name} check (FF-11)")
+        raise Refused(f"{healer['name']} has no Supplies left for a {name} check")
     success = medicine_succeeds(roll, bonus)
     split = read_split(desk, action, roll, skill) if success else {}
     if not success:  # the split is ignored, but names only what this skill could heal

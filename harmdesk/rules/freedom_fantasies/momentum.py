@@ -29,13 +29,13 @@ def pay_for_action(desk: Desk, cid: str, what: str, actions: int = 1) -> list[Ev
     refused when the points are not there. Nothing for one who is not Wounded."""
     char = desk.peek(cid)
     if char.get("story_ended"):
-        raise Refused(f"{char['name']}'s Story has Ended: they take no more Actions (FF-3)")
+        raise Refused(f"{char['name']}'s Story has Ended: they take no more Actions")
     if not char.get("wounded"):
         return []
     cost, have = momentum_cost(actions), momentum_of(char)
     if have < cost:
         raise Refused(f"{char['name']} is Wounded and has {have} Momentum Point"
-                      f"{'' if have == 1 else 's'}: {what} costs {cost} (FF-2)")
+                      f"{'' if have == 1 else 's'}: {what} costs {cost}")
     char = desk.char(cid)
     char["momentum"] = have - cost
     return [Event("momentum", cid, f"{char['name']} is Wounded: {what} costs {cost} Momentum; "
@@ -65,6 +65,6 @@ def spend_momentum(desk: Desk, action: dict, cid: str) -> list[Event]:
     char = desk.peek(cid)
     refuse_non_person(char)
     if not char.get("wounded") and not char.get("story_ended"):
-        raise Refused(f"{char['name']} is not Wounded: their Actions cost no Momentum (FF-2)")
+        raise Refused(f"{char['name']} is not Wounded: their Actions cost no Momentum")
     what = "an Action" if actions == 1 else f"{actions} Actions"
     return pay_for_action(desk, cid, what, actions)

@@ -42,8 +42,8 @@ def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
     if points:
         source = source or char["protection_source"]
         if source is None:
-            raise Refused(f"{char['name']} has no Protection yet: name its one source "
-                          "(FF-9), or grant it as Protection")
+            raise Refused(f"{char['name']} has no Protection yet: name its one source, "
+                          "or grant it as Protection")
     if (damage in (None, char["damage"]) and points in (None, char["protection"])
             and (points is None or source == char["protection_source"])
             and momentum in (None, momentum_of(char))):

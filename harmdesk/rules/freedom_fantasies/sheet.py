@@ -47,7 +47,7 @@ def protection_of(sheet: dict) -> tuple[int, str | None]:
         raise Refused("`protection_source` is missing: Protection comes from one named source")
     if source is not None and not points:
         raise Refused(f"`protection_source` is {quoted(source)} but `protection` is 0: a source "
-                      "gives Protection Points (FF-9)")
+                      "gives Protection Points")
     return points, (source if points else None)
 
 

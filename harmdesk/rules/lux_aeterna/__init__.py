@@ -10,50 +10,50 @@ from .sheet import CONDITION_FIELDS, edit_character, make_character
 
 SETTINGS = {
     "zero_hp_ends": Setting(
-        "save_endable", "LA-4: at 0 HP, only the conditions a Save could end end "
+        "save_endable", "At 0 HP, only the conditions a Save could end end "
         "(\"save_endable\"), or all status conditions (\"all\"). Trauma conditions always stay.",
         choices=("save_endable", "all")),
     "lethal_after_knockout": Setting(
-        "wound", "LA-4: lethal damage to a character already at 0 HP or below but not Wounded "
+        "wound", "Lethal damage to a character already at 0 HP or below but not Wounded "
         "makes them Wounded with a Trauma (\"wound\"), or only crossing 0 HP does (\"no_wound\").",
         choices=("wound", "no_wound")),
     "strain_death_check": Setting(
-        "before", "LA-6: at the start of a turn, check for death at maximum Strain before adding "
+        "before", "At the start of a turn, check for death at maximum Strain before adding "
         "that turn's Strain (\"before\"), or add it first (\"after\").",
         choices=("before", "after")),
     "endurance_absorbed_counts": Setting(
-        True, "LA-6: damage absorbed wholly by Endurance still counts as taking damage "
+        True, "Damage absorbed wholly by Endurance still counts as taking damage "
         "(Strain while Wounded, Stunned ends)."),
     "ongoing_damage_triggers": Setting(
-        True, "LA-16: Ongoing Damage counts as taking damage for Strain, Stunned and Charmed."),
+        True, "Ongoing Damage counts as taking damage for Strain, Stunned and Charmed."),
     "hanging_by_a_thread": Setting(
-        "wounded_anew", "LA-10 #3: \"Wounded again\" means gaining Wounded afresh "
+        "wounded_anew", "\"Wounded again\" means gaining Wounded afresh "
         "(\"wounded_anew\"), or also any damage taken while still Wounded (\"any_damage\").",
         choices=("wounded_anew", "any_damage")),
     "internal_bleeding_heal_stabilizes": Setting(
-        False, "LA-7: healing that restores nothing because of Internal Bleeding still "
+        False, "Healing that restores nothing because of Internal Bleeding still "
         "stabilizes (false: only items, abilities or medical aid can)."),
     "strain_reset": Setting(
-        "full_rest", "LA-9: Strain resets on a Full Rest (\"full_rest\") or is never removed by "
+        "full_rest", "Strain resets on a Full Rest (\"full_rest\") or is never removed by "
         "the tracker (\"never\").", choices=("full_rest", "never")),
     "trauma_bump_overflow": Setting(
-        "carry", "LA-11: Trauma Save Bumps above 5 carry to the next Trauma (\"carry\") or are "
+        "carry", "Trauma Save Bumps above 5 carry to the next Trauma (\"carry\") or are "
         "lost (\"drop\").", choices=("carry", "drop")),
     "halve_rounding": Setting(
-        "down", "LA-16/LA-17: a Weakened attacker's halved damage rounds down or up.",
+        "down", "A Weakened attacker's halved damage rounds down or up.",
         choices=("down", "up")),
     "natural_recovery": Setting(
-        "split", "LA-5: recovery at 0 HP or below per period: Wounded 1d6, others 1 HP "
+        "split", "Recovery at 0 HP or below per period: Wounded 1d6, others 1 HP "
         "(\"split\"); everyone 1d6 (\"d6\"); everyone 1 HP (\"one_hp\").",
         choices=("split", "d6", "one_hp")),
     "rest_while_unconscious": Setting(
-        "wounded", "LA-5/LA-13: \"While you are unconscious at or below 0 HP: You recover 1d6 "
+        "wounded", "\"While you are unconscious at or below 0 HP: You recover 1d6 "
         "HP every 6 hours\". A Full Rest taken then brings only that slow recovery, and a "
         "Short Rest is refused: for the Wounded not yet Stabilized (\"wounded\"), or for "
         "anyone unconscious at 0 HP or below (\"unconscious\"); or they rest like anyone "
         "(\"rest\").", choices=("wounded", "unconscious", "rest")),
     "day": Setting(
-        days.FIRST_DAY, "LA-8: the campaign's day, for what happens \"once per day\" (medical "
+        days.FIRST_DAY, "The campaign's day, for what happens \"once per day\" (medical "
         "aid restores HP once per day). A Full Rest, or a new day, moves it on.",
         minimum=1, maximum=99999),
     **encounter.SETTINGS,
@@ -141,5 +141,5 @@ SYSTEM = System(
     turn_start_fields=("trauma_roll", "brush_roll"),
     turn_end_fields=("condition", "bumps"),
     passed_over=scene.passed_over,
-    scene_end_words="the scene's Endurance is lost (LA-2)",
+    scene_end_words="the scene's Endurance is lost",
 )

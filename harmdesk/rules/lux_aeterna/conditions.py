@@ -135,7 +135,7 @@ def once_per_round(char: dict, settings: dict) -> None:
     """LA-14: refuse a second Save in the same round; else note this round's."""
     if saved_this_round(char, settings):
         raise Refused(f"{who(char)} has already Saved this round: once per round, when the "
-                      "turn ends (LA-14)")
+                      "turn ends")
     now = current_round(settings)
     if now is not None:
         char["saved_round"] = now
@@ -169,7 +169,7 @@ def save_against(char: dict, name: str, bumps: int) -> list[Event]:
     if cond is None:
         if find(char, name, from_trauma=True):
             raise Refused(f"{who(char)}'s {words(name)} comes from a Trauma: a Save cannot end it; "
-                          "it lasts until the Trauma heals (LA-10)")
+                          "it lasts until the Trauma heals")
         raise Refused(f"{who(char)} is not {words(name)}, so there is nothing to Save against")
     # LA-14: Charmed allows a Save when damaged "even if a Save wouldn't normally end" it.
     if not cond["save_ends"] and name != "charmed":

@@ -117,5 +117,5 @@ def set_death(desk: Desk, action: dict, cid: str) -> list[Event]:
     if char["wounded"] and char["strain"] >= char["max_strain"]:
         events.append(event("strain", char, f"still Wounded with maximum Strain "
                             f"({char['strain']} of {char['max_strain']}): dies at the start "
-                            "of their turn unless Strain is lowered (LA-6)"))
+                            "of their turn unless Strain is lowered"))
     return events

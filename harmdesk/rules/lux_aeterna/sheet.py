@@ -93,13 +93,13 @@ def make_character(sheet: dict, settings: dict) -> dict:
     hp = fields.limited(sheet, "hp", LIMITS, default=max_hp, maximum=max_hp)
     wounded = fields.flag(sheet, "wounded")
     if wounded and hp >= 1:
-        raise Refused("`wounded` needs `hp` at 0 or below (Wounded ends at 1 HP, LA-9)")
+        raise Refused("`wounded` needs `hp` at 0 or below (Wounded ends at 1 HP)")
     stabilized = fields.flag(sheet, "stabilized")
     if stabilized and not wounded:
         raise Refused("`stabilized` only applies to a Wounded character")
     if fields.flag(sheet, "dead") and hp == max_hp:
         raise Refused(f"`dead` is true but `hp` is full ({hp} of {max_hp}): death comes with a "
-                      "Trauma or maximum Strain while Wounded (LA-6, LA-10)")
+                      "Trauma or maximum Strain while Wounded")
     infections = [1] * traumas.count(INFECTION)
     base_vulnerability = fields.limited(sheet, "physical_vulnerability", LIMITS, default=0)
     conditions = [new_condition(TRAUMA_CONDITIONS[t], from_trauma=True)

@@ -8,39 +8,39 @@ from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character, upgrade_settings
 
 SETTINGS = {
-    "prosperity": Setting(0, "The steading's Prosperity: Recover heals 4 + it, x piercing = it "
-                          "(ST-4, ST-9).", minimum=-20, maximum=99),
-    "lacking": Setting(False, "The steading is marked lacking: Prosperity counts 1 lower (ST-4)."),
-    "piercing_stack": Setting("max", "ST-2 (b): several piercing values in a gang-up take the "
+    "prosperity": Setting(0, "The steading's Prosperity: Recover heals 4 + it, x piercing = "
+                          "it.", minimum=-20, maximum=99),
+    "lacking": Setting(False, "The steading is marked lacking: Prosperity counts 1 lower."),
+    "piercing_stack": Setting("max", "Several piercing values in a gang-up take the "
                               "largest, or the sum of the distinct values.", ("max", "sum")),
-    "follower_at_zero": Setting("dead", "ST-6: a follower brought to 0 HP by lethal harm is "
+    "follower_at_zero": Setting("dead", "A follower brought to 0 HP by lethal harm is "
                                 "dead, as an NPC probably is; or dying, rolling Death's Door "
                                 "like a PC (\"you can, however, choose to have the player roll "
                                 "Death's Door\"); or left out of the action at 0 HP for the GM "
                                 "to decide (\"you get to decide what happens to them at 0 "
                                 "HP\").",
                                 ("dead", "dying", "gm_decides")),
-    "gang_tie": Setting("higher_bonus", "ST-2 (a): on a tie of die size the attacker with the "
+    "gang_tie": Setting("higher_bonus", "On a tie of die size the attacker with the "
                         "higher flat bonus is chosen, or the first listed.",
                         ("higher_bonus", "first_listed")),
-    "recover_rearm": Setting("hp_drop", "ST-9: Recover is available again after HP actually "
+    "recover_rearm": Setting("hp_drop", "Recover is available again after HP actually "
                              "drops by 1+, or after any hit (even one armor absorbs).",
                              ("hp_drop", "any_hit")),
-    "full_debilities": Setting("nothing", "ST-13: a forced 'mark a debility' with all three "
+    "full_debilities": Setting("nothing", "A forced 'mark a debility' with all three "
                                "marked does nothing, or is refused.", ("nothing", "refuse")),
-    "follower_debilities": Setting(True, "ST-13: followers may carry debilities as temporary "
+    "follower_debilities": Setting(True, "Followers may carry debilities as temporary "
                                    "tags (NPCs and monsters never do)."),
-    "healing_dying": Setting("stabilizes", "ST-15: healing a dying character to 1+ HP ends "
+    "healing_dying": Setting("stabilizes", "Healing a dying character to 1+ HP ends "
                              "dying but leaves them out of the action; or changes nothing until "
                              "Death's Door is rolled; or wakes them, as Garet is \"awake with 4 "
                              "HP and able to move about slowly\".",
                              ("stabilizes", "no_change", "awake")),
-    "gang_dice": Setting("one_die", "ST-2: a gang-up rolls \"the single highest damage die\": "
+    "gang_dice": Setting("one_die", "A gang-up rolls \"the single highest damage die\": "
                          "an attacker who rolls several dice (2d6, 2d8kh1) lends one die of "
                          "that size (d6, d8), or its whole roll, ranked by the most it can "
                          "deal.",
                          ("one_die", "whole_roll")),
-    "bedroll": Setting("always", "ST-10: a bedroll's d6 HP comes with any Make Camp pick, or "
+    "bedroll": Setting("always", "A bedroll's d6 HP comes with any Make Camp pick, or "
                        "only with the HP pick.", ("always", "hp_choice")),
     **encounter.SETTINGS,
 }

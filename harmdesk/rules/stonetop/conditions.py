@@ -14,10 +14,10 @@ def refuse_debilities_for(char: dict, settings: dict) -> None:
     kind = char["kind"]
     if kind in ("npc", "monster"):
         raise Refused(f"{char['name']} is {'an NPC' if kind == 'npc' else 'a monster'}: NPCs and "
-                      "monsters never mark debilities; describe it in the fiction (ST-13)")
+                      "monsters never mark debilities; describe it in the fiction")
     if kind == "follower" and not settings["follower_debilities"]:
         raise Refused(f"{char['name']} is a follower; followers do not mark debilities under "
-                      "this campaign's settings (ST-13)")
+                      "this campaign's settings")
 
 
 def mark(char: dict, debility: str) -> None:
@@ -36,18 +36,18 @@ def mark_debility(desk, action: dict, cid: str) -> list[Event]:
         unmarked = [d for d in DEBILITIES if d not in char["debilities"]]
         if unmarked:
             raise Refused(f"{name} must choose which debility to mark: `debility` one of "
-                          f"{', '.join(unmarked)} (ST-13)")
+                          + ", ".join(unmarked))
         if optional or desk.settings["full_debilities"] == "refuse":
             raise Refused(f"{name} already has all three debilities marked: cannot mark "
-                          "another (ST-13)")
+                          "another")
         return [Event("mark_debility", cid, f"{name} already has all three debilities marked: "
-                      "nothing more happens (ST-13)", {"changed": False})]
+                      "nothing more happens", {"changed": False})]
     debility = fields.name(action, "debility", DEBILITIES, "debility")
     if debility in char["debilities"]:
         if optional:
-            raise Refused(f"{name} is already {debility}: that option cannot be chosen (ST-13)")
+            raise Refused(f"{name} is already {debility}: that option cannot be chosen")
         return [Event("mark_debility", cid, f"{name} is already {debility}: caught a break, "
-                      "no further mechanical change (ST-13)",
+                      "no further mechanical change",
                       {"debility": debility, "changed": False})]
     mark(desk.char(cid), debility)
     return [Event("mark_debility", cid, f"{name} marks {debility}",
@@ -70,11 +70,11 @@ def keep_me_down_session(char: dict, action: dict) -> int:
     action names the play session (`session`, its number); refused if already used in it."""
     if action.get("session") is None:
         raise Refused("Never Gonna Keep Me Down works once per session: start a play session "
-                      "first (Play menu), so that its number (`session`) is kept (ST-7)")
+                      "first (Play menu), so that its number (`session`) is kept")
     session = fields.whole(action, "session", minimum=1)
     if char.get(KEEP_ME_DOWN) == session:
         raise Refused(f"{char['name']} has already used Never Gonna Keep Me Down this session "
-                      f"(session {session}): an automatic 10+ once per session (ST-7)")
+                      f"(session {session}): an automatic 10+ once per session")
     return session
 
 
@@ -85,7 +85,7 @@ def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
     moves = char.get("moves", [])
     if fields.flag(action, "automatic"):
         if "never_gonna_keep_me_down" not in moves:
-            raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+ (ST-7)")
+            raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+")
         session = keep_me_down_session(char, action)
         return 12, f"Never Gonna Keep Me Down: an automatic 10+ (once per session, session {session})"
     if action.get("roll") is not None:
@@ -93,7 +93,7 @@ def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
         return total, f"rolls {total}"
     if action.get("rolls") is None:
         raise Refused(f"{name} needs a Death's Door roll: `roll` (2d6 with modifiers)",
-                      needs=[need_roll("roll", "2d6", "Death's Door (ST-7)", cid)])
+                      needs=[need_roll("roll", "2d6", "Death's Door", cid)])
     faces = fields.listing(action, "rolls")
     if len(faces) != 2:
         raise Refused(f"Death's Door rolls 2d6: `rolls` needs 2 faces, not {len(faces)}")
@@ -124,7 +124,7 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
     name = char["name"]
     if char["death"] != "dying":
         raise Refused(f"{name} is not dying ({char['death'].replace('_', ' ')}): Death's Door is "
-                      "rolled only while dying (ST-7)")
+                      "rolled only while dying")
     total, how = deaths_door_total(char, action, cid)
     moves = char.get("moves", [])
     band = deaths_door_result(total, "destined" in moves)
@@ -135,11 +135,11 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
     if action.get("debility") is not None:
         debility = fields.name(action, "debility", DEBILITIES, "debility")
         if "hard_to_kill" not in moves:
-            raise Refused(f"{name} does not have Hard to Kill: no debility for 1 HP (ST-7)")
+            raise Refused(f"{name} does not have Hard to Kill: no debility for 1 HP")
         if band != "7-9":
             raise Refused(f"Hard to Kill trades a debility for 1 HP only on a 7–9, not {shown}")
         if debility in char["debilities"]:
-            raise Refused(f"{name} is already {debility}: choose an unmarked debility (ST-13)")
+            raise Refused(f"{name} is already {debility}: choose an unmarked debility")
     char = desk.char(cid)
     if fields.flag(action, "automatic"):
         char[KEEP_ME_DOWN] = action["session"]
@@ -178,12 +178,12 @@ def set_death(desk, action: dict, cid: str) -> list[Event]:
     new_hp = fields.whole(action, "hp", default=None, maximum=peek["max_hp"])
     if death == "dying":
         if new_hp:
-            raise Refused(f"a dying character is at 0 HP, not {new_hp} (ST-6)")
+            raise Refused(f"a dying character is at 0 HP, not {new_hp}")
         new_hp = 0  # Death's Door is at 0 HP (ST-6: the fall onto rocks)
     after_hp = hp if new_hp is None else new_hp
     if death == "none" and after_hp == 0:
         raise Refused(f"{name} is at 0 HP, and at 0 HP a character is out of the action: "
-                      "back in the action needs 1 HP or more (ST-6)")
+                      "back in the action needs 1 HP or more")
     if death == before and after_hp == hp:
         raise Refused(f"{name} is already {DEATH_WORDS[death]}"
                       + (f" at {hp} HP" if new_hp is not None else ""))

@@ -105,7 +105,7 @@ def take_hp_loss(char: dict, loss: int, lethal: bool, settings: dict) -> tuple[d
                    "out_of_action": "out of the action"}[new]
         if lethal and new == "out_of_action":  # a follower under follower_at_zero gm_decides
             outcome = ("at 0 HP and out of the action, the GM decides their fate: dead, "
-                       "Death's Door, or still hanging on (a Death state ruling) (ST-6)")
+                       "Death's Door, or still hanging on (a Death state ruling)")
         extra.append(Event("death", char["id"],
                            f"{char['name']} drops to 0 HP from {source}: {outcome}",
                            {"death_before": "none", "death_after": new, "lethal": lethal}))
@@ -316,7 +316,7 @@ def gang_damage(desk, action: dict, cid: str) -> list[Event]:
         if "rolls" not in action:
             raise Refused(f"the gang-up roll for {gang.expr} is missing: give `rolls` "
                           f"({gang_faces(gang.expr)}) or `amount`",
-                          needs=[need_roll("rolls", gang.expr, "gang-up damage (ST-2)", cid)])
+                          needs=[need_roll("rolls", gang.expr, "gang-up damage", cid)])
         result = dice.total(gang.expr, action["rolls"])
         amount, how = result.total, result.text
     lethal = fields.flag(action, "lethal", default=True)

@@ -38,7 +38,7 @@ def regain_hp(char: dict, amount: int, settings: dict) -> tuple[dict, str]:
 def dying_healed(reading: str) -> tuple[str | None, str]:
     """The death state of someone dying who is healed to 1+ HP (setting healing_dying)."""
     if reading == "awake":
-        return "none", "no longer dying: awake and able to move about slowly (ST-15)"
+        return "none", "no longer dying: awake and able to move about slowly"
     if reading == "stabilizes":
         return "out_of_action", "no longer dying, but still out of the action"
     return None, ""
@@ -47,7 +47,7 @@ def dying_healed(reading: str) -> tuple[str | None, str]:
 def refuse_dead(char: dict, what: str) -> None:
     """ST-7: dead is never undone by HP changes."""
     if char["death"] == "dead":
-        raise Refused(f"{char['name']} is dead: {what} cannot undo death (ST-7); "
+        raise Refused(f"{char['name']} is dead: {what} cannot undo death; "
                       "a GM ruling is set_death")
 
 
@@ -85,11 +85,11 @@ def recover(desk, action: dict, cid: str) -> list[Event]:
     refuse_for_npcs(char, "Recover", "use `rest` or `heal`")
     refuse_unless_up(char, "Recovering")
     if not char["can_recover"]:
-        raise Refused(f"{char['name']} cannot Recover again until they take more damage (ST-9)")
+        raise Refused(f"{char['name']} cannot Recover again until they take more damage")
     debility = (None if action.get("debility") is None
                 else fields.name(action, "debility", DEBILITIES, "debility"))
     if char["hp"] >= char["max_hp"] and debility is None:
-        raise Refused(f"{char['name']} is at full HP ({char['hp']}): nothing to Recover (ST-9)")
+        raise Refused(f"{char['name']} is at full HP ({char['hp']}): nothing to Recover")
     payer = fields.text(action, "supplies_from", default=cid)
     amount, how = recover_amount(desk.settings)
     spent, sdata = spend_supplies(desk, payer, 1, f"Recover for {char['name']}", cid)
@@ -103,7 +103,7 @@ def recover(desk, action: dict, cid: str) -> list[Event]:
     if debility is not None:
         events.append(Event("clear_debility", cid,
                             f"{char['name']} tends a debility while Recovering: "
-                            f"{clear_marked(char, debility, 'Recover')} (GM ruling, ST-9 b)",
+                            f"{clear_marked(char, debility, 'Recover')} (GM ruling)",
                             {"debility": debility}))
     return events
 
@@ -122,10 +122,10 @@ def read_defy_danger(action: dict) -> tuple[str | None, str | None]:
     pick = fields.choice(action, "pick", SEVEN_TO_NINE, default=None)
     if band == "7-9" and pick is None:
         raise Refused("on a 7–9 the GM offers a cost or a lesser success: `pick` cost or "
-                      "lesser (ST-15)")
+                      "lesser")
     if pick is not None and band != "7-9":
-        raise Refused(f"`pick` is the choice of a 7–9, not of "
-                      f"{BAND_SHOWN.get(band, 'no roll')} (ST-15)")
+        raise Refused("`pick` is the choice of a 7–9, not of "
+                      + BAND_SHOWN.get(band, "no roll"))
     return band, pick
 
 
@@ -134,7 +134,7 @@ def lesser_success(char: dict, gained: int, death: str | None) -> tuple[int, str
     stable but out of the action, "flitting in and out of consciousness, unable to walk"."""
     if not gained and death != "none":
         raise Refused("a lesser success needs something to hold back: HP regained or getting "
-                      "back on their feet (ST-15)")
+                      "back on their feet")
     return 0, ("out_of_action" if char["death"] == "dying" else None)
 
 
@@ -167,12 +167,12 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
                       f"{', '.join(char['debilities']) or 'none'})")
     if death == "none" and min(char["max_hp"], char["hp"] + gained) == 0:
         raise Refused(f"{char['name']} would still be at 0 HP: back on their feet needs "
-                      "`heal` too (ST-15)")
+                      "`heal` too")
     if becomes is not None and wound is None:
         raise Refused("`wound_becomes` needs the `wound` it replaces")
     if death is not None and char["death"] not in ("dying", "out_of_action"):
         raise Refused(f"{char['name']} is {char['death'].replace('_', ' ')}: tending can only "
-                      "stabilize someone dying or bring someone out of the action back (ST-15)")
+                      "stabilize someone dying or bring someone out of the action back")
     roll = f"Defy Danger {BAND_SHOWN[band]}" if band else ""
     if pick == "lesser":
         gained, death = lesser_success(char, gained, death)
@@ -234,7 +234,7 @@ def make_camp(desk, action: dict, cid: str) -> list[Event]:
     choice = fields.choice(action, "choice", ("hp", "debility"))
     if not fields.flag(action, "fed", default=True):
         raise Refused(f"{char['name']} did not eat and drink their fill: Make Camp gives no "
-                      "benefit (ST-10)")
+                      "benefit")
     bedroll = (None if action.get("bedroll") is None
                else fields.faces(action, "bedroll", 6))
     comfort = fields.flag(action, "comfortable")
@@ -243,9 +243,9 @@ def make_camp(desk, action: dict, cid: str) -> list[Event]:
         debility = fields.name(action, "debility", DEBILITIES, "debility")
         if debility not in char["debilities"]:
             raise Refused(f"{char['name']} is not {debility}: Make Camp cannot clear it "
-                          f"(marked: {', '.join(char['debilities']) or 'none'}) (ST-10)")
+                          f"(marked: {', '.join(char['debilities']) or 'none'})")
     elif action.get("debility") is not None:
-        raise Refused("`debility` goes with `choice: debility`; Make Camp gives ONE pick (ST-10)")
+        raise Refused("`debility` goes with `choice: debility`; Make Camp gives ONE pick")
     char = desk.char(cid)
     half = half_up(char["max_hp"])
     gain, parts = 0, [f"{char['name']} Makes Camp"]
@@ -278,10 +278,10 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     refuse_unless_up(char, "Convalescing")
     healed = fields.listing(action, "healed_wounds", default=[])
     for text in healed:
-        wound = wounds_of(char)[find_wound(char, text, " to heal (ST-11)")]
+        wound = wounds_of(char)[find_wound(char, text, " to heal")]
         if wound["permanent"]:
             raise Refused(f"{char['name']}'s wound {quoted(text)} is permanent: it does not "
-                          "heal in a healer's care; retire the character or Make a Plan (ST-11)")
+                          "heal in a healer's care; retire the character or Make a Plan")
     char = desk.char(cid)
     char["wounds"] = wounds_of(char)
     data, text = regain_hp(char, char["max_hp"], desk.settings)
@@ -315,7 +315,7 @@ def rest_amount(char: dict, length: str, action: dict, cid: str) -> tuple[int, s
     if action.get("amount") is None and action.get("dice") is None:
         if guide is None:
             raise Refused("a few minutes' rest restores what the GM says (3–5 HP as a "
-                          "guide): give `amount` or `dice` (ST-12)")
+                          "guide): give `amount` or `dice`")
         return guide, how
     amount, rolled = read_amount(action, cid, "rest")
     if guide is None:
@@ -328,7 +328,7 @@ def rest(desk, action: dict, cid: str) -> list[Event]:
     char = desk.peek(cid)
     if char["kind"] in ("pc", "follower"):
         raise Refused(f"{char['name']} is a {'PC' if char['kind'] == 'pc' else 'follower'}: "
-                      "use Recover, Make Camp or Convalesce (ST-8)")
+                      "use Recover, Make Camp or Convalesce")
     refuse_dead(char, "rest")
     length = fields.choice(action, "length", ("minutes", "night", "days"))
     amount, how = rest_amount(char, length, action, cid)

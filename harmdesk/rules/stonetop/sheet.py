@@ -111,10 +111,10 @@ def make_character(sheet: dict, settings: dict) -> dict:
     death = fields.choice(sheet, "death", DEATH_STATES,
                           default="none" if hp > 0 else "out_of_action")
     if death == "dying" and hp > 0:
-        raise Refused(f"`death` is dying but `hp` is {hp}: a dying character is at 0 HP (ST-7)")
+        raise Refused(f"`death` is dying but `hp` is {hp}: a dying character is at 0 HP")
     if death != "none" and hp == max_hp:
         raise Refused(f"`death` is {DEATH_WORDS[death]} but `hp` is full ({hp} of {max_hp}): "
-                      "only a drop to 0 HP takes a character out of the action (ST-6)")
+                      "only a drop to 0 HP takes a character out of the action")
     char = {
         "hp": hp,
         "max_hp": max_hp,
@@ -187,13 +187,13 @@ def correct_hp(char: dict, changes: dict) -> Event:
                       f"{char['max_hp']}, not {quoted(value)}")
     if char["death"] == "dying" and value > 0:
         raise Refused(f"{name} is dying at 0 HP: Death's Door or a GM ruling on the death "
-                      "state comes first (ST-7)")
+                      "state comes first")
     char["hp"] = value
     text = f"{name}: HP set {before} {ARROW} {value} (sheet correction)"
     data = {"hp_before": before, "hp_after": value}
     if value == 0 and char["death"] == "none":
         char["death"] = "out_of_action"
-        text += "; at 0 HP, out of the action (ST-6)"
+        text += "; at 0 HP, out of the action"
         data.update(death_before="none", death_after="out_of_action")
     return Event("edit_character", char["id"], text, data)
 
@@ -235,17 +235,17 @@ def refuse_for_npcs(char: dict, move: str, instead: str) -> None:
     if char["kind"] in ("npc", "monster"):
         raise Refused(f"{char['name']} is {'an' if char['kind'] == 'npc' else 'a'} "
                       f"{char['kind'].upper() if char['kind'] == 'npc' else char['kind']}: "
-                      f"{move} is a player move; {instead} (ST-12)")
+                      f"{move} is a player move; {instead}")
 
 
 def refuse_unless_up(char: dict, move: str) -> None:
     """Dying, dead or fate-pending characters cannot make recovery moves (ST-7)."""
     death = char["death"]
     if death == "dying":
-        raise Refused(f"{char['name']} is dying and must roll Death's Door before {move} (ST-7)")
+        raise Refused(f"{char['name']} is dying and must roll Death's Door before {move}")
     if death in ("dead", "fate_pending"):
         word = "dead" if death == "dead" else "facing their fate (Death's Door 6−)"
-        raise Refused(f"{char['name']} is {word}: no {move} (ST-7)")
+        raise Refused(f"{char['name']} is {word}: no {move}")
 
 
 def spend_supplies(desk, payer_id: str, uses: int, why: str, for_id: str) -> tuple[str, dict]:
@@ -273,4 +273,4 @@ def check_kind(char: dict) -> None:
     """ST-13: NPCs and monsters never mark debilities, not even on their sheet."""
     if char["kind"] in ("npc", "monster") and char["debilities"]:
         raise Refused(f"{char['name']} is {'an NPC' if char['kind'] == 'npc' else 'a monster'}: "
-                      "NPCs and monsters never mark debilities (ST-13)")
+                      "NPCs and monsters never mark debilities")
