@@ -70,6 +70,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.campaign_menus = None
         self.player_display = None  # the players' window's life, once the menus exist
         self.encounter = None  # the encounter bar and its actions, once the menus exist
+        self._remembered_folder = None  # the data folder whose layout the window shows
         if not deferred:
             self.finish_setup()
 
@@ -123,11 +124,40 @@ class MainWindow(QMainWindow, ChipHands):
         self.players_see = PlayersSee(self)
         from .window_encounter import Encounter
         self.encounter = Encounter(self)
+        from .window_menus import ViewMenus
+        self.view_menus = ViewMenus(self)
+        self.first_layout = self.saveState(window_memory.STATE_VERSION)
         window_memory.restore_docks(self)  # the docks exist only now
 
     # remembered between runs ----------------------------------------------------------
-    def restore_window(self) -> None:
+    def restore_window(self, data_folder=None) -> None:
+        """The size and place `data_folder` remembers (its docks come with the layout)."""
+        if data_folder is not None:
+            window_memory.use_folder(data_folder)
+            self._remembered_folder = window_memory.current_folder()
         window_memory.restore_geometry(self)
+
+    def use_data_folder(self, data_folder) -> None:
+        """The desk opens `data_folder`: its own remembered docks, or the first-start
+        layout when it remembers none (never the docks another folder left)."""
+        window_memory.use_folder(data_folder)
+        if window_memory.current_folder() == self._remembered_folder:
+            return
+        self._remembered_folder = window_memory.current_folder()
+        if not window_memory.restore_docks(self):
+            self.reset_layout()
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the docks and toolbar as on a first start."""
+        self.restoreState(self.first_layout, window_memory.STATE_VERSION)
+        for dock in window_memory.side_docks(self):
+            dock.setFloating(False)
+            dock.show()
+        self.ui.toolbar.show()
+        self.encounter.dock.setVisible(self.encounter.encounter is not None)
+        widths = window_memory.first_widths(self)
+        window_memory.put_widths(self, widths)
+        QTimer.singleShot(0, self, lambda: window_memory.put_widths(self, widths))
 
     def closeEvent(self, event) -> None:
         window_memory.remember(self, docks=self.campaign_menus is not None)
@@ -189,6 +219,7 @@ class MainWindow(QMainWindow, ChipHands):
             dock = QDockWidget(title, self)
             dock.setObjectName(name)
             dock.setWidget(widget)
+            dock.setMinimumWidth(window_memory.MIN_DOCK_WIDTH)  # never a sliver
             self.addDockWidget(area, dock)
             self.ui.menuView.addAction(dock.toggleViewAction())
 

@@ -1,17 +1,57 @@
-"""What the window remembers between runs: its size, place, maximised state and docks."""
+"""What the window remembers between runs: its size, place, maximised state and docks.
+
+Each data folder has its own store of these (`settings()`), in the user's settings folder,
+so one folder's layout, or its players' display, never shows up on another's desk.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, QSize
+import hashlib
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
 
 DEFAULT_SIZE = QSize(1280, 800)  # on a first start, shrunk to fit the screen
 TITLE_ROOM = 48  # the window manager's title bar, which the available geometry includes
 STATE_VERSION = 1  # of the saved dock layout; a new number forgets the old layout
+MIN_DOCK_WIDTH = 220  # a side dock narrower than this shows nothing a GM can use
+SIDE_DOCKS = ("trayDock", "logDock")  # whose widths are kept exactly
+FOLDERS = "folders"  # beside the app's own settings file: one file per data folder
+
+_data_folder: Path | None = None
+
+
+def use_folder(folder) -> None:
+    """The data folder whose window state `settings()` reads and writes from now on."""
+    global _data_folder
+    _data_folder = Path(folder).resolve()
+
+
+def current_folder() -> Path | None:
+    return _data_folder
+
+
+def settings_file(folder: Path) -> Path:
+    """The file of `folder`'s window state: its name and a digest of its whole path, in a
+    `folders` folder beside the app's settings file (`~/.config/HarmDesk` on Linux)."""
+    shared = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                       "HarmDesk", "HarmDesk")
+    digest = hashlib.sha256(str(folder).encode("utf-8")).hexdigest()[:16]
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", folder.name)[:40] or "folder"
+    return Path(shared.fileName()).parent / FOLDERS / f"{name}-{digest}.ini"
 
 
 def settings() -> QSettings:
-    """Where the window remembers its size, maximised state and dock layout."""
-    return QSettings("HarmDesk", "HarmDesk")
+    """Where the window remembers its size, maximised state and dock layout, and the
+    players' display its own: the open data folder's file (before a folder is known,
+    the app's own settings)."""
+    if _data_folder is None:
+        return QSettings("HarmDesk", "HarmDesk")
+    remembered = QSettings(str(settings_file(_data_folder)), QSettings.Format.IniFormat)
+    if remembered.value("folder/path") is None:  # says whose file it is, to a reader
+        remembered.setValue("folder/path", str(_data_folder))
+    return remembered
 
 
 def restore_geometry(window) -> None:
@@ -26,10 +66,44 @@ def restore_geometry(window) -> None:
     window.move(room.center() - window.rect().center())
 
 
-def restore_docks(window) -> None:
-    state = settings().value("window/state")
-    if isinstance(state, QByteArray):
-        window.restoreState(state, STATE_VERSION)
+def restore_docks(window) -> bool:
+    """The docks and toolbar as they were; False on a first start (nothing saved)."""
+    remembered = settings()
+    state = remembered.value("window/state")
+    if not isinstance(state, QByteArray) or not window.restoreState(state, STATE_VERSION):
+        return False
+    widths = saved_widths(remembered)
+    # Qt lays out a restored state only on the next pass, and a window manager's resize
+    # in between makes it share the width out afresh: the saved widths are put back after
+    put_widths(window, widths)
+    QTimer.singleShot(0, window, lambda: put_widths(window, widths))
+    return True
+
+
+def saved_widths(remembered: QSettings) -> dict[str, int]:
+    widths = {}
+    for name in SIDE_DOCKS:
+        try:
+            widths[name] = max(MIN_DOCK_WIDTH, int(remembered.value(f"window/{name}Width")))
+        except (TypeError, ValueError):
+            continue
+    return widths
+
+
+def side_docks(window) -> list:
+    from PySide6.QtWidgets import QDockWidget
+    return [dock for dock in (window.findChild(QDockWidget, name) for name in SIDE_DOCKS)
+            if dock is not None]
+
+
+def put_widths(window, widths: dict[str, int]) -> None:
+    """The shown side docks at `widths` (a dock's own minimum still holds)."""
+    from PySide6.QtCore import Qt
+    docks = [d for d in side_docks(window)
+             if d.objectName() in widths and d.isVisible() and not d.isFloating()]
+    if docks:
+        window.resizeDocks(docks, [widths[d.objectName()] for d in docks],
+                           Qt.Orientation.Horizontal)
 
 
 def remember(window, docks: bool) -> None:
@@ -37,3 +111,18 @@ def remember(window, docks: bool) -> None:
     remembered.setValue("window/geometry", window.saveGeometry())
     if docks:  # the dock layout, once there are docks
         remembered.setValue("window/state", window.saveState(STATE_VERSION))
+        for dock in side_docks(window):
+            if dock.isVisible() and not dock.isFloating():  # a closed dock keeps its width
+                remembered.setValue(f"window/{dock.objectName()}Width",
+                                    max(MIN_DOCK_WIDTH, dock.width()))
+
+
+def first_widths(window) -> dict[str, int]:
+    """The side docks' widths on a first start: the tray as narrow as its chips allow,
+    the log as wide as it asks to be."""
+    widths = {}
+    for dock in side_docks(window):
+        hint = dock.widget().minimumSizeHint() if dock.objectName() == "trayDock" \
+            else dock.widget().sizeHint()
+        widths[dock.objectName()] = max(MIN_DOCK_WIDTH, hint.width())
+    return widths
