@@ -10,7 +10,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
+from PySide6.QtCore import QByteArray, QLockFile, QPoint, QSettings, QSize, QTimer
 
 DEFAULT_SIZE = QSize(1280, 800)  # on a first start, shrunk to fit the screen
 TITLE_ROOM = 48  # the window manager's title bar, which the available geometry includes
@@ -54,16 +54,45 @@ def settings() -> QSettings:
     return remembered
 
 
-def restore_geometry(window) -> None:
+def claim_place() -> QLockFile | None:
+    """The open data folder's place on the screen, held while the window is open; None
+    when another HarmDesk window on the same folder holds it (or no folder is known)."""
+    if _data_folder is None:
+        return None
+    path = settings_file(_data_folder).with_suffix(".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = QLockFile(str(path))
+    lock.setStaleLockTime(0)  # a window stays open for hours; a dead one's lock is stale
+    return lock if lock.tryLock(0) else None
+
+
+def restore_geometry(window, second: bool = False) -> None:
     """The size, place and maximised state of the last run; on a first start, a size
-    that fits the screen (a 1280×720 laptop shows all of the desk unmaximised)."""
+    that fits the screen (a 1280×720 laptop shows all of the desk unmaximised).
+    A `second` window on the same folder opens a title bar lower and to the right."""
     geometry = settings().value("window/geometry")
     if isinstance(geometry, QByteArray) and window.restoreGeometry(geometry):
+        if second and not window.isMaximized():
+            step_aside(window)
         return
     room = window.screen().availableGeometry()
     window.resize(min(DEFAULT_SIZE.width(), room.width()),
                   min(DEFAULT_SIZE.height(), room.height() - TITLE_ROOM))
     window.move(room.center() - window.rect().center())
+    if second:
+        step_aside(window)
+
+
+def step_aside(window) -> None:
+    """Down and right of where the first window is, by a title bar's height; up and left
+    instead where the screen has no room for that."""
+    room = window.screen().availableGeometry()
+    frame = window.frameGeometry()
+    offset = QPoint(TITLE_ROOM, TITLE_ROOM)
+    moved = frame.translated(offset)
+    if not room.contains(moved):
+        moved = frame.translated(-offset)
+    window.move(moved.topLeft() if room.contains(moved) else frame.topLeft() + offset)
 
 
 def restore_docks(window) -> bool:
