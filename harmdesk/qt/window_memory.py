@@ -102,10 +102,13 @@ def restore_docks(window) -> bool:
     if not isinstance(state, QByteArray) or not window.restoreState(state, STATE_VERSION):
         return False
     widths = saved_widths(remembered)
-    # Qt lays out a restored state only on the next pass, and a window manager's resize
-    # in between makes it share the width out afresh: the saved widths are put back after
+    from PySide6.QtWidgets import QDockWidget
+    closed = [dock for dock in window.findChildren(QDockWidget) if dock.isHidden()]
+    # Qt lays a restored state out on its next pass, which shares the width out afresh
+    # and shows a closed dock, as a sliver, when a window manager has shown the window
+    # already: the saved widths and closed docks are put back after that pass
     put_widths(window, widths)
-    QTimer.singleShot(0, window, lambda: put_widths(window, widths))
+    QTimer.singleShot(0, window, lambda: put_back(window, widths, closed))
     return True
 
 
@@ -123,6 +126,12 @@ def side_docks(window) -> list:
     from PySide6.QtWidgets import QDockWidget
     return [dock for dock in (window.findChild(QDockWidget, name) for name in SIDE_DOCKS)
             if dock is not None]
+
+
+def put_back(window, widths: dict[str, int], closed: list) -> None:
+    for dock in closed:
+        dock.hide()
+    put_widths(window, widths)
 
 
 def put_widths(window, widths: dict[str, int]) -> None:
