@@ -108,7 +108,9 @@ def restore_docks(window) -> bool:
     # and shows a closed dock, as a sliver, when a window manager has shown the window
     # already: the saved widths and closed docks are put back after that pass
     put_widths(window, widths)
-    QTimer.singleShot(0, window, lambda: put_back(window, widths, closed))
+    folder = _data_folder
+    QTimer.singleShot(0, window, lambda: put_back(window, widths, closed)
+                      if _data_folder == folder else None)  # unless another folder came
     return True
 
 
