@@ -19,6 +19,8 @@ MIN_DOCK_WIDTH = 220  # a side dock narrower than this shows nothing a GM can us
 SIDE_DOCKS = ("trayDock", "logDock")  # whose widths are kept exactly
 FOLDERS = "folders"  # beside the app's own settings file: one file per data folder
 
+WORDS = "players/words"  # the players' display's words of each game (player_words.py)
+
 _data_folder: Path | None = None
 
 
@@ -49,9 +51,19 @@ def settings() -> QSettings:
     if _data_folder is None:
         return QSettings("HarmDesk", "HarmDesk")
     remembered = QSettings(str(settings_file(_data_folder)), QSettings.Format.IniFormat)
-    if remembered.value("folder/path") is None:  # says whose file it is, to a reader
-        remembered.setValue("folder/path", str(_data_folder))
+    if remembered.value("folder/path") is None:  # a new file
+        remembered.setValue("folder/path", str(_data_folder))  # whose it is, to a reader
+        keep_words(QSettings("HarmDesk", "HarmDesk"), remembered)
     return remembered
+
+
+def keep_words(shared: QSettings, remembered: QSettings) -> None:
+    """The players' words a GM gave each game before each folder had its own settings."""
+    shared.beginGroup(WORDS)
+    words = {key: shared.value(key) for key in shared.childKeys()}
+    shared.endGroup()
+    for key, value in words.items():
+        remembered.setValue(f"{WORDS}/{key}", value)
 
 
 def claim_place() -> QLockFile | None:

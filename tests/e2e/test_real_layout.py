@@ -151,6 +151,7 @@ def test_view_reset_layout_brings_back_the_first_start(starts):
     assert settled_shape(desk) == changed  # kept as the GM left it, until reset
     view_menu(desk, "Reset layout")
     desk.wait_for(lambda s: shape(s) == first, "the first start's layout back")
+    assert settled_shape(desk) == first  # and it stays
     desk.screenshot("reset-layout")
     quit_desk(desk)
     assert saved_window_state(desk)["window"]["logDockWidth"] == str(first["docks"]["logDock"][1])

@@ -130,3 +130,16 @@ def test_a_read_only_window_has_undo_and_redo_off_and_says_why(qtbot, folders):
     qtbot.waitUntil(window.undo_action.isEnabled)
     assert window.redo_action.isEnabled() and window.undo_action.statusTip() == ""
     quit_window(window)
+
+
+def test_a_folders_first_settings_keep_the_players_words_given_before(qtbot, folders):
+    from harmdesk.qt.player_words import PlayerWords
+    QSettings("HarmDesk", "HarmDesk").setValue("players/words/stonetop",
+                                               '{"deaths_door": "on the brink"}')
+    window_memory.use_folder(folders[0])
+    assert PlayerWords().words("stonetop").get("deaths_door") == "on the brink"
+    PlayerWords().set_words("stonetop", {"deaths_door": "fading"})  # kept for this folder now
+    window_memory.use_folder(folders[1])
+    assert PlayerWords().words("stonetop").get("deaths_door") == "on the brink"
+    window_memory.use_folder(folders[0])
+    assert PlayerWords().words("stonetop").get("deaths_door") == "fading"
