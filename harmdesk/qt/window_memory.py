@@ -114,8 +114,7 @@ def restore_docks(window) -> bool:
     if not isinstance(state, QByteArray) or not window.restoreState(state, STATE_VERSION):
         return False
     widths = saved_widths(remembered)
-    from PySide6.QtWidgets import QDockWidget
-    closed = [dock for dock in window.findChildren(QDockWidget) if dock.isHidden()]
+    closed = [dock for dock in side_docks(window) if dock.isHidden()]
     # Qt lays a restored state out on its next pass, which shares the width out afresh
     # and shows a closed dock, as a sliver, when a window manager has shown the window
     # already: the saved widths and closed docks are put back after that pass
@@ -143,6 +142,7 @@ def side_docks(window) -> list:
 
 
 def put_back(window, widths: dict[str, int], closed: list) -> None:
+    """The side docks as saved, once Qt has laid the restored state out."""
     for dock in closed:
         dock.hide()
     put_widths(window, widths)
