@@ -43,7 +43,8 @@ def run_gui(data_dir=None, campaign: str | None = None) -> int:
     window = MainWindow(deferred=True)
     from .qt.bug_report import BugHook
     BugHook(window).install()  # a bug shows its report instead of killing the desk
-    window.restore_window()
+    from .store.paths import data_dir as folder_of  # light: no store is opened here
+    window.restore_window(folder_of(data_dir))  # the window state is the data folder's
     window.show()
 
     def after_first_paint():

@@ -104,6 +104,8 @@ class EncounterBar(QWidget):
         # room for a row of chips and, in a long order, the scroll bar under them
         scroll = self.ui.order.horizontalScrollBar().sizeHint().height()
         self.ui.order.setFixedHeight(int(fm.height() * 2.6) + scroll)
+        # as tall as a row of chips and no taller, whatever height a saved layout asks for
+        self.setFixedHeight(self.sizeHint().height())
         self.ui.order.clicked.connect(lambda index: self.chipClicked.emit(index.data(IdRole)))
         self.ui.order.installEventFilter(self)
         self.model.modelReset.connect(self.update_text)

@@ -70,6 +70,9 @@ class MainWindow(QMainWindow, ChipHands):
         self.campaign_menus = None
         self.player_display = None  # the players' window's life, once the menus exist
         self.encounter = None  # the encounter bar and its actions, once the menus exist
+        self._remembered_folder = None  # the data folder whose layout the window shows
+        self._place = None  # that folder's place on the screen, while this window holds it
+        self.second_window = False
         if not deferred:
             self.finish_setup()
 
@@ -123,14 +126,56 @@ class MainWindow(QMainWindow, ChipHands):
         self.players_see = PlayersSee(self)
         from .window_encounter import Encounter
         self.encounter = Encounter(self)
+        from .window_menus import ViewMenus
+        self.view_menus = ViewMenus(self)
+        self.first_layout = self.saveState(window_memory.STATE_VERSION)
         window_memory.restore_docks(self)  # the docks exist only now
 
     # remembered between runs ----------------------------------------------------------
-    def restore_window(self) -> None:
-        window_memory.restore_geometry(self)
+    def restore_window(self, data_folder=None) -> None:
+        """The size and place `data_folder` remembers (its docks come with the layout)."""
+        if data_folder is not None:
+            window_memory.use_folder(data_folder)
+            self._remembered_folder = window_memory.current_folder()
+            self._claim_place()
+        window_memory.restore_geometry(self, second=self.second_window)
+
+    def _claim_place(self) -> None:
+        """A window opened on a data folder another HarmDesk window has open is a second
+        window: it opens beside that one, and leaves the layout that one remembers alone."""
+        if self._place is not None:
+            self._place.unlock()
+        self._place = window_memory.claim_place()
+        self.second_window = self._place is None
+
+    def use_data_folder(self, data_folder) -> None:
+        """The desk opens `data_folder`: its own remembered docks, or the first-start
+        layout when it remembers none (never the docks another folder left)."""
+        window_memory.use_folder(data_folder)
+        if window_memory.current_folder() == self._remembered_folder:
+            return
+        self._remembered_folder = window_memory.current_folder()
+        self._claim_place()
+        if not window_memory.restore_docks(self):
+            self.reset_layout()
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the docks and toolbar as on a first start."""
+        self.restoreState(self.first_layout, window_memory.STATE_VERSION)
+        for dock in window_memory.side_docks(self):
+            dock.setFloating(False)
+            dock.show()
+        self.ui.toolbar.show()
+        self.encounter.dock.setVisible(self.encounter.encounter is not None)
+        widths = window_memory.first_widths(self)
+        window_memory.put_widths(self, widths)
+        QTimer.singleShot(0, self, lambda: window_memory.put_widths(self, widths))
 
     def closeEvent(self, event) -> None:
-        window_memory.remember(self, docks=self.campaign_menus is not None)
+        if not self.second_window:
+            window_memory.remember(self, docks=self.campaign_menus is not None)
+        if self._place is not None:
+            self._place.unlock()
         if self.player_display is not None:
             self.player_display.desk_closing()
         super().closeEvent(event)
@@ -138,10 +183,14 @@ class MainWindow(QMainWindow, ChipHands):
     # building -------------------------------------------------------------------
     def _setup_undo(self) -> None:
         stack = self.controller.stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
+        # the window's own actions, not the stack's: a read-only window disables them
+        # although its stack holds the log's steps
+        self.undo_action = QAction("&Undo", self)
         self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.undo_action.triggered.connect(stack.undo)
+        self.redo_action = QAction("&Redo", self)
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(stack.redo)
         first = self.ui.menuEdit.actions()[0]
         self.ui.menuEdit.insertActions(first, [self.undo_action, self.redo_action])
         self.ui.menuEdit.insertSeparator(first)
@@ -150,10 +199,9 @@ class MainWindow(QMainWindow, ChipHands):
         self.redo_button = QAction(QIcon.fromTheme("edit-redo"), "Redo", self)
         self.undo_button.triggered.connect(self.undo_action.trigger)
         self.redo_button.triggered.connect(self.redo_action.trigger)
-        stack.canUndoChanged.connect(self.undo_button.setEnabled)
-        stack.canRedoChanged.connect(self.redo_button.setEnabled)
-        self.undo_button.setEnabled(stack.canUndo())
-        self.redo_button.setEnabled(stack.canRedo())
+        stack.canUndoChanged.connect(self.update_undo)
+        stack.canRedoChanged.connect(self.update_undo)
+        self.update_undo()
         first = self.ui.toolbar.actions()[0]
         self.ui.toolbar.insertActions(first, [self.undo_button, self.redo_button])
         self.ui.toolbar.insertSeparator(first)
@@ -164,7 +212,23 @@ class MainWindow(QMainWindow, ChipHands):
         StepName(self.redo_action, "&Redo", stack.redoTextChanged, stack.redoText())
         self.step_tips = StepTips(stack, {
             self.ui.toolbar.widgetForAction(self.undo_button): "undo",
-            self.ui.toolbar.widgetForAction(self.redo_button): "redo"}, self)
+            self.ui.toolbar.widgetForAction(self.redo_button): "redo"}, self, self.why_no_undo)
+
+    def why_no_undo(self) -> str:
+        """Why Undo and Redo are off in a read-only window ("" where they work)."""
+        if not self.controller.read_only:
+            return ""
+        return (f"Undo and Redo work only in the window that saves: this one is read-only "
+                f"({self.controller.session.why_read_only}).")
+
+    def update_undo(self, *_) -> None:
+        """Undo and Redo on where there is a step to undo or redo and the window saves."""
+        stack, why = self.controller.stack, self.why_no_undo()
+        for actions, can in (((self.undo_action, self.undo_button), stack.canUndo()),
+                             ((self.redo_action, self.redo_button), stack.canRedo())):
+            for action in actions:
+                action.setEnabled(can and not why)
+                action.setStatusTip(why)
 
     def _setup_views(self) -> None:
         from PySide6.QtGui import QActionGroup
@@ -189,6 +253,7 @@ class MainWindow(QMainWindow, ChipHands):
             dock = QDockWidget(title, self)
             dock.setObjectName(name)
             dock.setWidget(widget)
+            dock.setMinimumWidth(window_memory.MIN_DOCK_WIDTH)  # never a sliver
             self.addDockWidget(area, dock)
             self.ui.menuView.addAction(dock.toggleViewAction())
 
@@ -337,6 +402,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.setWindowModified(False)
 
     def update_enabled(self) -> None:
+        self.update_undo()
         has = self.controller.campaign is not None
         writable = has and not self.controller.read_only
         profile = self.controller.profile

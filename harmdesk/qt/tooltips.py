@@ -14,13 +14,17 @@ class StepTips(QObject):
     made when the pointer rests on a button (`buttons`: each button and "undo" or
     "redo")."""
 
-    def __init__(self, stack, buttons: dict, parent=None):
+    def __init__(self, stack, buttons: dict, parent=None, why_not=None):
+        """`why_not()`: why the buttons are off ("" while they work), said instead."""
         super().__init__(parent)
         self.stack, self.buttons = stack, buttons
+        self.why_not = why_not or (lambda: "")
         for button in buttons:
             button.installEventFilter(self)
 
     def text(self, which: str) -> str:
+        if self.why_not():
+            return plain_tip(self.why_not())
         step = self.stack.undoText() if which == "undo" else self.stack.redoText()
         if not step:
             return f"Nothing to {which}"

@@ -74,6 +74,7 @@ class CampaignMenus(QObject):
         """
         data_dir = Session.data_dir(data_dir)  # absolute now, whatever the current folder later
         self.data_dir = data_dir
+        self.w.use_data_folder(data_dir)
         self.w.statusBar().showMessage("Opening the campaign…")
         if glimpse and self.w.controller.session is None:
             seen = Session.glimpse(data_dir, name)
@@ -294,6 +295,22 @@ class CampaignMenus(QObject):
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(400)  # only slow work shows it
         return progress
+
+
+class ViewMenus(QObject):
+    """The View menu's layout items: the toolbar shown or hidden, and Reset layout."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        ui = window.ui
+        toolbar = ui.toolbar.toggleViewAction()
+        toolbar.setText("T&oolbar")
+        toolbar.setObjectName("actionToolbar")
+        ui.menuView.addAction(toolbar)
+        ui.menuView.addSeparator()
+        ui.menuView.addAction(ui.actionResetLayout)
+        ui.actionResetLayout.triggered.connect(window.reset_layout)
 
 
 class PlayMenus(QObject):

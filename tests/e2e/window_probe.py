@@ -100,8 +100,30 @@ def snapshot(window) -> dict:
     status["active_window"] = active.windowTitle() if active is not None else None
     status["desk_active"] = active is window
     status["players"] = players_window(window)
+    status["layout"] = layout(window)
     status["encounter"] = encounter_bar(window)
     return status
+
+
+def layout(window) -> dict:
+    """The window's layout as a restart must bring it back: the window's size, each dock
+    (shown, width, height), how many columns of tiles, and the encounter bar's height."""
+    from PySide6.QtWidgets import QDockWidget
+    tiles = getattr(window, "tiles", None)
+    lefts = set()
+    if tiles is not None and tiles.model() is not None:
+        top = None
+        for row in range(tiles.model().rowCount()):
+            r = tiles.visualRect(tiles.model().index(row, 0))
+            top = r.top() if top is None else top
+            if r.top() == top:
+                lefts.add(r.left())
+    docks = {dock.objectName(): {"visible": dock.isVisible(), "floating": dock.isFloating(),
+                                 "width": dock.width(), "height": dock.height()}
+             for dock in window.findChildren(QDockWidget)}
+    return {"window": [window.width(), window.height()], "maximised": window.isMaximized(),
+            "columns": len(lefts), "docks": docks,
+            "toolbar": window.ui.toolbar.isVisible()}
 
 
 def name_of(widget) -> str | None:

@@ -2,9 +2,10 @@
 full screen, and what it remembers between runs."""
 
 import pytest
-from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 
+from harmdesk.qt import window_memory
 from harmdesk.qt.player_delegate import MIN_UNIT, card_grid
 from harmdesk.qt.player_model import BarRole, WordsRole
 from harmdesk.qt.player_window import KEYS, first_screen
@@ -83,7 +84,7 @@ def test_closing_the_players_window_unchecks_the_action_and_it_opens_again(
     display.close()
     assert not display.isVisible()
     assert not window.ui.actionPlayerDisplay.isChecked()
-    assert QSettings("HarmDesk", "HarmDesk").value(KEYS["open"]) in (False, "false")
+    assert window_memory.settings().value(KEYS["open"]) in (False, "false")
     window.ui.actionPlayerDisplay.trigger()
     kit.exposed(qtbot, display)
     assert window.ui.actionPlayerDisplay.isChecked()
@@ -112,7 +113,7 @@ def test_it_closes_with_the_gms_window_and_opens_again_as_it_was(qtbot, window, 
     window.controller.session.close()
     window.close()
     assert not display.isVisible()
-    assert QSettings("HarmDesk", "HarmDesk").value(KEYS["open"]) in (True, "true")
+    assert window_memory.settings().value(KEYS["open"]) in (True, "true")
 
     again = kit.open_window(qtbot, folder)
     qtbot.waitUntil(lambda: again.player_display.display is not None

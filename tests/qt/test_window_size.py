@@ -34,7 +34,7 @@ def open_window(qtbot, folder, name="Desk", size=None):
     if size:
         window.resize(*size)
     else:
-        window.restore_window()
+        window.restore_window(folder)
     window.show()
     window.campaign_menus.load(folder, name)
     qtbot.waitUntil(lambda: kit.writable(window), timeout=20000)
@@ -64,7 +64,8 @@ def test_size_maximised_state_and_dock_layout_are_remembered(qtbot, folder, own_
     size = window.size().toTuple()
     assert size[1] == 450  # not the size a first start picks
     shut(window)
-    remembered = QSettings("HarmDesk", "HarmDesk")
+    remembered = QSettings(str(window_memory.settings_file(folder.resolve())),
+                           QSettings.Format.IniFormat)  # the data folder's own
     assert isinstance(remembered.value("window/geometry"), QByteArray)
     assert isinstance(remembered.value("window/state"), QByteArray)
     assert remembered.fileName().startswith(own_qsettings)  # never the user's own settings

@@ -14,6 +14,11 @@ class Ui_EncounterBar(object):
     def setupUi(self, EncounterBar):
         if not EncounterBar.objectName():
             EncounterBar.setObjectName(u"EncounterBar")
+        sizePolicy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        sizePolicy.setHorizontalStretch(0)
+        sizePolicy.setVerticalStretch(0)
+        sizePolicy.setHeightForWidth(EncounterBar.sizePolicy().hasHeightForWidth())
+        EncounterBar.setSizePolicy(sizePolicy)
         self.barLayout = QHBoxLayout(EncounterBar)
         self.barLayout.setSpacing(8)
         self.barLayout.setObjectName(u"barLayout")
@@ -26,11 +31,11 @@ class Ui_EncounterBar(object):
 
         self.order = QListView(EncounterBar)
         self.order.setObjectName(u"order")
-        sizePolicy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        sizePolicy.setHorizontalStretch(1)
-        sizePolicy.setVerticalStretch(0)
-        sizePolicy.setHeightForWidth(self.order.sizePolicy().hasHeightForWidth())
-        self.order.setSizePolicy(sizePolicy)
+        sizePolicy1 = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        sizePolicy1.setHorizontalStretch(1)
+        sizePolicy1.setVerticalStretch(0)
+        sizePolicy1.setHeightForWidth(self.order.sizePolicy().hasHeightForWidth())
+        self.order.setSizePolicy(sizePolicy1)
         self.order.setFrameShape(QFrame.Shape.NoFrame)
         self.order.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.order.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
