@@ -2,7 +2,8 @@
 
 It shows the cards of `PlayerModel` (the party in full, everyone else as words, the hidden
 not at all) and a banner with what just happened. `PlayerDisplay` gives it its life beside
-the GM's window: View → Player display shows and hides it, it never takes the focus from
+the GM's window: View → Player display shows and hides it, F11 there (View → Player
+display full screen) fills its screen or gives it back a window, it never takes the focus from
 the GM, it closes with the GM's window without keeping the app alive, and it remembers its
 screen, size and full screen (and whether it was open) between runs.
 """
@@ -296,6 +297,16 @@ class PlayerDisplay(QObject):
             self.show()
         elif self.display is not None and self.display.isVisible():
             self.display.close()
+
+    def toggle_full_screen(self) -> None:
+        """F11 in the GM's window: the players' display full screen, or back to a window;
+        a closed one opens full screen. The GM's window keeps the focus."""
+        if self.display is not None and self.display.isVisible():
+            self.display.toggle_full_screen()
+            return
+        self.action.setChecked(True)
+        if self.display is not None and not self.display.isFullScreen():
+            self.display.showFullScreen()
 
     def show(self) -> None:
         if self.display is None:

@@ -30,6 +30,9 @@ from .desk_model import (
 from .style import BADGE_TEXT, DANGER, GOOD, HIGHLIGHT, TURN, WARNING
 
 TILE_SIZE = QSize(250, 140)  # at a 13 px font; scaled with the font in sizeHint
+# View → Compact tiles: narrower (three columns where there were two) and shorter, with
+# one row of badges; the name, bar, armor and end state all still show
+COMPACT_SIZE = QSize(170, 112)
 
 # the GM's marker of who the players' display leaves out or shows as words only (both
 # glyphs are in the shipped DejaVu Sans)
@@ -48,10 +51,11 @@ def status_colour(status: str) -> QColor | None:
     return None
 
 
-def base_size(fm: QFontMetrics) -> QSize:
-    """The smallest tile, scaled with the font."""
+def base_size(fm: QFontMetrics, compact: bool = False) -> QSize:
+    """The smallest tile (or compact tile), scaled with the font."""
     scale = max(1.0, fm.height() / 16)
-    return QSize(int(TILE_SIZE.width() * scale), int(TILE_SIZE.height() * scale))
+    size = COMPACT_SIZE if compact else TILE_SIZE
+    return QSize(int(size.width() * scale), int(size.height() * scale))
 
 
 def mark_font(font: QFont) -> tuple[QFont, QFontMetrics]:
@@ -68,12 +72,14 @@ def mark_label_rect(bar: QRectF, x: float, width: float, height: float) -> QRect
 
 
 class TileDelegate(QStyledItemDelegate):
-    """`width` (set by the view) widens every tile so that a row of them fills the view."""
+    """`width` (set by the view) widens every tile so that a row of them fills the view;
+    `compact` (also the view's) paints the compact tiles of View → Compact tiles."""
 
     width: int | None = None
+    compact = False
 
     def sizeHint(self, option, index) -> QSize:
-        size = base_size(option.fontMetrics)
+        size = base_size(option.fontMetrics, self.compact)
         return QSize(max(size.width(), self.width or 0), size.height())
 
     def paint(self, painter: QPainter, option, index) -> None:
@@ -133,7 +139,10 @@ class TileDelegate(QStyledItemDelegate):
         bold.setBold(True)
         bold.setPointSizeF(option.font.pointSizeF() * 1.1)
         head = QRectF(inner.left(), inner.top(), inner.width(), line * 1.2)
-        room = inner.right() - fm.horizontalAdvance(facts.kind) - line * 0.4
+        kind = self._kind_shown(facts, fm, QFontMetrics(bold), inner.width(),
+                                bool(SEEN_TAGS.get(index.data(SeenRole))
+                                     or ENCOUNTER_TAGS.get(marked)))
+        room = inner.right() - fm.horizontalAdvance(kind) - line * 0.4
         room = self._paint_seen(painter, head, room, index.data(SeenRole), pal, option.font)
         room = self._paint_encounter(painter, head, room, marked, pal, option.font)
         painter.setFont(bold)
@@ -147,7 +156,7 @@ class TileDelegate(QStyledItemDelegate):
         painter.setFont(option.font)
         painter.setPen(dim)
         painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), line * 1.2),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, facts.kind)
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, kind)
         y = inner.top() + line * 1.4
 
         # the bar: HP left, or Damage against its marks
@@ -168,7 +177,7 @@ class TileDelegate(QStyledItemDelegate):
 
         # badges: debilities, conditions, Strain, traumas
         y = self._paint_badges(painter, inner, y, list(facts.badges + facts.extra), option.font,
-                               pal, max_rows=1 if facts.status_label else 2)
+                               pal, max_rows=1 if facts.status_label or self.compact else 2)
 
         # end state banner, then the preview or the last refusal at the bottom
         preview = index.data(PreviewRole)
@@ -192,6 +201,14 @@ class TileDelegate(QStyledItemDelegate):
                              pal.color(QPalette.ColorRole.Base))
             painter.drawText(box, flags, "Refused: " + notice)
         painter.restore()
+
+    def _kind_shown(self, facts, fm, bold_fm, width: float, tagged: bool) -> str:
+        """The kind on the name's row; a compact tile with a tag leaves it out rather than
+        cut the name short (the table and the tooltip still say it)."""
+        if not (self.compact and tagged):
+            return facts.kind
+        crowded = bold_fm.horizontalAdvance(facts.name) + fm.horizontalAdvance(facts.kind)
+        return "" if crowded > width * 0.6 else facts.kind
 
     def _paint_seen(self, painter, row: QRectF, right: float, seen, pal, font) -> float:
         """The "hidden" or "words" tag ending at `right` on the name's row; where the name
@@ -303,12 +320,19 @@ class TileDelegate(QStyledItemDelegate):
         fm = QFontMetrics(bold)
         h = fm.height() + 6
         box = QRectF(inner.left(), inner.bottom() - h, inner.width(), h)
+        words = label.upper()
+        # on a narrow tile the words shrink a little, then are cut with …, never clipped
+        while (fm.horizontalAdvance(words) > box.width() - h / 2
+               and bold.pointSizeF() > font.pointSizeF() * 0.75):
+            bold.setPointSizeF(bold.pointSizeF() * 0.92)
+            fm = QFontMetrics(bold)
+        words = fm.elidedText(words, Qt.TextElideMode.ElideRight, int(box.width() - h / 2))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(box, 4, 4)
         painter.setFont(bold)
         painter.setPen(BADGE_TEXT)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.upper())
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, words)
         painter.setFont(font)
 
     def _overlay(self, painter, rect, top, preview, pal, font) -> None:

@@ -1,0 +1,76 @@
+"""View → Player display full screen (F11 in the GM's window) and View → Compact tiles."""
+
+import pytest
+from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from harmdesk.qt.tiles import COMPACT_KEY
+
+from . import kit
+from .test_player_fit import CROWD
+from .test_player_window import opened
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def test_f11_in_the_gms_window_fills_the_players_screen_and_gives_it_back(qtbot, window):
+    display = opened(qtbot, window)
+    kit.active(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F11)  # never a click into the players' window
+    qtbot.waitUntil(display.isFullScreen)
+    assert QApplication.activeWindow() is window and not display.isActiveWindow()
+    assert display.ui.actionFullScreen.isChecked()
+    qtbot.keyClick(window, Qt.Key.Key_F11)
+    qtbot.waitUntil(lambda: not display.isFullScreen())
+    assert display.isVisible() and QApplication.activeWindow() is window
+
+
+def test_f11_with_the_players_display_closed_opens_it_full_screen(qtbot, window):
+    kit.active(qtbot, window)
+    assert window.player_display.display is None
+    qtbot.keyClick(window, Qt.Key.Key_F11)
+    qtbot.waitUntil(lambda: window.player_display.display is not None
+                    and window.player_display.display.isFullScreen())
+    assert window.ui.actionPlayerDisplay.isChecked()
+
+
+def test_the_view_menu_holds_both_beside_their_neighbours(window):
+    names = [a.objectName() for a in window.ui.menuView.actions()]
+    assert names.index("actionCompactTiles") == names.index("actionShowTable") + 1
+    assert names.index("actionPlayerFullScreen") == names.index("actionPlayerDisplay") + 1
+    assert window.play_menus.players_full_screen.shortcut().toString() == "F11"
+
+
+def tiles_in_sight(window) -> int:
+    """The tiles whole inside the desk's viewport, at its scroll position."""
+    view = window.tiles
+    room = QRect(0, 0, view.viewport().width(), view.viewport().height())
+    return sum(room.contains(view.visualRect(view.model().index(r, 0)))
+               for r in range(view.model().rowCount()))
+
+
+@pytest.fixture
+def crowd(tmp_path):
+    return kit.make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, CROWD)])
+
+
+def test_compact_tiles_show_more_of_the_desk_and_are_remembered(qtbot, crowd):
+    window = kit.open_window(qtbot, crowd, size=(1280, 720))
+    full = tiles_in_sight(window)
+    assert 0 < full < 16
+    window.play_menus.compact_tiles.trigger()
+    qtbot.waitUntil(lambda: tiles_in_sight(window) >= full * 3 // 2)
+    compact = tiles_in_sight(window)
+    assert QSettings("HarmDesk", "HarmDesk").value(COMPACT_KEY) in (True, "true")
+    window.controller.session.close()
+    window.close()
+
+    again = kit.open_window(qtbot, crowd, size=(1280, 720))
+    try:
+        assert again.tiles.compact and again.play_menus.compact_tiles.isChecked()
+        qtbot.waitUntil(lambda: tiles_in_sight(again) == compact)
+        again.play_menus.compact_tiles.trigger()  # and back to full tiles
+        qtbot.waitUntil(lambda: tiles_in_sight(again) == full)
+        assert QSettings("HarmDesk", "HarmDesk").value(COMPACT_KEY) in (False, "false")
+    finally:
+        again.controller.session.close()
