@@ -152,7 +152,14 @@ class PlayerWindow(QWidget):
         if self.isFullScreen():
             self.showNormal()
         else:
-            self.showFullScreen()
+            self.fill_screen()
+
+    def fill_screen(self) -> None:
+        """Full screen, without taking the keyboard from the GM's window, as
+        showFullScreen() would."""
+        self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMaximized
+                            | Qt.WindowState.WindowFullScreen)
+        self.show()
 
     def leave_full_screen(self) -> None:
         if self.isFullScreen():
@@ -302,11 +309,12 @@ class PlayerDisplay(QObject):
         """F11 in the GM's window: the players' display full screen, or back to a window;
         a closed one opens full screen. The GM's window keeps the focus."""
         if self.display is not None and self.display.isVisible():
+            self.appearing.start()  # a window manager that activates it anyway: see show()
             self.display.toggle_full_screen()
             return
         self.action.setChecked(True)
         if self.display is not None and not self.display.isFullScreen():
-            self.display.showFullScreen()
+            self.display.fill_screen()
 
     def show(self) -> None:
         if self.display is None:
@@ -321,7 +329,7 @@ class PlayerDisplay(QObject):
         # does so anyway, as it appears, gives the focus straight back to the GM
         self.appearing.start()
         if full:
-            self.display.showFullScreen()
+            self.display.fill_screen()
         else:
             self.display.show()
 
