@@ -132,7 +132,12 @@ class PlayerWindow(QWidget):
         self._turning = QTimer(self)
         self._turning.setSingleShot(True)
         self._turning.timeout.connect(self._turn_page)
-        self.model.dataChanged.connect(self._changed_cards)
+        self._turn_to = QTimer(self)  # once the step has picked out what it changed
+        self._turn_to.setSingleShot(True)
+        self._turn_to.setInterval(0)
+        self._turn_to.timeout.connect(self._changed_cards)
+        for signal in (self.model.dataChanged, self.model.rowsInserted):
+            signal.connect(lambda *_: self._turn_to.start())
         self.pager = self._pager()
         self.fit_cards()
 
@@ -252,15 +257,17 @@ class PlayerWindow(QWidget):
     def _turn_page(self) -> None:
         self.show_page(self.page + 1)
 
-    def _changed_cards(self, top, bottom, roles=()) -> None:
-        """A card that just changed is turned to, so the players see it with the banner."""
-        if HighlightRole not in roles or self.per_page >= self.model.rowCount():
+    def _changed_cards(self) -> None:
+        """A card that just changed (or was just revealed) is turned to, so the players
+        see it with the banner."""
+        if self.per_page >= self.model.rowCount():
             return
-        for row in range(top.row(), bottom.row() + 1):
-            if self.model.index(row).data(HighlightRole):
-                self._turning.stop()
-                self.show_page(row // self.per_page)
-                return
+        shown = range(self.page * self.per_page, (self.page + 1) * self.per_page)
+        picked = [row for row in range(self.model.rowCount())
+                  if self.model.index(row).data(HighlightRole)]
+        if picked and not any(row in shown for row in picked):
+            self._turning.stop()
+            self.show_page(picked[0] // self.per_page)
 
     def _style_banner(self) -> None:
         """On its own band while it says something; the window's ground when it is quiet."""

@@ -320,13 +320,7 @@ class TileDelegate(QStyledItemDelegate):
         fm = QFontMetrics(bold)
         h = fm.height() + 6
         box = QRectF(inner.left(), inner.bottom() - h, inner.width(), h)
-        words = label.upper()
-        # on a narrow tile the words shrink a little, then are cut with …, never clipped
-        while (fm.horizontalAdvance(words) > box.width() - h / 2
-               and bold.pointSizeF() > font.pointSizeF() * 0.75):
-            bold.setPointSizeF(bold.pointSizeF() * 0.92)
-            fm = QFontMetrics(bold)
-        words = fm.elidedText(words, Qt.TextElideMode.ElideRight, int(box.width() - h / 2))
+        bold, words = banner_words(label, font, box.width() - h / 2)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(box, 4, 4)
@@ -354,6 +348,19 @@ class TileDelegate(QStyledItemDelegate):
 
 
 WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def banner_words(label: str, font: QFont, width: float) -> tuple[QFont, str]:
+    """An end state's banner words in capitals and their bold font, fitted to `width`: on
+    a narrow tile they shrink a little, then are cut with …, never clipped."""
+    bold = QFont(font)
+    bold.setBold(True)
+    words = label.upper()
+    fm = QFontMetrics(bold)
+    while fm.horizontalAdvance(words) > width and bold.pointSizeF() > font.pointSizeF() * 0.75:
+        bold.setPointSizeF(bold.pointSizeF() * 0.92)
+        fm = QFontMetrics(bold)
+    return bold, fm.elidedText(words, Qt.TextElideMode.ElideRight, int(width))
 
 
 def overlay_box(rect: QRectF, top: float) -> QRectF:

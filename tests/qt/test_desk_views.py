@@ -2,8 +2,10 @@
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
+from harmdesk.qt.tile_delegate import COMPACT_SIZE, banner_words
 from harmdesk.qt.tiles import COMPACT_KEY
 
 from . import kit
@@ -74,3 +76,12 @@ def test_compact_tiles_show_more_of_the_desk_and_are_remembered(qtbot, crowd):
         assert QSettings("HarmDesk", "HarmDesk").value(COMPACT_KEY) in (False, "false")
     finally:
         again.controller.session.close()
+
+
+def test_an_end_state_banner_on_a_compact_tile_is_never_clipped(view):
+    room = COMPACT_SIZE.width() - 4 - view.fontMetrics().height() * 1.5  # its inner width
+    font, words = banner_words("Dying — Death's Door", view.font(), room)
+    assert words == "DYING — DEATH'S DOOR"  # a little smaller, and whole
+    assert QFontMetrics(font).horizontalAdvance(words) <= room
+    font, words = banner_words("Story ended — out of the story for good", view.font(), room)
+    assert words.endswith("…") and QFontMetrics(font).horizontalAdvance(words) <= room

@@ -101,9 +101,14 @@ def test_too_many_cards_for_the_window_take_pages_that_turn_on_their_own(qtbot, 
         assert display.pager.isVisible() and " / " in display.pager.text()
         # a card that changes is turned to, with the banner
         display.page_ms = 10 ** 7
-        last = window.controller.state["characters"]["pc10"]
-        assert window.controller.submit({"type": "damage", "target": last["id"], "amount": 30})
-        qtbot.waitUntil(lambda: display.model.rowCount() - 1 in shown_rows(display))
+        display._turning.stop()
+        display.show_page(0)
+        names = [display.model.index(r).data() for r in range(display.model.rowCount())]
+        last = names.index("Villager 10")
+        assert last not in shown_rows(display)
+        assert window.controller.submit({"type": "damage", "target": "pc10", "amount": 30})
+        qtbot.waitUntil(lambda: last in shown_rows(display))
+        assert all_laid_out(display, shown_rows(display))
     finally:
         window.controller.session.close()
 
