@@ -175,16 +175,22 @@ class TileDelegate(QStyledItemDelegate):
                              f"{facts.buffer[0]} {facts.buffer[1]}")
         y += line * 1.2
 
-        # badges: debilities, conditions, Strain, traumas
-        y = self._paint_badges(painter, inner, y, list(facts.badges + facts.extra), option.font,
-                               pal, max_rows=1 if facts.status_label or self.compact else 2)
+        # badges: debilities, conditions, Strain, traumas; a compact tile with no room for
+        # them above its end state's banner counts them on the banner
+        badges = list(facts.badges + facts.extra)
+        rows, label = (1 if facts.status_label or self.compact else 2), facts.status_label
+        if label and self.compact and badges:
+            room = inner.bottom() - banner_height(option.font) - y
+            if room < badge_height(option.font):
+                rows, label = 0, f"{label} +{len(badges)}"
+        if rows:
+            y = self._paint_badges(painter, inner, y, badges, option.font, pal, max_rows=rows)
 
         # end state banner, then the preview or the last refusal at the bottom
         preview = index.data(PreviewRole)
         notice = index.data(NoticeRole)
-        if facts.status_label and not preview:
-            self._banner(painter, inner, facts.status_label, status_colour(facts.status) or dim,
-                         option.font)
+        if label and not preview:
+            self._banner(painter, inner, label, status_colour(facts.status) or dim, option.font)
         if preview:  # over everything but the name: the preview says what the bar will say
             self._overlay(painter, rect, inner.top() + line * 1.3, preview, pal, option.font)
         elif notice:
@@ -195,11 +201,14 @@ class TileDelegate(QStyledItemDelegate):
             box = QRectF(inner.left(), inner.bottom() - line * 2.2, inner.width(), line * 2.2)
             flags = (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
                      | Qt.TextFlag.TextWordWrap)
-            # on its own ground, so a banner or badges beneath do not blur it
-            top = painter.boundingRect(box, flags, "Refused: " + notice).top() - 1
+            # within its box, cut at a word (the tooltip has all of it), so the name and
+            # the bar still show; on its own ground, so a banner or badges beneath do not
+            # blur it
+            said = fit_wrapped(QFontMetrics(small), box, "Refused: " + notice)
+            top = painter.boundingRect(box, flags, said).top() - 1
             painter.fillRect(QRectF(box.left(), top, box.width(), box.bottom() - top),
                              pal.color(QPalette.ColorRole.Base))
-            painter.drawText(box, flags, "Refused: " + notice)
+            painter.drawText(box, flags, said)
         painter.restore()
 
     def _kind_shown(self, facts, fm, bold_fm, width: float, tagged: bool) -> str:
@@ -289,18 +298,21 @@ class TileDelegate(QStyledItemDelegate):
         small.setPointSizeF(font.pointSizeF() * 0.85)
         fm = QFontMetrics(small)
         painter.setFont(small)
-        x, rows, h = inner.left(), 0, fm.height() + 4
+        x, row, h = inner.left(), 0, badge_height(font)
         for i, badge in enumerate(badges):
-            w = fm.horizontalAdvance(badge) + 10
-            if x + w > inner.right() and x > inner.left():
-                rows += 1
-                x, y = inner.left(), y + h + 3
-            if rows >= max_rows:
-                painter.setPen(pal.color(QPalette.ColorRole.Text))
-                painter.drawText(QRectF(inner.left(), y - h - 3, inner.width(), h),
-                                 Qt.AlignmentFlag.AlignRight, f"+{len(badges) - i} more")
-                break
-            w = min(w, inner.width())
+            w = min(fm.horizontalAdvance(badge) + 10, inner.width())
+            if x + w + more_room(fm, len(badges) - i - 1, row == max_rows - 1) > inner.right() \
+                    and x > inner.left():
+                if row == max_rows - 1:  # the last row: the rest are counted at its end
+                    painter.setPen(pal.color(QPalette.ColorRole.Text))
+                    painter.drawText(QRectF(x, y, inner.right() - x, h),
+                                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                                     f"+{len(badges) - i} more")
+                    break
+                row, x, y = row + 1, inner.left(), y + h + 3
+            # on the last row, room is kept for counting the badges after this one
+            w = min(w, inner.right() - x
+                    - more_room(fm, len(badges) - i - 1, row == max_rows - 1))
             box = QRectF(x, y, w, h)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(pal.color(QPalette.ColorRole.Highlight).lighter(170)
@@ -315,10 +327,7 @@ class TileDelegate(QStyledItemDelegate):
         return y + h
 
     def _banner(self, painter, inner, label, colour, font) -> None:
-        bold = QFont(font)
-        bold.setBold(True)
-        fm = QFontMetrics(bold)
-        h = fm.height() + 6
+        h = banner_height(font)
         box = QRectF(inner.left(), inner.bottom() - h, inner.width(), h)
         bold, words = banner_words(label, font, box.width() - h / 2)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -348,6 +357,25 @@ class TileDelegate(QStyledItemDelegate):
 
 
 WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def more_room(fm: QFontMetrics, rest: int, last_row: bool) -> int:
+    """The room "+3 more" takes at the end of the last row of badges, when some are left."""
+    return fm.horizontalAdvance(f"+{rest} more") + 4 if rest and last_row else 0
+
+
+def banner_height(font: QFont) -> int:
+    """An end state's banner at the foot of a tile."""
+    bold = QFont(font)
+    bold.setBold(True)
+    return QFontMetrics(bold).height() + 6
+
+
+def badge_height(font: QFont) -> int:
+    """One row of badges."""
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.85)
+    return QFontMetrics(small).height() + 4
 
 
 def banner_words(label: str, font: QFont, width: float) -> tuple[QFont, str]:

@@ -5,6 +5,7 @@ from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
+from harmdesk.qt.desk_model import FactsRole
 from harmdesk.qt.tile_delegate import COMPACT_SIZE, banner_words
 from harmdesk.qt.tiles import COMPACT_KEY
 
@@ -85,3 +86,67 @@ def test_an_end_state_banner_on_a_compact_tile_is_never_clipped(view):
     assert QFontMetrics(font).horizontalAdvance(words) <= room
     font, words = banner_words("Story ended — out of the story for good", view.font(), room)
     assert words.endswith("…") and QFontMetrics(font).horizontalAdvance(words) <= room
+
+
+ENDED = {  # a game: one character at an end state with badges, and the steps to it
+    "lux_aeterna": ([{"id": "maelis", "name": "Maelis", "kind": "pc", "max_hp": 20,
+                      "traumas": [5, 9]}],
+                    [{"type": "damage", "target": "maelis", "amount": 30},
+                     {"type": "add_condition", "target": "maelis", "name": "dazed",
+                      "origin_level": 3}]),
+    "freedom_fantasies": ([{"id": "brann", "name": "Brann", "kind": "pc", "hp": 10,
+                            "damage": 12, "momentum": 1, "supplies": 2}], []),
+}
+
+
+@pytest.mark.parametrize("system", sorted(ENDED))
+def test_a_compact_tiles_badges_never_run_under_its_end_state(qtbot, tmp_path, monkeypatch,
+                                                              system):
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from harmdesk.qt.tile_delegate import TileDelegate, banner_height
+
+    party, steps = ENDED[system]
+    window = kit.open_window(qtbot, kit.make_folder(tmp_path, [("End", system, {}, party)]),
+                             name="End")
+    controller, view = window.controller, window.tiles
+    model = view.model()
+    for step in steps:
+        assert controller.submit(step)
+    view.set_compact(True)
+    drawn = {}
+
+    def badges(self, painter, inner, y, *args, **kwargs):
+        drawn["badges_from"] = y
+        drawn["badges_to"] = painted(self, painter, inner, y, *args, **kwargs)
+        return drawn["badges_to"]
+
+    def banner(self, painter, inner, label, colour, font):
+        drawn["banner"] = (label, inner.bottom() - banner_height(font))
+        shown(self, painter, inner, label, colour, font)
+
+    painted, shown = TileDelegate._paint_badges, TileDelegate._banner
+    monkeypatch.setattr(TileDelegate, "_paint_badges", badges)
+    monkeypatch.setattr(TileDelegate, "_banner", banner)
+    index = model.index(0, 0)
+    option = QStyleOptionViewItem()
+    view.itemDelegate().initStyleOption(option, index)
+    option.font, option.fontMetrics = view.font(), view.fontMetrics()
+    option.palette = view.palette()
+    size = view.itemDelegate().sizeHint(option, index)
+    option.rect = QRect(0, 0, size.width(), size.height())
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        view.itemDelegate().paint(painter, option, index)
+    finally:
+        painter.end()
+    label, banner_top = drawn["banner"]
+    assert label.startswith(index.data(FactsRole).status_label)
+    if "badges_to" in drawn:  # a row of them above the banner
+        assert drawn["badges_to"] <= banner_top
+    else:  # counted on it
+        facts = index.data(FactsRole)
+        assert label.endswith(f"+{len(facts.badges + facts.extra)}")
+    window.controller.session.close()
