@@ -68,6 +68,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.apply_dialog = None  # the open "Apply this chip?" dialog
         self.ui = None
         self.campaign_menus = None
+        self.play_menus = None
         self.player_display = None  # the players' window's life, once the menus exist
         self.encounter = None  # the encounter bar and its actions, once the menus exist
         self._remembered_folder = None  # the data folder whose layout the window shows
@@ -138,7 +139,17 @@ class MainWindow(QMainWindow, ChipHands):
             window_memory.use_folder(data_folder)
             self._remembered_folder = window_memory.current_folder()
             self._claim_place()
+            self._follow_folder_view()
         window_memory.restore_geometry(self, second=self.second_window)
+
+    def _follow_folder_view(self) -> None:
+        """The tile size the data folder remembers (the tiles were built before it was
+        known); the View menu's tick follows, and its signal resizes the tiles. Before the
+        desk is built there is nothing to follow: the tiles read it when they are built."""
+        if self.play_menus is None:
+            return
+        from .tiles import remembered_compact  # the tiles' module is loaded by now
+        self.play_menus.compact_tiles.setChecked(remembered_compact())
 
     def _claim_place(self) -> None:
         """A window opened on a data folder another HarmDesk window has open is a second
@@ -156,6 +167,7 @@ class MainWindow(QMainWindow, ChipHands):
             return
         self._remembered_folder = window_memory.current_folder()
         self._claim_place()
+        self._follow_folder_view()
         if not window_memory.restore_docks(self):
             self.reset_layout()
 

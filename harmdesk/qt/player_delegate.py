@@ -45,7 +45,7 @@ HIGHLIGHT = QColor("#F0E442")
 TURN = QColor("#56B4E9")
 
 ASPECT = 1.9       # a card's width to its height, at its most compact
-MIN_UNIT = 96      # below this a card no longer reads; the grid scrolls instead
+MIN_UNIT = 72      # below this a card no longer reads across a table; the cards page instead
 MAX_GROWTH = 1.35  # a card grows this much taller than compact to fill the window
 FONT_ASPECT = 1.6  # the fonts follow the card's height, or its width over this if narrower
 
@@ -54,29 +54,35 @@ class Grid(NamedTuple):
     size: QSize     # of every card
     gap: int        # between cards, and around them
     unit: float     # the card's compact height, which every font follows
-    scrolls: bool   # too many cards to read at this size: they scroll
+    per_page: int   # the cards shown at once: all of them, unless they cannot all be read
 
 
 def card_grid(count: int, width: int, height: int) -> Grid:
     """The grid of `count` cards in a width × height view: the columns that give the
-    largest cards, each card as wide as its column."""
+    largest cards, each card as wide as its column. Too many to read at once: a page of
+    as many as fit at the smallest legible size (a TV has no scroll bar)."""
     count = max(count, 1)
-    best = None
     gap = max(8, min(width, height) // 60)
+    grid = _largest(count, width, height, gap)
+    if grid.unit >= MIN_UNIT or count == 1:
+        return grid
+    columns = max(1, int((width - gap) // (MIN_UNIT * ASPECT + gap)))
+    rows = max(1, int((height - gap) // (MIN_UNIT + gap)))
+    return _largest(min(count - 1, columns * rows), width, height, gap)
+
+
+def _largest(count: int, width: int, height: int, gap: int) -> Grid:
+    best = None
     for columns in range(1, count + 1):
         rows = math.ceil(count / columns)
         w = (width - gap) / columns - gap
         h = (height - gap) / rows - gap
         unit = min(h, w / ASPECT)
         if best is None or unit > best[0]:
-            best = (unit, w, h, gap)
-    unit, w, h, gap = best
-    scrolls = unit < MIN_UNIT
-    if scrolls:  # too many for the window: legible cards that scroll
-        unit = MIN_UNIT
-        w = max(w, unit * ASPECT)
+            best = (unit, w, h)
+    unit, w, h = best
     tall = min(max(h, unit), unit * MAX_GROWTH)
-    return Grid(QSize(int(w), int(tall)), gap, unit, scrolls)
+    return Grid(QSize(int(w), int(tall)), gap, unit, count)
 
 
 def tone_look(tone: str) -> tuple[QColor, str]:

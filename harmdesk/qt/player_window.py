@@ -2,32 +2,46 @@
 
 It shows the cards of `PlayerModel` (the party in full, everyone else as words, the hidden
 not at all) and a banner with what just happened. `PlayerDisplay` gives it its life beside
-the GM's window: View → Player display shows and hides it, it never takes the focus from
+the GM's window: View → Player display shows and hides it, F11 there (View → Player
+display full screen) fills its screen or gives it back a window, it never takes the focus from
 the GM, it closes with the GM's window without keeping the app alive, and it remembers its
 screen, size and full screen (and whether it was open) between runs.
 """
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import (
     QByteArray,
     QEasingCurve,
     QObject,
     QPropertyAnimation,
+    QRectF,
     QSize,
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QPalette
-from PySide6.QtWidgets import QGraphicsOpacityEffect, QStyle, QWidget
+from PySide6.QtGui import QFontDatabase, QFontMetricsF, QGuiApplication, QPalette
+from PySide6.QtWidgets import QGraphicsOpacityEffect, QLabel, QWidget
 
 from ..resources import resource_path
 from . import window_memory
 from .forms.ui_player_window import Ui_PlayerWindow
-from .player_delegate import BACKGROUND, TEXT, CardDelegate, card_grid, pixel_font
-from .player_model import PlayerModel
+from .player_delegate import (
+    BACKGROUND,
+    DIM,
+    TEXT,
+    WRAP,
+    CardDelegate,
+    card_grid,
+    fitted,
+    pixel_font,
+)
+from .player_model import HighlightRole, PlayerModel
 
 BANNER_MS = 5000  # how long the newest announcement stays before it fades
+PAGE_MS = 8000  # how long a page of cards shows, when they take more than one
 FADE_MS = 800
 APPEARING_MS = 1000  # an activation this soon after it appears is not the GM's doing
 FIRST_SHARE = 0.6  # a first window on the GM's own screen: this share of it
@@ -64,6 +78,11 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def banner_edges(text: int) -> tuple[int, int]:
+    """The banner's line under it and its room either side, for words of `text` pixels."""
+    return max(2, text // 8), text // 2
+
+
 class PlayerWindow(QWidget):
     """The cards and the banner, dark; F11 toggles full screen and Esc leaves it."""
 
@@ -75,6 +94,8 @@ class PlayerWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.setPalette(dark_palette())
         self.setAutoFillBackground(True)
+        # a TV has no scroll bar: the cards are fitted, or paged (`fit_cards`)
+        self.ui.cards.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # the app's style sheet would paint the list light, whatever the palette says
         self.setStyleSheet(WINDOW_STYLE.format(ground=BACKGROUND.name(), text=TEXT.name()))
         self.banner_ms = BANNER_MS
@@ -106,14 +127,44 @@ class PlayerWindow(QWidget):
         self._shown_for.timeout.connect(self._fading.start)
         self.ui.actionFullScreen.triggered.connect(self.toggle_full_screen)
         self.ui.actionLeaveFullScreen.triggered.connect(self.leave_full_screen)
+        self.page_ms = PAGE_MS
+        self.page, self.per_page = 0, 1
+        self._turning = QTimer(self)
+        self._turning.setSingleShot(True)
+        self._turning.timeout.connect(self._turn_page)
+        self._turn_to = QTimer(self)  # once the step has picked out what it changed
+        self._turn_to.setSingleShot(True)
+        self._turn_to.setInterval(0)
+        self._turn_to.timeout.connect(self._changed_cards)
+        for signal in (self.model.dataChanged, self.model.rowsInserted):
+            signal.connect(lambda *_: self._turn_to.start())
+        self.pager = self._pager()
         self.fit_cards()
+
+    def _pager(self) -> QLabel:
+        """Under the cards, which page of them shows, when they take more than one."""
+        pager = QLabel(self)
+        pager.setObjectName("pager")
+        pager.setAccessibleName("Page of cards")
+        pager.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        pager.setStyleSheet(f"QLabel#pager {{ color: {DIM.name()}; }}")
+        pager.hide()
+        self.layout().addWidget(pager)
+        return pager
 
     # full screen -----------------------------------------------------------------------
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
         else:
-            self.showFullScreen()
+            self.fill_screen()
+
+    def fill_screen(self) -> None:
+        """Full screen, without taking the keyboard from the GM's window, as
+        showFullScreen() would."""
+        self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMaximized
+                            | Qt.WindowState.WindowFullScreen)
+        self.show()
 
     def leave_full_screen(self) -> None:
         if self.isFullScreen():
@@ -137,13 +188,13 @@ class PlayerWindow(QWidget):
         self._fade.setOpacity(1.0)
         self.ui.banner.setText("  ·  ".join(said))
         self.ui.banner.setAccessibleDescription(self.ui.banner.text())
-        self._style_banner()
+        self.fit_cards()
         self._shown_for.start(self.banner_ms)
 
     def _cleared(self) -> None:
         self.ui.banner.clear()
         self.ui.banner.setAccessibleDescription("")
-        self._style_banner()
+        self.fit_cards()
 
     # fitting the cards to the window ---------------------------------------------------
     def resizeEvent(self, event) -> None:
@@ -151,37 +202,80 @@ class PlayerWindow(QWidget):
         self.fit_cards()
 
     def fit_cards(self, *_) -> None:
-        """Cards and fonts as large as the window allows; the banner grows with them."""
-        height = self.height()
-        text = max(16, height // 24)
-        self.ui.banner.setFixedHeight(int(text * 2))
-        self.ui.banner.setFont(self._banner_font(text))
-        self._style_banner()
+        """Cards and fonts as large as the window allows, with no scroll bar: a page of
+        them at a time when they cannot all be read at once. The banner grows with them."""
+        self._fit_banner()
         view = self.ui.cards
-        room = view.maximumViewportSize()
         count = self.model.rowCount()
-        size, gap, _, scrolls = card_grid(count, room.width() - 2, room.height() - 2)
-        if scrolls:  # the scroll bar takes some of the width
-            bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
-            size, gap, _, _ = card_grid(count, room.width() - 2 - bar, room.height() - 2)
-        # a scroll bar only when the cards cannot all fit: one that came and went would
-        # take a column away
-        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if scrolls
-                                        else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        width, height = self.width(), self.height() - self.ui.banner.height()
+        size, gap, _, per_page = card_grid(count, width - 2, height - 2)
+        if per_page < count:  # the page's number takes a line under the cards
+            self.pager.setFont(self._banner_font(max(12, self.ui.banner.height() // 4)))
+            height -= self.pager.sizeHint().height()
+            size, gap, _, per_page = card_grid(count, width - 2, height - 2)
+        self.per_page = per_page
+        self.pager.setVisible(per_page < count)
         # each card in a cell of the grid, the gap split around it
         cell = QSize(size.width() + gap, size.height() + gap)
         if (size, cell) != (self.delegate.size, view.gridSize()):
             self.delegate.size = size
             view.setGridSize(cell)
             view.setViewportMargins(gap // 2, gap // 2, 0, 0)
+        self.show_page(self.page)
+
+    def _fit_banner(self) -> None:
+        """The banner's words in a font that fits its width, on one line where they can
+        be read so, else wrapped; it grows to hold them, never cutting a line."""
+        banner = self.ui.banner
+        text = self._banner_px = max(16, self.height() // 24)
+        line, pad = banner_edges(text)
+        room = max(1, self.width() - 2 * pad)
+        said = banner.text() or "W"
+        font = fitted(self.delegate.family, text, said, room)
+        if QFontMetricsF(font).horizontalAdvance(said) > room:  # two lines read better
+            font = fitted(self.delegate.family, text, said, room, text * 2.6)
+        banner.setFont(font)
+        needed = QFontMetricsF(font).boundingRect(QRectF(0, 0, room, 1e6), WRAP, said).height()
+        banner.setFixedHeight(max(text * 2, math.ceil(needed) + line + text // 4))
+        self._style_banner()
+
+    # pages of cards that turn on their own ------------------------------------------------
+    def show_page(self, page: int) -> None:
+        """Show the `page`-th page of cards (counted around), hide the others."""
+        count = self.model.rowCount()
+        pages = max(1, math.ceil(count / max(self.per_page, 1)))
+        self.page = page % pages
+        first = self.page * self.per_page
+        for row in range(count):
+            self.ui.cards.setRowHidden(row, not first <= row < first + self.per_page)
+        self.pager.setText(f"{self.page + 1} / {pages}")
+        if pages > 1 and not self._turning.isActive():
+            self._turning.start(self.page_ms)
+        elif pages == 1:
+            self._turning.stop()
+
+    def _turn_page(self) -> None:
+        self.show_page(self.page + 1)
+
+    def _changed_cards(self) -> None:
+        """A card that just changed (or was just revealed) is turned to, so the players
+        see it with the banner."""
+        if self.per_page >= self.model.rowCount():
+            return
+        shown = range(self.page * self.per_page, (self.page + 1) * self.per_page)
+        picked = [row for row in range(self.model.rowCount())
+                  if self.model.index(row).data(HighlightRole)]
+        if picked and not any(row in shown for row in picked):
+            self._turning.stop()
+            self.show_page(picked[0] // self.per_page)
 
     def _style_banner(self) -> None:
         """On its own band while it says something; the window's ground when it is quiet."""
         said = bool(self.ui.banner.text())
-        line = max(2, self.ui.banner.height() // 16)
+        line, pad = banner_edges(self._banner_px)
         self.ui.banner.setStyleSheet(BANNER_STYLE.format(
             text=TEXT.name(), ground=BANNER if said else BACKGROUND.name(),
-            line=line if said else 0, pad=self.ui.banner.height() // 4))
+            line=line if said else 0, pad=pad))
 
     def _banner_font(self, pixels: int):
         return pixel_font(self.delegate.family, pixels, bold=True)
@@ -218,6 +312,17 @@ class PlayerDisplay(QObject):
         elif self.display is not None and self.display.isVisible():
             self.display.close()
 
+    def toggle_full_screen(self) -> None:
+        """F11 in the GM's window: the players' display full screen, or back to a window;
+        a closed one opens full screen. The GM's window keeps the focus."""
+        if self.display is not None and self.display.isVisible():
+            self.appearing.start()  # a window manager that activates it anyway: see show()
+            self.display.toggle_full_screen()
+            return
+        self.action.setChecked(True)
+        if self.display is not None and not self.display.isFullScreen():
+            self.display.fill_screen()
+
     def show(self) -> None:
         if self.display is None:
             self.display = PlayerWindow(self.w.controller, self.w)
@@ -231,7 +336,7 @@ class PlayerDisplay(QObject):
         # does so anyway, as it appears, gives the focus straight back to the GM
         self.appearing.start()
         if full:
-            self.display.showFullScreen()
+            self.display.fill_screen()
         else:
             self.display.show()
 

@@ -30,6 +30,9 @@ from .desk_model import (
 from .style import BADGE_TEXT, DANGER, GOOD, HIGHLIGHT, TURN, WARNING
 
 TILE_SIZE = QSize(250, 140)  # at a 13 px font; scaled with the font in sizeHint
+# View → Compact tiles: narrower (three columns where there were two) and shorter, with
+# one row of badges; the name, bar, armor and end state all still show
+COMPACT_SIZE = QSize(170, 112)
 
 # the GM's marker of who the players' display leaves out or shows as words only (both
 # glyphs are in the shipped DejaVu Sans)
@@ -48,10 +51,11 @@ def status_colour(status: str) -> QColor | None:
     return None
 
 
-def base_size(fm: QFontMetrics) -> QSize:
-    """The smallest tile, scaled with the font."""
+def base_size(fm: QFontMetrics, compact: bool = False) -> QSize:
+    """The smallest tile (or compact tile), scaled with the font."""
     scale = max(1.0, fm.height() / 16)
-    return QSize(int(TILE_SIZE.width() * scale), int(TILE_SIZE.height() * scale))
+    size = COMPACT_SIZE if compact else TILE_SIZE
+    return QSize(int(size.width() * scale), int(size.height() * scale))
 
 
 def mark_font(font: QFont) -> tuple[QFont, QFontMetrics]:
@@ -68,12 +72,14 @@ def mark_label_rect(bar: QRectF, x: float, width: float, height: float) -> QRect
 
 
 class TileDelegate(QStyledItemDelegate):
-    """`width` (set by the view) widens every tile so that a row of them fills the view."""
+    """`width` (set by the view) widens every tile so that a row of them fills the view;
+    `compact` (also the view's) paints the compact tiles of View → Compact tiles."""
 
     width: int | None = None
+    compact = False
 
     def sizeHint(self, option, index) -> QSize:
-        size = base_size(option.fontMetrics)
+        size = base_size(option.fontMetrics, self.compact)
         return QSize(max(size.width(), self.width or 0), size.height())
 
     def paint(self, painter: QPainter, option, index) -> None:
@@ -133,7 +139,10 @@ class TileDelegate(QStyledItemDelegate):
         bold.setBold(True)
         bold.setPointSizeF(option.font.pointSizeF() * 1.1)
         head = QRectF(inner.left(), inner.top(), inner.width(), line * 1.2)
-        room = inner.right() - fm.horizontalAdvance(facts.kind) - line * 0.4
+        kind = self._kind_shown(facts, fm, QFontMetrics(bold), inner.width(),
+                                bool(SEEN_TAGS.get(index.data(SeenRole))
+                                     or ENCOUNTER_TAGS.get(marked)))
+        room = inner.right() - fm.horizontalAdvance(kind) - line * 0.4
         room = self._paint_seen(painter, head, room, index.data(SeenRole), pal, option.font)
         room = self._paint_encounter(painter, head, room, marked, pal, option.font)
         painter.setFont(bold)
@@ -147,7 +156,7 @@ class TileDelegate(QStyledItemDelegate):
         painter.setFont(option.font)
         painter.setPen(dim)
         painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), line * 1.2),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, facts.kind)
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, kind)
         y = inner.top() + line * 1.4
 
         # the bar: HP left, or Damage against its marks
@@ -166,16 +175,22 @@ class TileDelegate(QStyledItemDelegate):
                              f"{facts.buffer[0]} {facts.buffer[1]}")
         y += line * 1.2
 
-        # badges: debilities, conditions, Strain, traumas
-        y = self._paint_badges(painter, inner, y, list(facts.badges + facts.extra), option.font,
-                               pal, max_rows=1 if facts.status_label else 2)
+        # badges: debilities, conditions, Strain, traumas; a compact tile with no room for
+        # them above its end state's banner counts them on the banner
+        badges = list(facts.badges + facts.extra)
+        rows, label = (1 if facts.status_label or self.compact else 2), facts.status_label
+        if label and self.compact and badges:
+            room = inner.bottom() - banner_height(option.font) - y
+            if room < badge_height(option.font):
+                rows, label = 0, f"{label} +{len(badges)}"
+        if rows:
+            y = self._paint_badges(painter, inner, y, badges, option.font, pal, max_rows=rows)
 
         # end state banner, then the preview or the last refusal at the bottom
         preview = index.data(PreviewRole)
         notice = index.data(NoticeRole)
-        if facts.status_label and not preview:
-            self._banner(painter, inner, facts.status_label, status_colour(facts.status) or dim,
-                         option.font)
+        if label and not preview:
+            self._banner(painter, inner, label, status_colour(facts.status) or dim, option.font)
         if preview:  # over everything but the name: the preview says what the bar will say
             self._overlay(painter, rect, inner.top() + line * 1.3, preview, pal, option.font)
         elif notice:
@@ -186,12 +201,23 @@ class TileDelegate(QStyledItemDelegate):
             box = QRectF(inner.left(), inner.bottom() - line * 2.2, inner.width(), line * 2.2)
             flags = (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
                      | Qt.TextFlag.TextWordWrap)
-            # on its own ground, so a banner or badges beneath do not blur it
-            top = painter.boundingRect(box, flags, "Refused: " + notice).top() - 1
+            # within its box, cut at a word (the tooltip has all of it), so the name and
+            # the bar still show; on its own ground, so a banner or badges beneath do not
+            # blur it
+            said = fit_wrapped(QFontMetrics(small), box, "Refused: " + notice)
+            top = painter.boundingRect(box, flags, said).top() - 1
             painter.fillRect(QRectF(box.left(), top, box.width(), box.bottom() - top),
                              pal.color(QPalette.ColorRole.Base))
-            painter.drawText(box, flags, "Refused: " + notice)
+            painter.drawText(box, flags, said)
         painter.restore()
+
+    def _kind_shown(self, facts, fm, bold_fm, width: float, tagged: bool) -> str:
+        """The kind on the name's row; a compact tile with a tag leaves it out rather than
+        cut the name short (the table and the tooltip still say it)."""
+        if not (self.compact and tagged):
+            return facts.kind
+        crowded = bold_fm.horizontalAdvance(facts.name) + fm.horizontalAdvance(facts.kind)
+        return "" if crowded > width * 0.6 else facts.kind
 
     def _paint_seen(self, painter, row: QRectF, right: float, seen, pal, font) -> float:
         """The "hidden" or "words" tag ending at `right` on the name's row; where the name
@@ -272,18 +298,21 @@ class TileDelegate(QStyledItemDelegate):
         small.setPointSizeF(font.pointSizeF() * 0.85)
         fm = QFontMetrics(small)
         painter.setFont(small)
-        x, rows, h = inner.left(), 0, fm.height() + 4
+        x, row, h = inner.left(), 0, badge_height(font)
         for i, badge in enumerate(badges):
-            w = fm.horizontalAdvance(badge) + 10
-            if x + w > inner.right() and x > inner.left():
-                rows += 1
-                x, y = inner.left(), y + h + 3
-            if rows >= max_rows:
-                painter.setPen(pal.color(QPalette.ColorRole.Text))
-                painter.drawText(QRectF(inner.left(), y - h - 3, inner.width(), h),
-                                 Qt.AlignmentFlag.AlignRight, f"+{len(badges) - i} more")
-                break
-            w = min(w, inner.width())
+            w = min(fm.horizontalAdvance(badge) + 10, inner.width())
+            if x + w + more_room(fm, len(badges) - i - 1, row == max_rows - 1) > inner.right() \
+                    and x > inner.left():
+                if row == max_rows - 1:  # the last row: the rest are counted at its end
+                    painter.setPen(pal.color(QPalette.ColorRole.Text))
+                    painter.drawText(QRectF(x, y, inner.right() - x, h),
+                                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                                     f"+{len(badges) - i} more")
+                    break
+                row, x, y = row + 1, inner.left(), y + h + 3
+            # on the last row, room is kept for counting the badges after this one
+            w = min(w, inner.right() - x
+                    - more_room(fm, len(badges) - i - 1, row == max_rows - 1))
             box = QRectF(x, y, w, h)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(pal.color(QPalette.ColorRole.Highlight).lighter(170)
@@ -298,17 +327,15 @@ class TileDelegate(QStyledItemDelegate):
         return y + h
 
     def _banner(self, painter, inner, label, colour, font) -> None:
-        bold = QFont(font)
-        bold.setBold(True)
-        fm = QFontMetrics(bold)
-        h = fm.height() + 6
+        h = banner_height(font)
         box = QRectF(inner.left(), inner.bottom() - h, inner.width(), h)
+        bold, words = banner_words(label, font, box.width() - h / 2)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(box, 4, 4)
         painter.setFont(bold)
         painter.setPen(BADGE_TEXT)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.upper())
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, words)
         painter.setFont(font)
 
     def _overlay(self, painter, rect, top, preview, pal, font) -> None:
@@ -330,6 +357,38 @@ class TileDelegate(QStyledItemDelegate):
 
 
 WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def more_room(fm: QFontMetrics, rest: int, last_row: bool) -> int:
+    """The room "+3 more" takes at the end of the last row of badges, when some are left."""
+    return fm.horizontalAdvance(f"+{rest} more") + 4 if rest and last_row else 0
+
+
+def banner_height(font: QFont) -> int:
+    """An end state's banner at the foot of a tile."""
+    bold = QFont(font)
+    bold.setBold(True)
+    return QFontMetrics(bold).height() + 6
+
+
+def badge_height(font: QFont) -> int:
+    """One row of badges."""
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.85)
+    return QFontMetrics(small).height() + 4
+
+
+def banner_words(label: str, font: QFont, width: float) -> tuple[QFont, str]:
+    """An end state's banner words in capitals and their bold font, fitted to `width`: on
+    a narrow tile they shrink a little, then are cut with …, never clipped."""
+    bold = QFont(font)
+    bold.setBold(True)
+    words = label.upper()
+    fm = QFontMetrics(bold)
+    while fm.horizontalAdvance(words) > width and bold.pointSizeF() > font.pointSizeF() * 0.75:
+        bold.setPointSizeF(bold.pointSizeF() * 0.92)
+        fm = QFontMetrics(bold)
+    return bold, fm.elidedText(words, Qt.TextElideMode.ElideRight, int(width))
 
 
 def overlay_box(rect: QRectF, top: float) -> QRectF:

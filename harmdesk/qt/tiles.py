@@ -16,8 +16,20 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 from ..errors import UserError
 from ..session import MIME_TYPE, attack_chip, decode_chip, encode_chip, takes_modifiers
 from ..values import TilePreview
+from . import window_memory
 from .desk_model import IdRole
 from .tile_delegate import TileDelegate, base_size
+
+COMPACT_KEY = "view/compactTiles"
+
+
+def remembered_compact(choice: bool | None = None) -> bool:
+    """Whether the GM chose compact tiles (View → Compact tiles), kept between runs; a
+    `choice` given is remembered first."""
+    remembered = window_memory.settings()
+    if choice is not None:
+        remembered.setValue(COMPACT_KEY, choice)
+    return remembered.value(COMPACT_KEY) in (True, "true")
 
 
 class TileView(QListView):
@@ -41,6 +53,7 @@ class TileView(QListView):
         self.setDropIndicatorShown(False)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setItemDelegate(TileDelegate(self))
+        self.compact = self.itemDelegate().compact = remembered_compact()
         self.setAccessibleName("Character tiles")
         self._hover_key = None
         self._dragged = None  # (the mime data, its chip): decoded once per drag-enter
@@ -58,13 +71,23 @@ class TileView(QListView):
         self.fit_tiles()
         super().resizeEvent(event)
 
+    def set_compact(self, compact: bool) -> None:
+        """Compact tiles or full ones, remembered for the next run."""
+        remembered_compact(compact)
+        if compact == self.compact:
+            return
+        self.compact = self.itemDelegate().compact = compact
+        self.itemDelegate().width = None
+        self.fit_tiles()
+        self.scheduleDelayedItemsLayout()
+
     def fit_tiles(self, *_) -> None:
         """Widen the tiles so that a row of them fills the view instead of leaving a gap
         (up to twice their width, for a desk of few tiles on a wide screen).
 
         The room is counted as if the scroll bar were shown, so the width does not
         change (and relayout) when it comes and goes."""
-        gap, smallest = self.spacing(), base_size(self.fontMetrics()).width()
+        gap, smallest = self.spacing(), base_size(self.fontMetrics(), self.compact).width()
         # as QListView lays out a row: a gap before each tile, within the viewport less
         # the scroll bar's room, up to its last pixel
         room = (self.maximumViewportSize().width() - 1

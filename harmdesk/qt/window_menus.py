@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -333,6 +334,7 @@ class PlayMenus(QObject):
         ui.actionAbout.triggered.connect(self.about)
         ui.actionQuickHelp.triggered.connect(self.quick_help)
         self.help_dialog = None
+        self.compact_tiles, self.players_full_screen = desk_view_items(window)
 
     @property
     def c(self):
@@ -455,3 +457,26 @@ class PlayMenus(QObject):
         QMessageBox.about(self.w, "About HarmDesk",
                           f"HarmDesk {__version__}\nHarm and healing for Stonetop, Lux Aeterna "
                           "and Freedom Fantasies, kept exact and undoable.")
+
+
+def desk_view_items(window) -> tuple[QAction, QAction]:
+    """View → Compact tiles (under Tiles and Table) and Player display full screen (under
+    Player display, F11 from the GM's window: no click into the players' window first)."""
+    ui = window.ui
+    compact = QAction("&Compact tiles", window)
+    compact.setObjectName("actionCompactTiles")
+    compact.setCheckable(True)
+    compact.setToolTip("Shorter, narrower tiles: more characters on the desk at once")
+    compact.setChecked(window.tiles.compact)
+    compact.toggled.connect(window.tiles.set_compact)
+    full = QAction("Player display &full screen", window)
+    full.setObjectName("actionPlayerFullScreen")
+    full.setShortcut("F11")
+    full.setToolTip("Fill the players' display's screen, or go back to a window")
+    full.triggered.connect(lambda: window.player_display.toggle_full_screen())
+    menu, actions = ui.menuView, ui.menuView.actions()
+    after_table = actions[actions.index(ui.actionShowTable) + 1:]
+    menu.insertAction(after_table[0] if after_table else None, compact)
+    after_display = actions[actions.index(ui.actionPlayerDisplay) + 1:]
+    menu.insertAction(after_display[0] if after_display else None, full)
+    return compact, full

@@ -143,3 +143,17 @@ def test_a_folders_first_settings_keep_the_players_words_given_before(qtbot, fol
     assert PlayerWords().words("stonetop").get("deaths_door") == "on the brink"
     window_memory.use_folder(folders[0])
     assert PlayerWords().words("stonetop").get("deaths_door") == "fading"
+
+
+def test_compact_tiles_are_the_data_folders_choice(qtbot, folders):
+    home, club = folders
+    window = open_on(qtbot, home)
+    window.play_menus.compact_tiles.trigger()
+    assert window.tiles.compact
+    window.campaign_menus.load(club, "Desk")  # the club never chose compact tiles
+    qtbot.waitUntil(lambda: not window.tiles.compact)
+    assert not window.play_menus.compact_tiles.isChecked()
+    window.campaign_menus.load(home, "Desk")
+    qtbot.waitUntil(lambda: window.tiles.compact)
+    assert window.play_menus.compact_tiles.isChecked()
+    quit_window(window)
