@@ -172,9 +172,11 @@ def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
     """
 
     def provide(action, need):
-        target = need.target
+        # whose roll: the rules' own word, else the action's one target
+        targets = Action.of(action).targets
+        target = need.target or (targets[0] if len(targets) == 1 else None)
         who = (name_of(target) if name_of else target) if target else ""
-        label = " — ".join(p for p in (without_rule_ids(need.why), who) if p)
+        label = " — ".join(p for p in (roll_for(action, need, name_of), who) if p)
         state = state_of() if state_of else None
         shown = {} if state is None else {"outcome": outcome_of(state, action, need),
                                           "tags": tag_words(action, state)}
@@ -184,6 +186,25 @@ def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
         return roll_value(need, faces)
 
     return provide
+
+
+# what an action's own dice are, by its type, when nobody's attack rolls them
+OWN_DICE = {"damage": "damage", "gang_damage": "gang-up damage", "heal": "healing",
+            "lose_hp": "HP loss"}
+
+
+def roll_for(action, need, name_of=None) -> str:
+    """What a roll is for, as the GM knows the chip: "the wraith's attack" for an
+    attacker's dice, "healing" for a heal's; any other roll the rules ask for in their
+    words ("Trauma table")."""
+    action = Action.of(action)
+    if need.key == "rolls" and need.dice == action.get("dice"):
+        source = action.get("source")
+        if source:
+            return f"{name_of(source) if name_of else source}'s attack"
+        if action.type in OWN_DICE:
+            return OWN_DICE[action.type]
+    return without_rule_ids(need.why)
 
 
 def outcome_of(state: dict, action, need) -> Outcome:
