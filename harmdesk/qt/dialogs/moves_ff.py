@@ -141,15 +141,15 @@ class MedicinePage(Page):
 
     def actions(self) -> list[dict]:
         self.desk.need_targets()
+        if not self.split:
+            what = "objects" if self.heals_objects else "people"
+            raise Invalid(f"Select the {what} to heal: a {self.skill} check heals only "
+                          f"{what} (the {self.other_page} page heals the others).")
         healer = self.healer.currentData()
         if healer is None:
             raise Invalid(f"Choose the healer, who makes the {self.skill} check.")
         if self.roll.face() is None:
             raise Invalid("Type the face of the d20 the healer rolled (1 to 20).")
-        if not self.split:
-            what = "objects" if self.heals_objects else "people"
-            raise Invalid(f"Select the {what} to heal: a {self.skill} check heals only "
-                          f"{what} (the {self.other_page} page heals the others).")
         given = sum(amount.value() for _, amount in self.split)
         if not self.split_fits(given, self.roll.value()):
             raise Invalid(f"The split heals {given}, more than the d20 roll "
