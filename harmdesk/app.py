@@ -23,6 +23,8 @@ def make_app(argv: list[str] | None = None, dressed: bool = True) -> QApplicatio
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     app.setApplicationName("HarmDesk")
     app.setOrganizationName("HarmDesk")
+    from .qt.wheel import install_wheel_policy
+    install_wheel_policy(app)  # the wheel changes a value only once the GM chose the box
     if dressed:
         dress(app)
     return app

@@ -15,6 +15,7 @@ from . import rules
 from .display import damage_words, tile_facts, without_rule_ids
 from .rolling import value_for
 from .rules import dice
+from .rules.core import signed
 
 MAX_COMBINATIONS = 2000
 
@@ -117,9 +118,9 @@ def preview(state: dict, action: dict) -> Preview:
             if new.status != old.status:
                 statuses[new.status_label] = statuses.get(new.status_label, 0) + weight
         low, high = min(values), max(values)
-        span = f"{low}" if low == high else f"{low}–{high}"
+        span = signed(low) if low == high else f"{signed(low)}–{signed(high)}"
         line = (f"damage {old.bar.figure} → {span}" if old.bar.fills_with_harm
-                else f"{old.bar.figure} → {span} HP")
+                else f"{signed(old.bar.figure)} → {span} HP")
         chances = [f"{odds(p)}: {label or 'recovers'}"
                    for label, p in sorted(statuses.items(), key=lambda kv: -kv[1])]
         if refused:

@@ -13,6 +13,8 @@ tells the views.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -21,6 +23,10 @@ from ..session import RollProvider, Session
 from ..values import Action
 
 HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
+
+# (name, saves as (condition, label) pairs, the rule's words) -> (condition, bumps) for a
+# Save, None to skip it, False when the GM cancels
+SaveProvider = Callable[[str, tuple, str], "tuple[str, int] | None | bool"]
 
 
 class StepCommand(QUndoCommand):
@@ -62,6 +68,7 @@ class DeskController(QObject):
         self.stack = QUndoStack(self)
         self.syncing = False
         self.roll_provider: RollProvider | None = None
+        self.save_provider: SaveProvider | None = None  # asks for a Save as a turn ends
         self._redone: set[int] | None = None  # log rows redone while redoing through one
         # changes made on the snapshot while the store opens, saved in order once it is open
         self._waiting: list[Action] = []
@@ -147,10 +154,33 @@ class DeskController(QObject):
             return self._wait(action, ids)
         if not self._writable(ids):
             return False
+        action = self._with_turn_save(action)
+        if action is None:
+            return False
         action = self.complete(action)
         if action is None:
             return False
         return self._save([action], None, ids)
+
+    def _with_turn_save(self, action: Action) -> Action | None:
+        """An end of turn without a Save (the End turn chip): the GM is offered the Save
+        the rules allow as the turn ends, as Rests and moves' End of turn offers it. None
+        when the GM cancels."""
+        if action.type != "end_turn" or "condition" in action.fields \
+                or self.save_provider is None or len(action.targets) != 1:
+            return action
+        char = self.state["characters"].get(action.targets[0])
+        clock = self.profile.clock if self.profile is not None else None
+        saves = clock.turn_saves(char, self.state["settings"]) if char and clock else ()
+        if not saves:
+            return action
+        answer = self.save_provider(char["name"], saves, clock.save_rule)
+        if answer is False:
+            return None
+        if answer is None:
+            return action
+        condition, bumps = answer
+        return action.with_fields(condition=condition, bumps=bumps)
 
     def _wait(self, action: Action, ids: list) -> bool:
         """The store is still opening: keep the action (its dice rolled now, when the GM

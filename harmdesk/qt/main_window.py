@@ -97,6 +97,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.ui.setupUi(self)  # no size of its own: the window keeps the one it has
         self.controller = self._controller or DeskController(self)
         self.controller.roll_provider = self.provide_roll
+        self.controller.save_provider = self.ask_turn_save
         self._setup_undo()
         self._setup_views()
         self.update_title()
@@ -278,6 +279,7 @@ class MainWindow(QMainWindow, ChipHands):
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
         c.campaignChanged.connect(self._fit_shown_table)
+        c.campaignChanged.connect(self.quick_entry_follows_campaign)
         c.sessionChanged.connect(self.update_title)
         c.sessionChanged.connect(self.update_enabled)
         self.tiles.modifiers = self.tray.modifiers

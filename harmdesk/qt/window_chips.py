@@ -13,6 +13,8 @@ from .style import ERROR_STYLE
 class ChipHands:
     """The main window's chips and quick entry (mixed into `MainWindow`)."""
 
+    _quick_campaign: str | None = None  # the campaign the quick entry's text was typed for
+
     def provide_roll(self, action, need):
         """The controller's roll provider: HarmDesk rolls, or the GM types the faces."""
         if self.controller.option("dice_mode", "app") == "manual":
@@ -22,6 +24,20 @@ class ChipHands:
                                         lambda: self.controller.rolling_on)(action, need)
         from ..session import roll
         return roll(need, self.rng)
+
+    def ask_turn_save(self, name: str, saves, rule: str):
+        """The controller's save provider: the Save a character may roll as their turn
+        ends outside the encounter's Next turn (the End turn chip)."""
+        from PySide6.QtWidgets import QDialog
+
+        from .dialogs.encounter import TurnSaveDialog
+        dialog = TurnSaveDialog(name, saves, rule, self, next_turn=False)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            return dialog.choice()
+        finally:
+            dialog.deleteLater()
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
         if self.controller.campaign is None or not targets:
@@ -97,6 +113,15 @@ class ChipHands:
         self.ui.quickMessage.setStyleSheet(ERROR_STYLE if error else "")
         self.ui.quickMessage.setText(text)
         self.ui.quickMessage.setVisible(bool(text))
+
+    def quick_entry_follows_campaign(self) -> None:
+        """Another campaign on the desk: the quick entry's text and its message were for
+        the one before, so they go (the same campaign opened again keeps them)."""
+        shown = self.controller.session.name if self.controller.campaign is not None else None
+        if shown != self._quick_campaign:
+            self.ui.quickEntry.clear()
+            self.show_quick_message("")
+        self._quick_campaign = shown
 
     def apply_quick_entry(self) -> bool:
         if self.controller.campaign is None:

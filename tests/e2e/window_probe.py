@@ -27,7 +27,7 @@ def rect(widget, local=None) -> list[int]:
 
 def snapshot(window) -> dict:
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QFileDialog, QMenu
+    from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QFileDialog, QLabel, QMenu
 
     from harmdesk.qt.desk_model import IdRole, PreviewRole
     from harmdesk.qt.tray_chips import ChipButton
@@ -91,6 +91,11 @@ def snapshot(window) -> dict:
     status["dialog_active"] = dialog is not None and dialog is active
     status["dialog_focus"] = name_of(dialog.focusWidget()) if dialog is not None else None
     status["dialog_fields"] = fields(dialog) if dialog is not None else {}
+    status["dialog_boxes"] = value_boxes(dialog) if dialog is not None else {}
+    status["dialog_scroll"] = scrolls(dialog) if dialog is not None else []
+    message = dialog.findChild(QLabel, "messageLabel") if dialog is not None else None
+    status["dialog_message"] = message.text() if message is not None and message.isVisible() \
+        else ""
     status["file_dialog"] = any(isinstance(d, QFileDialog) for d in dialogs)
     status["quick_entry"] = rect(window.ui.quickEntry)
     status["quick_text"] = window.ui.quickEntry.text()
@@ -165,6 +170,25 @@ def fields(dialog) -> dict:
                 "rows": [[item.text(c) for c in range(tree.columnCount())] for item in items],
                 "current": current.text(0) if current is not None else None}
     return held
+
+
+def value_boxes(dialog) -> dict:
+    """A dialog's shown combo and spin boxes, by accessible name: their text and where."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QComboBox
+
+    boxes = [*dialog.findChildren(QComboBox), *dialog.findChildren(QAbstractSpinBox)]
+    return {box.accessibleName() or name_of(box): {"text": box.currentText()
+                                                  if isinstance(box, QComboBox) else box.text(),
+                                                  "rect": rect(box), "focus": box.hasFocus()}
+            for box in boxes if box.isVisible()}
+
+
+def scrolls(dialog) -> list[dict]:
+    """A dialog's shown scroll areas: how far down each is, and its viewport."""
+    from PySide6.QtWidgets import QScrollArea
+
+    return [{"value": area.verticalScrollBar().value(), "rect": rect(area.viewport())}
+            for area in dialog.findChildren(QScrollArea) if area.isVisible()]
 
 
 def encounter_bar(window) -> dict | None:

@@ -29,9 +29,30 @@ def dialog(qtbot):
 def test_one_spin_box_per_die_limited_to_its_size(dialog):
     dlg = dialog("2d6+d4")
     assert [box.maximum() for box in dlg.spins] == [6, 6, 4]
-    assert all(box.minimum() == 1 for box in dlg.spins)
+    assert all(box.face() is None and box.text() == "" for box in dlg.spins)  # no face assumed
     dlg.spins[0].setValue(9)  # clamped: a d6 cannot show 9
     assert dlg.faces()[0] == 6
+
+
+@OFFSCREEN_SHOW
+def test_enter_on_an_empty_face_asks_for_it(qtbot, dialog):
+    """A Trauma d20 never opens on 1 (instant death): it opens empty, and Enter asks for
+    the face instead of applying."""
+    dlg = dialog("d20", "Trauma table")
+    with qtbot.waitExposed(dlg):
+        dlg.show()
+    with qtbot.waitActive(dlg):
+        dlg.activateWindow()
+    box = dlg.spins[0]
+    assert box.text() == "" and not dlg.ui.messageLabel.isVisible()
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert dlg.isVisible() and dlg.result() != QDialog.DialogCode.Accepted
+    assert dlg.ui.messageLabel.isVisible()
+    assert dlg.ui.messageLabel.text() == "Type the face of the d20 (1 to 20), then press Enter."
+    qtbot.keyClicks(box.lineEdit(), "14")
+    assert not dlg.ui.messageLabel.isVisible()
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert dlg.result() == QDialog.DialogCode.Accepted and dlg.faces() == [14]
 
 
 def test_total_is_read_by_the_rules_dice_module(dialog):
@@ -122,6 +143,8 @@ def test_the_dialog_shows_what_the_faces_will_do_and_the_tags(dialog, qtbot):
 
     def outcome(faces):
         seen.append(faces)
+        if faces is None:  # no face typed yet: the odds over every face
+            return None, ["The Heavy: 20 → 14–20 HP"], []
         if faces == [1]:
             return "no damage to take", [], []
         return None, [f"The Heavy: 20/20 HP → {22 - faces[0]}/20 HP"], ["armor 2"]
@@ -129,6 +152,7 @@ def test_the_dialog_shows_what_the_faces_will_do_and_the_tags(dialog, qtbot):
     dlg = DiceDialog("d8", label="damage", outcome=outcome, tags=["1 piercing", "forceful"])
     qtbot.addWidget(dlg)
     assert dlg.ui.tagsLabel.text() == "Tags: 1 piercing, forceful"
+    assert dlg.ui.outcomeLabel.text() == "The Heavy: 20 → 14–20 HP" and seen == [None]
     dlg.spins[0].setValue(6)
     assert dlg.ui.outcomeLabel.text() == "The Heavy: 20/20 HP → 16/20 HP"
     assert dlg.ui.detailLabel.text() == "armor 2" and seen[-1] == [6]

@@ -288,12 +288,13 @@ def test_start_turn_is_one_action_per_character(dialog):
 
 # Freedom Fantasies ------------------------------------------------------------------
 def test_medicine_split_with_a_running_total(dialog):
-    dlg, desk = dialog("freedom_fantasies", ["brute", "tam"], "Medicine")
+    dlg, desk = dialog("freedom_fantasies", ["ysolde", "brute", "tam"], "Medicine")
     page = dlg.page()
-    assert page.healer.currentData() == "ysolde"  # a PC who is not a patient
+    assert page.healer.currentData() == "ysolde"  # the first selected
+    assert "Type the face of the d20" in dlg.ui.messageLabel.text() and not ok_enabled(dlg)
     page.roll.setValue(12)
     page.bonus.setValue(2)
-    (_, brute), (_, tam) = page.split
+    _, (_, brute), (_, tam) = page.split
     assert brute.maximum() == 7 and tam.maximum() == 5
     brute.setValue(7)
     tam.setValue(5)
@@ -307,6 +308,44 @@ def test_medicine_split_with_a_running_total(dialog):
     assert desk.submit_many(dlg.actions(), dlg.title())
     assert desk.state["characters"]["tam"]["damage"] == 0
     assert desk.state["characters"]["ysolde"]["supplies"] == 1
+
+
+def test_the_medicine_healer_is_one_the_gm_selected(dialog):
+    """Never someone the GM did not select: a selected PC first, else no healer until the
+    GM chooses one; and the d20 opens empty, no face assumed."""
+    dlg, _ = dialog("freedom_fantasies", ["gate", "tam", "brute"], "Medicine")
+    page = dlg.page()
+    assert page.healer.currentData() == "tam"
+    assert page.roll.text() == "" and page.roll.face() is None
+    dlg, _ = dialog("freedom_fantasies", ["gate"], "Technology")
+    page = dlg.page()
+    assert page.healer.currentData() is None
+    assert "Choose the healer" in dlg.ui.messageLabel.text() and not ok_enabled(dlg)
+    page.healer.setCurrentIndex(page.healer.findData("ysolde"))
+    page.roll.setValue(9)
+    assert dlg.actions() and dlg.actions()[0]["healer"] == "ysolde"
+
+
+@pytest.mark.parametrize("targets, opens", [
+    (["heavy"], "Death's Door"),          # dying: nothing but Death's Door applies
+    (["vahid", "heavy"], "Death's Door"),
+    (["garet"], "Tend"),                  # out of the action: tended back in
+    (["vahid"], "Recover"),
+    (["hagr"], "NPC rest"),               # the first move the rules allow a monster
+])
+def test_rests_and_moves_open_on_what_the_selection_allows(desks, targets, opens):
+    desk = desks["stonetop"]
+    desk.submit({"type": "add_character", "character": {
+        "id": "garet", "name": "Garet", "kind": "pc", "max_hp": 8, "hp": 4,
+        "death": "out_of_action"}})
+    dlg = MovesDialog(profile_for("stonetop"), desk.state, targets)
+    try:
+        assert dlg.page().title == opens
+        assert dlg.ui.movesList.currentItem().text() == opens
+        if opens == "Tend":
+            assert dlg.page().who.currentData() == "garet"
+    finally:
+        dlg.deleteLater()
 
 
 def test_long_rest_for_everyone_has_no_target(dialog):

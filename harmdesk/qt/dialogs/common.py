@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -225,6 +226,34 @@ def spin(minimum: int, maximum: int, value: int, name: str, tip: str = "",
     return box
 
 
+class FaceBox(QSpinBox):
+    """The face a die shows, empty until the GM types it: no face is ever assumed (a 1
+    on the Trauma table is death). `face()` is None while it is empty."""
+
+    EMPTY = 0  # the value that stands for "not typed yet"; no die shows 0
+
+    def __init__(self, sides: int, name: str, tip: str = ""):
+        super().__init__()
+        self.setRange(self.EMPTY, sides)
+        self.setValue(self.EMPTY)
+        self.setAccessibleName(name)
+        self.setToolTip(tip or name)
+
+    def face(self) -> int | None:
+        return None if self.value() == self.EMPTY else self.value()
+
+    def textFromValue(self, value: int) -> str:
+        return "" if value == self.EMPTY else str(value)
+
+    def valueFromText(self, text: str) -> int:
+        return int(text) if text.strip() else self.EMPTY
+
+    def validate(self, text: str, pos: int):
+        if not text.strip():
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)
+
+
 def combo(items, name: str, tip: str = "") -> QComboBox:
     """A combo box of (label, data) pairs."""
     box = QComboBox()
@@ -294,6 +323,11 @@ class Page(QWidget):
 
     def preset(self, name: str) -> bool:
         """Pre-select rules name `name` on this page; False when it is not here."""
+        return False
+
+    def called_for(self) -> bool:
+        """Whether this is the move the selection calls for (Death's Door for the dying),
+        to open on it before any other the rules allow."""
         return False
 
 

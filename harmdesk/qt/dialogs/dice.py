@@ -2,7 +2,8 @@
 before a clicked chip is applied.
 
 One spin box per die of the expression, each limited to its die's size, so a
-face that cannot be rolled cannot be typed. The total is read by the rules
+face that cannot be rolled cannot be typed. Each opens empty: no face is assumed, and
+Enter with one still empty asks for it instead of applying. The total is read by the rules
 core's dice module, never added up here. Given the action the roll is for, the
 dialog also shows what it will do with the faces entered ("Caradoc: 16/16 HP →
 10/16 HP") and the tags it carries ("1 piercing, forceful, non-lethal"), as the
@@ -26,7 +27,7 @@ from ...session import (
 )
 from ...values import Action
 from ..forms.ui_dice_dialog import Ui_DiceDialog
-from .common import Invalid, Validated, spin
+from .common import FaceBox, Invalid, Validated
 
 # (the faces entered, or None with no dice to enter) -> (refusal, lines, details)
 Outcome = Callable[["list[int] | None"], "tuple[str | None, list[str], list[str]]"]
@@ -48,7 +49,9 @@ class DiceDialog(Validated, QDialog):
         self.ui.setupUi(self)
         self.init_validation()
         self.expr = expr
-        self.spins = []
+        self.spins: list[FaceBox] = []
+        self.die_names: list[str] = []
+        self.asked = False  # Enter was pressed with a face still empty
         self.outcome = outcome
         try:
             sizes = dice_sides(expr) if expr or not applying else []
@@ -72,13 +75,14 @@ class DiceDialog(Validated, QDialog):
         self.ui.detailLabel.setVisible(outcome is not None)
         for i, size in enumerate(sizes):
             name = f"die {i + 1}, a d{size}" if len(sizes) > 1 else f"the d{size}"
-            box = spin(1, size, 1, f"Face of {name}", f"What {name} shows (1 to {size})")
+            box = FaceBox(size, f"Face of {name}", f"What {name} shows (1 to {size})")
             caption = QLabel(f"Die &{i + 1} (d{size}):" if i < 9 else f"Die {i + 1} (d{size}):")
             caption.setBuddy(box)
             row, col = i % ROWS_PER_COLUMN, 2 * (i // ROWS_PER_COLUMN)
             self.ui.facesGrid.addWidget(caption, row, col)
             self.ui.facesGrid.addWidget(box, row, col + 1)
             box.valueChanged.connect(self.revalidate)
+            self.die_names.append(f"{name} (1 to {size})")
             box.lineEdit().selectAll()
             self.spins.append(box)
         if self.spins:
@@ -88,9 +92,19 @@ class DiceDialog(Validated, QDialog):
     def faces(self) -> list[int]:
         return [box.value() for box in self.spins]
 
+    def missing(self) -> list[int]:
+        """The dice (by position) whose face is still empty."""
+        return [i for i, box in enumerate(self.spins) if box.face() is None]
+
     def build(self) -> list[dict]:
         if self.bad_expr:
             raise Invalid(self.bad_expr)
+        empty = self.missing()
+        if empty:
+            self.ui.totalLabel.setText("Total: —")
+            if self.outcome is not None:  # the odds over every face, until they are typed
+                self.show_outcome(None)
+            raise Invalid(f"Type the face of {self.die_names[empty[0]]}, then press Enter.")
         if self.spins:
             try:
                 result = dice_total(self.expr, self.faces())
@@ -98,12 +112,36 @@ class DiceDialog(Validated, QDialog):
                 raise Invalid(err.message) from None
             self.ui.totalLabel.setText(f"Total: {result.text}")
         if self.outcome is not None:
-            refusal, lines, details = self.outcome(self.faces() if self.spins else None)
-            self.ui.outcomeLabel.setText("\n".join(lines) or "—")
-            self.ui.detailLabel.setText("\n".join(details))
+            refusal = self.show_outcome(self.faces() if self.spins else None)
             if refusal:
                 raise Invalid(refusal)
         return []
+
+    def show_outcome(self, faces: list[int] | None) -> str | None:
+        """Show what `faces` will do (None: the odds over every face); the refusal."""
+        refusal, lines, details = self.outcome(faces)
+        self.ui.outcomeLabel.setText("\n".join(lines) or "—")
+        self.ui.detailLabel.setText("\n".join(details))
+        return refusal
+
+    def revalidate(self, *args) -> None:
+        super().revalidate(*args)
+        if self.missing() and not self.asked:
+            # a face not typed yet is a question still open, not a mistake: no red
+            # message, and Enter asks for it (see `accept`)
+            self.ui.messageLabel.setVisible(False)
+            self.ok_button().setEnabled(True)
+
+    def accept(self) -> None:
+        empty = self.missing()
+        if empty:
+            self.asked = True
+            self.revalidate()
+            box = self.spins[empty[0]]
+            box.setFocus()
+            box.selectAll()
+            return
+        super().accept()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -134,9 +172,11 @@ def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
     """
 
     def provide(action, need):
-        target = need.target
+        # whose roll: the rules' own word, else the action's one target
+        targets = Action.of(action).targets
+        target = need.target or (targets[0] if len(targets) == 1 else None)
         who = (name_of(target) if name_of else target) if target else ""
-        label = " — ".join(p for p in (without_rule_ids(need.why), who) if p)
+        label = " — ".join(p for p in (roll_for(action, need, name_of), who) if p)
         state = state_of() if state_of else None
         shown = {} if state is None else {"outcome": outcome_of(state, action, need),
                                           "tags": tag_words(action, state)}
@@ -146,6 +186,25 @@ def manual_roll_provider(parent: QWidget | None, name_of=None, state_of=None):
         return roll_value(need, faces)
 
     return provide
+
+
+# what an action's own dice are, by its type, when nobody's attack rolls them
+OWN_DICE = {"damage": "damage", "gang_damage": "gang-up damage", "heal": "healing",
+            "lose_hp": "HP loss"}
+
+
+def roll_for(action, need, name_of=None) -> str:
+    """What a roll is for, as the GM knows the chip: "the wraith's attack" for an
+    attacker's dice, "healing" for a heal's; any other roll the rules ask for in their
+    words ("Trauma table")."""
+    action = Action.of(action)
+    if need.key == "rolls" and need.dice == action.get("dice"):
+        source = action.get("source")
+        if source:
+            return f"{name_of(source) if name_of else source}'s attack"
+        if action.type in OWN_DICE:
+            return OWN_DICE[action.type]
+    return without_rule_ids(need.why)
 
 
 def outcome_of(state: dict, action, need) -> Outcome:

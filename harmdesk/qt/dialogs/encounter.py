@@ -200,9 +200,10 @@ class StartEncounterDialog(QDialog):
 
 class TurnSaveDialog(QDialog):
     """`name` may roll a Save as the turn ends: `saves` are (condition, label) pairs.
-    `choice()` after OK: (condition, bumps); after Skip: None."""
+    `choice()` after OK: (condition, bumps); after Skip: None. `next_turn` False: the
+    turn ends outside an encounter (the End turn chip), and no next turn follows."""
 
-    def __init__(self, name: str, saves, rule: str, parent=None):
+    def __init__(self, name: str, saves, rule: str, parent=None, next_turn: bool = True):
         from ..forms.ui_turn_save_dialog import Ui_TurnSaveDialog
         super().__init__(parent)
         self.ui = Ui_TurnSaveDialog()
@@ -213,10 +214,11 @@ class TurnSaveDialog(QDialog):
         for condition, label in saves:
             self.ui.condition.addItem(label, condition)
         ok = self.ui.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("&Save and next turn")
+        ok.setText("&Save and next turn" if next_turn else "&Save and end the turn")
         self.skip_button = self.ui.buttons.addButton("S&kip the Save",
                                                      QDialogButtonBox.ButtonRole.ActionRole)
-        self.skip_button.setToolTip("Next turn without a Save")
+        self.skip_button.setToolTip("Next turn without a Save" if next_turn
+                                    else "End the turn without a Save")
         self.skip_button.clicked.connect(self._skip)
         self.ui.buttons.accepted.connect(self.accept)
         self.ui.buttons.rejected.connect(self.reject)

@@ -40,12 +40,31 @@ class MovesDialog(Validated, QDialog):
             item.setToolTip(page.tip)
             page.changed.connect(self.revalidate)
         self.ui.movesList.currentRowChanged.connect(self._show_page)
-        start = next((i for i, p in enumerate(self.pages) if p.title == move), 0)
-        self.ui.movesList.setCurrentRow(start)
+        self.ui.movesList.setCurrentRow(self.opening_page(move))
         self.ui.targetsLabel.setText(f"For: {self.desk.names()}")
         self.setWindowTitle(f"Rests and moves — {self.desk.names()}")
         self.ui.movesList.setFocus()
         self.grow_to_fit()
+
+    def opening_page(self, move: str | None) -> int:
+        """The page to open on: `move` when given, else the move the selection calls for
+        (Death's Door for the dying, Tend for one out of the action), else the first the
+        rules allow for it."""
+        titles = [p.title for p in self.pages]
+        if move in titles:
+            return titles.index(move)
+        called = next((i for i, p in enumerate(self.pages) if p.called_for()), None)
+        if called is not None:
+            return called
+        return next((i for i, p in enumerate(self.pages) if self.allows(p)), 0)
+
+    def allows(self, page: Page) -> bool:
+        """Whether the page's move, as it opens, can apply to the selection."""
+        try:
+            actions = page.actions()
+        except Invalid:
+            return False
+        return bool(actions) and self.preview(actions)[0] is None
 
     def _show_page(self, row: int) -> None:
         if row >= 0:

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout
 from ..style import ERROR_STYLE
 from .common import (
     Choice,
+    FaceBox,
     Invalid,
     Page,
     Rows,
@@ -81,12 +82,16 @@ class MedicinePage(Page):
         profile = desk.profile
         self.split_fits = profile.medicine_split_fits  # FF-11, as the rules check it
         healers = [c for c in desk.characters.values() if c["kind"] not in profile.object_kinds]
-        # the healer is usually one of the party other than the patients
-        healers.sort(key=lambda c: (c["kind"] not in profile.party_kinds,
-                                    c["id"] in desk.targets))
-        self.healer = combo([(healer_label(c), c["id"]) for c in healers], "Healer",
-                            f"Who makes the {self.skill} check")
-        self.roll = spin(1, 20, 10, "d20 face", "The face of the d20 (the Performance)")
+        # the GM selects the healer with the patients: the healer offered first is one
+        # of those selected (a PC before others), never someone the GM did not select
+        chosen = {cid: i for i, cid in enumerate(desk.targets)}
+        healers.sort(key=lambda c: (c["id"] not in chosen, c["kind"] not in profile.party_kinds,
+                                    chosen.get(c["id"], 0)))
+        items = [(healer_label(c), c["id"]) for c in healers]
+        if not healers or healers[0]["id"] not in chosen:
+            items.insert(0, ("choose the healer", None))
+        self.healer = combo(items, "Healer", f"Who makes the {self.skill} check")
+        self.roll = FaceBox(20, "d20 face", "The face of the d20 (the Performance)")
         self.bonus = spin(-10, 30, 0, "Check bonus",
                           f"Focus or Dexterity ({self.skill}) bonus")
         form.addRow("&Healer:", self.healer)
@@ -122,7 +127,8 @@ class MedicinePage(Page):
     def show_total(self) -> None:
         given = sum(amount.value() for _, amount in self.split)
         roll = self.roll.value()
-        self.total.setText(f"Split: {given} of the {roll} rolled")
+        rolled = f"the {roll} rolled" if self.roll.face() else "the d20 (type its face)"
+        self.total.setText(f"Split: {given} of {rolled}")
         self.total.setStyleSheet("" if self.split_fits(given, roll) else ERROR_STYLE)
 
     def note(self) -> str:
@@ -135,13 +141,15 @@ class MedicinePage(Page):
 
     def actions(self) -> list[dict]:
         self.desk.need_targets()
-        healer = self.healer.currentData()
-        if healer is None:
-            raise Invalid(f"Nobody on the desk can make a {self.skill} check.")
         if not self.split:
             what = "objects" if self.heals_objects else "people"
             raise Invalid(f"Select the {what} to heal: a {self.skill} check heals only "
                           f"{what} (the {self.other_page} page heals the others).")
+        healer = self.healer.currentData()
+        if healer is None:
+            raise Invalid(f"Choose the healer, who makes the {self.skill} check.")
+        if self.roll.face() is None:
+            raise Invalid("Type the face of the d20 the healer rolled (1 to 20).")
         given = sum(amount.value() for _, amount in self.split)
         if not self.split_fits(given, self.roll.value()):
             raise Invalid(f"The split heals {given}, more than the d20 roll "

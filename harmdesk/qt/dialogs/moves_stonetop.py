@@ -117,6 +117,13 @@ class TendPage(Page):
     def char(self) -> dict | None:
         return self.desk.characters.get(self.who.currentData())
 
+    def called_for(self) -> bool:
+        """ST-15: someone out of the action comes back in by being tended: open on them."""
+        out = [c["id"] for c in self.desk.chars() if c.get("death") == "out_of_action"]
+        if out:
+            self.who.setCurrentIndex(self.who.findData(out[0]))
+        return bool(out)
+
     def sync(self) -> None:
         """The wounds and debilities of whoever is tended; the 7–9 pick only on a 7–9."""
         char = self.char() or {"wounds": [], "debilities": [], "death": "none", "max_hp": 0}
@@ -293,6 +300,10 @@ class DeathsDoorPage(Page):
                 action["debility"] = hard.currentData()
             out.append(action)
         return out
+
+    def called_for(self) -> bool:
+        """ST-7: the dying roll Death's Door before any other move."""
+        return bool(self.fields)
 
     def note(self) -> str:
         rolled = [c["name"] for c, roll, _, automatic in self.fields if not roll.text().strip()
