@@ -179,12 +179,15 @@ class Session:
         from .campaign import Campaign
         self.campaign = Campaign.create(self.store, name, system)
 
-    def import_file(self, path: str | Path, progress=None, cancelled=None) -> str:
+    def import_file(self, path: str | Path, progress=None, cancelled=None,
+                    name: str | None = None) -> str:
         """Import a campaign export into the store (slow: off the GUI thread); its name.
         Open it with `use` afterwards, on the thread that uses the session. `progress`
-        and `cancelled`: see `import_campaign` (a cancelled import saves nothing)."""
+        and `cancelled`: see `import_campaign` (a cancelled import saves nothing).
+        `name`: under this name, not the file's; `NameTaken` when the name is taken."""
         from .campaign import import_campaign
-        return import_campaign(self.store, path, progress=progress, cancelled=cancelled).name
+        return import_campaign(self.store, path, name, progress=progress,
+                               cancelled=cancelled).name
 
     def export(self) -> dict:
         return self.campaign.export()

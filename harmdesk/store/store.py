@@ -393,7 +393,8 @@ class Store(LogReads):
         """A campaign, its starting desk and, for an import, its whole log, in one transaction.
 
         `sheets` are the starting characters as given (kept for export), `characters`
-        their states from the rules core; `log` holds mappings of `record`'s arguments.
+        their states from the rules core; `log` holds mappings of `record`'s arguments,
+        each with the time it was made (`applied_at`, None: now).
         """
         stamp = db.now()
         initial = {"settings": settings, "characters": sheets}
@@ -412,7 +413,9 @@ class Store(LogReads):
                 [(cid, char["id"], json.dumps(char), json.dumps(char), position)
                  for position, char in enumerate(characters)])
             for seq, logged in enumerate(log, start=1):
-                steps.insert_row(con, cid, None, seq, seq, logged, stamp, None)
+                # an imported row keeps the time it was made
+                steps.insert_row(con, cid, None, seq, seq, logged,
+                                 logged.get("applied_at") or stamp, None)
                 steps.write_states(con, cid, logged["after"], logged.get("settings_after"))
         return self.campaign(name)
 
