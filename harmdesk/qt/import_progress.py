@@ -60,7 +60,7 @@ class CampaignImport(QObject):
         """Ask for another name, the first free one filled in; Enter imports under it."""
         dialog = QInputDialog(self.menus.w)
         dialog.setObjectName("importNameDialog")
-        dialog.setWindowTitle("Import campaign")
+        dialog.setWindowTitle("Import under another name")
         dialog.setLabelText(plain_message(
             f"There is already a campaign named “{taken.taken}”. Import this one as:"))
         dialog.setTextValue(taken.free)
