@@ -49,6 +49,8 @@ class CampaignMenus(QObject):
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
         self.writer_wait = WriterWait(window, self)
+        from .play_backups import PlayBackups
+        self.play_backups = PlayBackups(self)  # a session's start and end, each hour of play
 
     @property
     def session(self) -> Session | None:

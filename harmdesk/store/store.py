@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from . import db, paths, steps
@@ -60,6 +61,8 @@ class Store(LogReads):
         self._copy: db.UpgradedCopy | None = None  # what a reader of an older file reads
         # a thread's transaction that its changes join (`together`)
         self._joined = threading.local()
+        self._saves = 0  # transactions committed, and how many a backup had seen
+        self._saves_backed_up = 0
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
@@ -176,11 +179,37 @@ class Store(LogReads):
         if self.read_only:
             return []
         try:
+            seen = self._saves
             db.daily_backup(self.path)
+            self._saves_backed_up = seen
         except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
             return [f"Today's backup was not made: {err} HarmDesk goes on saving your "
                     "changes and tries again next time."]
         return []
+
+    def back_up(self, reason: str, label: str, now: datetime | None = None) -> list[str]:
+        """A backup for a moment of play (`backups.play_reason`), saying what it holds
+        (`label`); `now`: the time it is made. What the GM should hear (empty: done);
+        never raises, and a failed backup changes nothing else."""
+        if self.read_only:
+            return []
+        seen = self._saves
+        try:
+            db.backup(self.path, reason, label, now)
+        except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
+            return [f"The backup ({label}) was not made: {err} HarmDesk goes on saving your "
+                    "changes and tries again within the hour."]
+        self._saves_backed_up = seen
+        return []
+
+    def hour_of_play_due(self, now: datetime) -> bool:
+        """Whether an hour of play wants its backup at `now`: something was saved since
+        this store's last backup, and HarmDesk's newest backup is an hour old or more."""
+        from . import backups
+        if self.read_only or self._saves == self._saves_backed_up:
+            return False
+        newest = backups.newest_time(self.path)
+        return newest is None or now - newest >= backups.PLAY_EVERY
 
     def restore(self, file: str | os.PathLike) -> dict:
         """Replace this data file with a backup (`backups.restore`): FILE by name within
@@ -270,6 +299,7 @@ class Store(LogReads):
             try:
                 yield con
                 con.execute("COMMIT")
+                self._saves += 1
             except BaseException:
                 if con.in_transaction:
                     try:
