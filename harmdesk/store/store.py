@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from . import db, paths, steps
@@ -63,6 +63,7 @@ class Store(LogReads):
         self._joined = threading.local()
         self._saves = 0  # transactions committed, and how many a backup had seen
         self._saves_backed_up = 0
+        self._newest_backup: list = []  # when the newest backup was made, once read
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
@@ -181,7 +182,7 @@ class Store(LogReads):
         try:
             seen = self._saves
             db.daily_backup(self.path)
-            self._saves_backed_up = seen
+            self._saves_backed_up, self._newest_backup = seen, []
         except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
             return [f"Today's backup was not made: {err} HarmDesk goes on saving your "
                     "changes and tries again next time."]
@@ -200,6 +201,7 @@ class Store(LogReads):
             return [f"The backup ({label}) was not made: {err} HarmDesk goes on saving your "
                     "changes and tries again within the hour."]
         self._saves_backed_up = seen
+        self._newest_backup = [now or datetime.now(timezone.utc)]
         return []
 
     def hour_of_play_due(self, now: datetime) -> bool:
@@ -208,7 +210,9 @@ class Store(LogReads):
         from . import backups
         if self.read_only or self._saves == self._saves_backed_up:
             return False
-        newest = backups.newest_time(self.path)
+        if not self._newest_backup:  # read once, not on every step
+            self._newest_backup = [backups.newest_time(self.path)]
+        newest = self._newest_backup[0]
         return newest is None or now - newest >= backups.PLAY_EVERY
 
     def restore(self, file: str | os.PathLike) -> dict:
