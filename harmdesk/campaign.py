@@ -6,13 +6,16 @@ every change is checked by the rules, logged, saved at once and undoable.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from . import rules
-from .errors import UserError
+from .errors import NameTaken, UserError
 from .replay import ScenarioError, parse_scenario, read_json
+from .rules.core import quoted
 from .store import LogEntry, Store
 from .store.copies import with_sides
 from .values import Action, Change, ChangeKind
@@ -148,14 +151,19 @@ class Campaign:
 
     # sharing ----------------------------------------------------------------
     def export(self) -> dict:
-        """The campaign as a replay file: starting desk plus the applied log."""
+        """The campaign as a replay file: starting desk plus the applied log, and when
+        each of its actions was made (`times`, which an import keeps)."""
+        log = self.store.log(self.info.id)
         return {"name": self.name, "system": self.system,
                 "settings": self.info.initial["settings"],
                 "characters": self.info.initial["characters"],
-                "actions": [e.action for e in self.store.log(self.info.id)]}
+                "actions": [e.action for e in log],
+                "times": [e.applied_at for e in log]}
 
 
 MAX_NAME = 200                  # a campaign's name, in characters
+MAX_TIME = 40                   # an imported time's text, in characters
+COUNTED = re.compile(r"(.*\S) \(([0-9]{1,6})\)")  # "Stonetop demo (2)"
 MAX_IMPORT_ACTIONS = 20_000     # a long campaign logs a few thousand
 MAX_IMPORT_CHARACTERS = 1_000
 
@@ -173,6 +181,8 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
     one transaction, so a bad file leaves the store as it was. `progress(stage, done,
     total)` hears how far it got ("checking", then "saving"); when `cancelled()` turns
     true the import stops, before or inside that transaction, and nothing is saved.
+    `name` (else the file's own) must be free: NameTaken, before any work, when it is not.
+    Each log row keeps the time the file gives it (`times`), else takes the import's.
     """
     try:
         where = "import" if isinstance(source, dict) else str(source)
@@ -180,9 +190,11 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
         data = source if isinstance(source, dict) else read_json(source, with_sides(store.path))
         _check_import_size(data, where)
         scenario = parse_scenario(data, where)
+        times = _import_times(data, len(scenario.actions), where)
     except ScenarioError as err:
         raise UserError(f"Cannot import: {err}") from None
     name = _campaign_name(name or scenario.name or "Imported campaign")
+    _name_free(store, name)
     report = _import_steps(len(scenario.actions), progress, cancelled)
     state, steps = scenario.state, []
     for index, action in enumerate(scenario.actions):
@@ -191,7 +203,7 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
         if not outcome.ok:
             raise UserError(f"Cannot import: action {index} is refused by the rules "
                              f"({outcome.error}); the file does not match its own history.")
-        steps.append(_logged(state, outcome, action))
+        steps.append({**_logged(state, outcome, action), "applied_at": times[index]})
         state = outcome.state
 
     def saving():  # read by the store inside its transaction: a cancel rolls it back
@@ -215,6 +227,54 @@ def _check_import_size(data: Any, where: str) -> None:
         if isinstance(count, list) and len(count) > most:
             raise ScenarioError(f"{where}: the file holds {len(count):,} {key}; HarmDesk imports "
                                 f"at most {most:,} {key}.")
+
+
+def _import_times(data: dict, count: int, where: str) -> list[str | None]:
+    """When each action was made, as the export says (`times`, one per action: ISO 8601
+    with its offset), in the store's own form; None where the file says nothing."""
+    given = data.get("times")
+    if given is None:
+        return [None] * count
+    if not isinstance(given, list) or len(given) != count:
+        raise ScenarioError(f"{where}: `times` must be a list of one time per action "
+                            f"({count:,}), as HarmDesk exports it")
+    return [_utc_time(value, f"{where}: `times[{index}]`") for index, value in enumerate(given)]
+
+
+def _utc_time(value: Any, label: str) -> str:
+    """`value` (ISO 8601 text with an offset) as the store writes a time: UTC, to the second."""
+    moment = None
+    if isinstance(value, str) and len(value) <= MAX_TIME:
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            moment = None
+    if moment is None or moment.utcoffset() is None:
+        raise ScenarioError(f"{label} must be a time with its offset, such as "
+                            f"2026-11-28T19:30:00+00:00, not {quoted(value)}")
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _name_free(store: Store, name: str) -> None:
+    """NameTaken when the store has a campaign named `name` already."""
+    names = {c["name"] for c in store.campaigns()}
+    if name in names:
+        raise NameTaken(name, free_name(name, names))
+
+
+def free_name(name: str, names: set[str]) -> str:
+    """The first of "NAME (2)", "NAME (3)"… not in `names`; a name that has such a number
+    already counts on from it, and a long one is shortened to leave room."""
+    base, number = name, 2
+    counted = COUNTED.fullmatch(name)
+    if counted:
+        base, number = counted.group(1), int(counted.group(2)) + 1
+    while True:
+        suffix = f" ({number})"
+        candidate = base[:MAX_NAME - len(suffix)].rstrip() + suffix
+        if candidate not in names:
+            return candidate
+        number += 1
 
 
 def _import_steps(total: int, progress, cancelled):
@@ -269,4 +329,5 @@ def _desk_changed(before: dict, after: dict) -> bool:
     return any((before.get(c) is None) != (after.get(c) is None) for c in {*before, *after})
 
 
-__all__ = ["Campaign", "Change", "ImportCancelled", "import_campaign", "touched"]
+__all__ = ["Campaign", "Change", "ImportCancelled", "NameTaken", "free_name", "import_campaign",
+           "touched"]

@@ -144,6 +144,7 @@ def _store_command(args) -> int:
 
 def cmd_campaign(args, store) -> int:
     from .campaign import Campaign, import_campaign
+    from .errors import NameTaken
 
     if args.action == "list":
         _print_json({"campaigns": store.campaigns()})
@@ -155,8 +156,21 @@ def cmd_campaign(args, store) -> int:
     elif args.action == "export":
         _print_json(Campaign(store, args.name).export())
     elif args.action == "import":
-        _print_json(_desk(import_campaign(store, args.name)))
+        try:
+            imported = import_campaign(store, args.name, args.as_name)
+        except NameTaken as err:
+            return _fail(_name_taken(err, args), 1)
+        _print_json(_desk(imported))
     return 0
+
+
+def _name_taken(err, args) -> str:
+    """The refusal of an import whose campaign name is taken, with the command that
+    imports it under a free one."""
+    import shlex
+    return (f"there is already a campaign named {err.taken!r}; nothing was imported. "
+            f"Import it under another name with --as: harmdesk campaign import "
+            f"{shlex.quote(args.name)} --as {shlex.quote(err.free)}")
 
 
 def _read_action(args) -> int | None:
@@ -310,6 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
     camp.add_argument("action", choices=("list", "new", "export", "import"))
     camp.add_argument("name", nargs="?", metavar="NAME|FILE")
     camp.add_argument("--system", choices=("stonetop", "lux_aeterna", "freedom_fantasies"))
+    camp.add_argument("--as", dest="as_name", metavar="NAME",
+                      help="for import: the name of the imported campaign (default: the "
+                           "file's own)")
     camp.set_defaults(func=_store_command, store_func=cmd_campaign)
     apply = sub.add_parser("apply", help="apply one action (JSON) to a campaign and save it")
     apply.add_argument("campaign")
@@ -350,9 +367,14 @@ def _check_arguments(parser: argparse.ArgumentParser, args) -> None:
                      "data folder.")
     if getattr(args, "output", None) == "":
         parser.error("-o needs a file name, such as summary.pdf.")
-    names = [getattr(args, "campaign", None)]
+    names = [getattr(args, "campaign", None), getattr(args, "as_name", None)]
     if getattr(args, "action", None) != "import":  # there NAME is a file's path
         names.append(getattr(args, "name", None))
+    if getattr(args, "as_name", None) is not None:
+        if args.action != "import":
+            parser.error("--as goes with campaign import: the name to import a campaign under.")
+        if not args.as_name.strip():
+            parser.error("--as needs a campaign name, such as --as 'Stonetop demo (2)'.")
     names = [given for given in names if isinstance(given, str)]
     if names:  # a store command: `replay` loads no SQL
         from .campaign import MAX_NAME

@@ -26,8 +26,19 @@ class UserError(ValueError):
         return f"{self.message} {self.hint}".strip() if self.hint else self.message
 
 
+class NameTaken(UserError):
+    """There is a campaign named `taken` already, so an import cannot take that name;
+    `free` is the first free name made from it ("Stonetop demo (2)")."""
+
+    def __init__(self, taken: str, free: str):
+        super().__init__(f"There is already a campaign named {taken!r}.",
+                         f"Import it under another name, such as {free!r}.")
+        self.taken = taken
+        self.free = free
+
+
 class StoreError(Exception):
     """A problem with the data file or folder, explained for the GM, with advice."""
 
 
-__all__ = ["StoreError", "UserError"]
+__all__ = ["NameTaken", "StoreError", "UserError"]

@@ -19,7 +19,8 @@ from .rules.fields import plain_data
 from .untrusted import UntrustedError, parse_json
 
 MAX_BYTES = 20 * 1024 * 1024
-TOP_KEYS = {"name", "description", "system", "settings", "characters", "actions"}
+# `times`: when each action was made, in a campaign's export (an import keeps them)
+TOP_KEYS = {"name", "description", "system", "settings", "characters", "actions", "times"}
 EXPECT_KEYS = ("expect", "expect_refused", "expect_events", "expect_encounter")
 
 

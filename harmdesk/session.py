@@ -61,6 +61,16 @@ RollProvider = Callable[[Action, RollNeed], object]
 MAX_ROLLS = 6  # rolls asked for one action before giving up (the rules ask at most two)
 
 
+def play_label(moment: str, campaign: str, number: int | None, hours: int = 1) -> str:
+    """What a backup made for a moment of play holds, in the GM's words."""
+    if number is None:
+        return f"An hour of play on “{campaign}”"
+    session = f"play session {number} of “{campaign}”"
+    if moment == "hour":
+        return f"{hours} hour{'' if hours == 1 else 's'} into {session}"
+    return f"{'Start' if moment == 'start' else 'End'} of {session}"
+
+
 def shortened(text: str) -> str:
     """The undo stack's text for a step (its first explanation), shortened."""
     return text if len(text) <= 80 else text[:77] + "…"
@@ -179,12 +189,15 @@ class Session:
         from .campaign import Campaign
         self.campaign = Campaign.create(self.store, name, system)
 
-    def import_file(self, path: str | Path, progress=None, cancelled=None) -> str:
+    def import_file(self, path: str | Path, progress=None, cancelled=None,
+                    name: str | None = None) -> str:
         """Import a campaign export into the store (slow: off the GUI thread); its name.
         Open it with `use` afterwards, on the thread that uses the session. `progress`
-        and `cancelled`: see `import_campaign` (a cancelled import saves nothing)."""
+        and `cancelled`: see `import_campaign` (a cancelled import saves nothing).
+        `name`: under this name, not the file's; `NameTaken` when the name is taken."""
         from .campaign import import_campaign
-        return import_campaign(self.store, path, progress=progress, cancelled=cancelled).name
+        return import_campaign(self.store, path, name, progress=progress,
+                               cancelled=cancelled).name
 
     def export(self) -> dict:
         return self.campaign.export()
@@ -319,6 +332,33 @@ class Session:
     def start_session(self, title: str = "") -> dict:
         self._writable()
         return self.campaign.start_session(title)
+
+    def back_up_play(self, moment: str, number: int | None = None, now=None) -> list[str]:
+        """A backup of the data file for a moment of play, named by what it holds: the
+        `start` or `end` of play session `number`, or an `hour` of play (in the session
+        open now, if any). Slow on a big file: off the GUI thread. `now`: an aware
+        datetime, the time it is made. What the GM should hear; never raises."""
+        from datetime import datetime, timezone
+
+        from .store.backups import play_reason
+        if self.campaign is None or self.loading or self.read_only:
+            return []
+        now = now or datetime.now(timezone.utc)
+        tonight = self.play_session
+        hours = 1
+        if moment == "hour" and tonight is not None:
+            number = tonight["number"]
+            started = datetime.fromisoformat(tonight["started"])
+            hours = max(1, int((now - started).total_seconds() // 3600))
+        return self.store.back_up(play_reason(moment, number, hours),
+                                  play_label(moment, self.name, number, hours), now)
+
+    def hour_backup_due(self, now=None) -> bool:
+        """Whether an hour of play has gone by, with changes, since the newest backup."""
+        from datetime import datetime, timezone
+        if self.campaign is None or self.loading:
+            return False
+        return self.store.hour_of_play_due(now or datetime.now(timezone.utc))
 
     def end_session(self, notes: str | None = None) -> dict | None:
         self._writable()

@@ -2,12 +2,14 @@
 
 Opens the main window, loads the demo campaign, applies and undoes one action,
 writes a session summary PDF, and exits 0 (or 1 with the step that failed). Run on
-a source install and on the frozen bundle after each build.
+a source install and on the frozen bundle after each build. The temporary folder (its
+database, backups and PDF) is removed on the way out, whatever happened.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -49,7 +51,8 @@ def run_smoke() -> int:
             from .report.source import from_store
             pdf = folder / "summary.pdf"
             pages = write_pdf(from_store(campaign.store, campaign.name, everything=True), pdf)
-            result.update(ok=True, hp=[heavy, hurt, back], pdf=str(pdf), pages=pages)
+            result.update(ok=True, hp=[heavy, hurt, back], pages=pages,
+                          pdf_bytes=pdf.stat().st_size)
             campaign.close()
             app.exit(0)
         except Exception as err:  # the smoke test reports, it does not hide
@@ -64,6 +67,23 @@ def run_smoke() -> int:
     window.firstPainted.connect(start)
     QTimer.singleShot(60_000, lambda: fail("timeout", "nothing happened for a minute"))
     window.show()
-    code = app.exec()
+    code = 1
+    try:
+        code = app.exec()  # quitting closes the store (the window's aboutToQuit)
+    finally:
+        code = _removed(folder, result, code)
     sys.stdout.write(json.dumps(result) + "\n")
+    return code
+
+
+def _removed(folder: Path, result: dict, code: int) -> int:
+    """Remove the smoke test's own folder; one that stays is said, and fails the test."""
+    try:
+        shutil.rmtree(folder)
+    except FileNotFoundError:
+        pass
+    except OSError as err:
+        result.update(ok=False, step="cleanup",
+                      error=f"could not remove {folder} ({err.strerror or err})")
+        return 1
     return code

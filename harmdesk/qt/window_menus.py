@@ -50,6 +50,8 @@ class CampaignMenus(QObject):
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
         self.writer_wait = WriterWait(window, self)
+        from .play_backups import PlayBackups
+        self.play_backups = PlayBackups(self)  # a session's start and end, each hour of play
 
     @property
     def session(self) -> Session | None:
@@ -204,23 +206,8 @@ class CampaignMenus(QObject):
             self.import_file(path)
 
     def import_file(self, path: str) -> Task:
-        from .import_progress import ImportProgress
-        session = self.session
-        if self.import_progress is not None and self.import_progress.finished:
-            self.import_progress.dispose()
-        self.import_progress = progress = ImportProgress(self.w, path)
-        job = self.run(lambda: session.import_file(path, progress.report, progress.cancelled),
-                       self.open_named, on_failed=lambda message: self._import_failed(
-                           message, progress.cancelled()))
-        for signal in (job.done, job.failed, job.broke):
-            signal.connect(progress.finish)
-        return job
-
-    def _import_failed(self, message: str, cancelled: bool) -> None:
-        if cancelled:  # the GM's own choice: said quietly
-            self.w.statusBar().showMessage(message, 8000)
-        else:
-            self._failed(message)
+        from .import_progress import CampaignImport
+        return CampaignImport.of(self).start(path)
 
     def export_campaign(self) -> None:
         campaign = self.w.controller.campaign

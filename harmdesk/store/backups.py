@@ -32,13 +32,18 @@ import re
 import sqlite3
 import stat
 import threading
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from . import copies, db, paths
 
 MANIFEST = "made-by-harmdesk.json"
 KEEP_BACKUPS = 10
+# how many of each kind rotation keeps: the days of use, the moments of play (a session's
+# start and end, each hour of play), and those made before an upgrade or a restore; so an
+# evening of play never pushes out the day's backup or the one before an upgrade
+KEEP = {"daily": KEEP_BACKUPS, "play": 12, "safety": KEEP_BACKUPS}
+PLAY_EVERY = timedelta(hours=1)  # an hour of play is backed up
 # the names HarmDesk gives its backups (local time, then the reason); a file so named
 # is still only HarmDesk's when the manifest lists it
 BACKUP_NAME = re.compile(r"harmdesk-\d{8}-\d{6}-[a-z0-9-]+\.sqlite")
@@ -182,8 +187,39 @@ def copy_database(source: Path, target: Path, mode: int | None = None) -> None:
         src.close()
 
 
-def _free_name(folder: Path, reason: str) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+def kind_of(reason: str) -> str:
+    """Which of `KEEP`'s kinds a backup made for `reason` is."""
+    if reason == "daily":
+        return "daily"
+    if reason.startswith("session-") or reason == "hourly":
+        return "play"
+    return "safety"
+
+
+def play_reason(moment: str, session: int | None, hours: int = 1) -> str:
+    """A backup's reason (in its file name) for a moment of play: a play session's `start`
+    or `end`, or `hour` (`hours` into it): `session-3-start`, `session-3-hour-2`; an hour
+    of play outside any session is `hourly`."""
+    if session is None:
+        return "hourly"
+    return f"session-{session}-hour-{hours}" if moment == "hour" else f"session-{session}-{moment}"
+
+
+def newest_time(path: Path) -> datetime | None:
+    """When HarmDesk made its newest backup of `path` that is still there (None: none)."""
+    folder = folder_of(path)
+    times = []
+    for entry in _manifest(folder):
+        try:
+            if (folder / entry["file"]).is_file():
+                times.append(datetime.fromisoformat(str(entry.get("time"))))
+        except (OSError, ValueError):
+            continue
+    return max(times, default=None)
+
+
+def _free_name(folder: Path, reason: str, now: datetime | None = None) -> Path:
+    stamp = (now or datetime.now(timezone.utc)).astimezone().strftime("%Y%m%d-%H%M%S")
     target = folder / f"harmdesk-{stamp}-{reason}.sqlite"
     n = 2
     while target.exists():  # two in one second (a restore and its own backup)
@@ -192,19 +228,24 @@ def _free_name(folder: Path, reason: str) -> Path:
     return target
 
 
-def make(path: Path, reason: str) -> Path:
-    """Back `path` up into backups/ and rotate to the last ten; StoreError if it fails,
-    leaving no file behind."""
+def make(path: Path, reason: str, label: str | None = None,
+         now: datetime | None = None) -> Path:
+    """Back `path` up into backups/ and rotate each kind to its last few (`KEEP`);
+    StoreError if it fails, leaving no file behind. `label` says what it holds, in the
+    GM's words ("Start of play session 3 of “Stonetop”"); `now`: the time it is made."""
     folder = folder_of(path)
+    when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     try:
         _own_folder(folder)
         remove_leftovers(path)
-        target = _free_name(folder, reason)
+        target = _free_name(folder, reason, when)
         partial = folder / (target.name + _own_suffix())
         with copies.writing(partial):
             copy_database(path, partial)
-            entry = {"file": target.name, "time": db.now(), "reason": reason,
-                     "size": partial.stat().st_size}
+            entry = {"file": target.name, "time": when.isoformat(timespec="seconds"),
+                     "reason": reason, "size": partial.stat().st_size}
+            if label:
+                entry["label"] = label
             kept = [e for e in _manifest(folder) if (folder / e["file"]).exists()]
             # named in the manifest before it has its name: a file that could not be
             # renamed is only a manifest line, dropped next time
@@ -216,14 +257,18 @@ def make(path: Path, reason: str) -> Path:
     return target
 
 
-def rotate(folder: Path, keep: int = KEEP_BACKUPS) -> None:
-    """Delete all but the newest `keep` backups HarmDesk made; nothing else is touched."""
+def rotate(folder: Path, keep: dict[str, int] = KEEP) -> None:
+    """Delete all but the newest backups HarmDesk made of each kind (`keep`: how many);
+    nothing else is touched."""
     try:
         made = [e for e in _manifest(folder) if (folder / e["file"]).is_file()]
     except db.StoreError:
         return  # the manifest became a pipe or a link since the backup: nothing is deleted
     made.sort(key=lambda e: str(e.get("time", "")))  # stable: made in one second, in order
-    gone = made[:-keep] if len(made) > keep else []
+    gone = []
+    for kind, most in keep.items():
+        of_kind = [e for e in made if kind_of(str(e.get("reason", ""))) == kind]
+        gone += of_kind[:-most] if len(of_kind) > most else []
     for entry in gone:
         copies.remove(folder / entry["file"])
     try:
@@ -356,6 +401,8 @@ def _described(file: Path, entry: dict | None, data_file: Path) -> dict:
         time, reason = time.isoformat(timespec="seconds"), "put here by hand"
     described = {"file": file.name, "path": str(file), "time": time, "reason": reason,
                  "size": size, "made_by_harmdesk": entry is not None, "campaigns": []}
+    if entry is not None and isinstance(entry.get("label"), str):
+        described["label"] = entry["label"]  # what it holds, in the GM's words
     trouble = problem(file, data_file)  # a link in backups/ may lead to the data file
     if trouble is None:
         described["campaigns"] = contents(file)

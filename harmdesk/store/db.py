@@ -199,11 +199,11 @@ def make_engine(path: Path, wal: bool = True,
     return engine
 
 
-def backup(path: Path, reason: str) -> Path:
-    """A consistent copy in backups/, then rotation to the last ten (see `backups`);
+def backup(path: Path, reason: str, label: str | None = None, now=None) -> Path:
+    """A consistent copy in backups/, then rotation of its kind (see `backups`);
     StoreError if it fails, leaving no file that looks like a backup."""
     from .backups import make
-    return make(path, reason)
+    return make(path, reason, label, now)
 
 
 def daily_backup(path: Path) -> Path | None:

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 from . import db, paths, steps
@@ -60,6 +61,9 @@ class Store(LogReads):
         self._copy: db.UpgradedCopy | None = None  # what a reader of an older file reads
         # a thread's transaction that its changes join (`together`)
         self._joined = threading.local()
+        self._saves = 0  # transactions committed, and how many a backup had seen
+        self._saves_backed_up = 0
+        self._newest_backup: list = []  # when the newest backup was made, once read
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
@@ -176,11 +180,40 @@ class Store(LogReads):
         if self.read_only:
             return []
         try:
+            seen = self._saves
             db.daily_backup(self.path)
+            self._saves_backed_up, self._newest_backup = seen, []
         except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
             return [f"Today's backup was not made: {err} HarmDesk goes on saving your "
                     "changes and tries again next time."]
         return []
+
+    def back_up(self, reason: str, label: str, now: datetime | None = None) -> list[str]:
+        """A backup for a moment of play (`backups.play_reason`), saying what it holds
+        (`label`); `now`: the time it is made. What the GM should hear (empty: done);
+        never raises, and a failed backup changes nothing else."""
+        if self.read_only:
+            return []
+        seen = self._saves
+        try:
+            db.backup(self.path, reason, label, now)
+        except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
+            return [f"The backup ({label}) was not made: {err} HarmDesk goes on saving your "
+                    "changes and tries again within the hour."]
+        self._saves_backed_up = seen
+        self._newest_backup = [now or datetime.now(timezone.utc)]
+        return []
+
+    def hour_of_play_due(self, now: datetime) -> bool:
+        """Whether an hour of play wants its backup at `now`: something was saved since
+        this store's last backup, and HarmDesk's newest backup is an hour old or more."""
+        from . import backups
+        if self.read_only or self._saves == self._saves_backed_up:
+            return False
+        if not self._newest_backup:  # read once, not on every step
+            self._newest_backup = [backups.newest_time(self.path)]
+        newest = self._newest_backup[0]
+        return newest is None or now - newest >= backups.PLAY_EVERY
 
     def restore(self, file: str | os.PathLike) -> dict:
         """Replace this data file with a backup (`backups.restore`): FILE by name within
@@ -270,6 +303,7 @@ class Store(LogReads):
             try:
                 yield con
                 con.execute("COMMIT")
+                self._saves += 1
             except BaseException:
                 if con.in_transaction:
                     try:
@@ -393,7 +427,8 @@ class Store(LogReads):
         """A campaign, its starting desk and, for an import, its whole log, in one transaction.
 
         `sheets` are the starting characters as given (kept for export), `characters`
-        their states from the rules core; `log` holds mappings of `record`'s arguments.
+        their states from the rules core; `log` holds mappings of `record`'s arguments,
+        each with the time it was made (`applied_at`, None: now).
         """
         stamp = db.now()
         initial = {"settings": settings, "characters": sheets}
@@ -412,7 +447,9 @@ class Store(LogReads):
                 [(cid, char["id"], json.dumps(char), json.dumps(char), position)
                  for position, char in enumerate(characters)])
             for seq, logged in enumerate(log, start=1):
-                steps.insert_row(con, cid, None, seq, seq, logged, stamp, None)
+                # an imported row keeps the time it was made
+                steps.insert_row(con, cid, None, seq, seq, logged,
+                                 logged.get("applied_at") or stamp, None)
                 steps.write_states(con, cid, logged["after"], logged.get("settings_after"))
         return self.campaign(name)
 

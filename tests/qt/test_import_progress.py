@@ -111,3 +111,78 @@ def test_the_dialog_says_the_last_progress_when_reports_come_faster_than_it_show
     qtbot.waitUntil(lambda: dialog.value() == 3)
     qtbot.waitUntil(lambda: dialog.labelText() == "Saving action 3 of 3…")
     progress.finish()
+
+
+def named_desk_export(tmp_path, actions: int = 40):
+    """An export of a campaign named "Desk", the name the window's folder has already,
+    each action made last week."""
+    path = export_file(tmp_path, actions)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["name"] = "Desk"
+    data["times"] = [f"2026-11-24T19:{n // 60:02d}:{n % 60:02d}+00:00"
+                     for n in range(len(data["actions"]))]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path, data["times"]
+
+
+def log_times(folder, name: str) -> list[str]:
+    store = Store.open(folder, write=False)
+    try:
+        return [e.applied_at for e in store.log(store.campaign(name).id)]
+    finally:
+        store.close()
+
+
+def test_a_taken_name_closes_the_progress_and_offers_another_name(qtbot, window, folder,
+                                                                  tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    from harmdesk.qt import window_menus
+    said = []  # a message box here is the trap: it would wait under the progress dialog
+    monkeypatch.setattr(window_menus.QMessageBox, "critical", lambda *args: said.append(args))
+    path, times = named_desk_export(tmp_path)
+    menus = window.campaign_menus
+    job = menus.import_file(str(path))
+    progress = menus.import_progress
+    progress.dialog.setMinimumDuration(0)  # shown at once, as for a long file
+    with qtbot.waitSignal(job.done, timeout=30000):
+        pass
+    qtbot.waitUntil(lambda: window.findChild(QInputDialog, "importNameDialog") is not None
+                    and window.findChild(QInputDialog, "importNameDialog").isVisible())
+    offer = window.findChild(QInputDialog, "importNameDialog")
+    assert not progress.dialog.isVisible() and said == []
+    assert "already a campaign named “Desk”" in offer.labelText()
+    assert offer.textValue() == "Desk (2)"
+    offer.accept()
+    qtbot.waitUntil(lambda: window.controller.campaign.name == "Desk (2)", timeout=30000)
+    assert campaigns_in(folder) == {"Desk": 0, "Desk (2)": 41}
+    assert log_times(folder, "Desk (2)") == times
+    assert not any(d.isVisible() for d in window.findChildren(type(progress.dialog)))
+
+
+def test_a_refused_import_says_why_with_no_progress_dialog_left(qtbot, window, folder, tmp_path,
+                                                                 monkeypatch):
+    """The message about a bad file is the only window left: the progress dialog is gone
+    before it opens, never waiting under or over it."""
+    from harmdesk.qt import window_menus
+    path = export_file(tmp_path, 40)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"][-1]["target"] = "nobody"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    said = []
+
+    def critical(parent, title, text):
+        progress = window.campaign_menus.import_progress
+        said.append((text, progress.dialog.isVisible()))
+
+    monkeypatch.setattr(window_menus.QMessageBox, "critical", critical)
+    job = window.campaign_menus.import_file(str(path))
+    window.campaign_menus.import_progress.dialog.setMinimumDuration(0)
+    with qtbot.waitSignal(job.failed, timeout=30000):
+        pass
+    qtbot.waitUntil(lambda: bool(said))
+    [(text, progress_shown)] = said
+    assert "action 40 is refused" in text and not progress_shown
+    qtbot.wait(600)  # past the dialog's minimum duration: it must not come back by itself
+    assert not window.campaign_menus.import_progress.dialog.isVisible()
+    assert campaigns_in(folder) == {"Desk": 0}

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QDialog,
+    QInputDialog,
     QLabel,
     QMenu,
     QMessageBox,
@@ -155,6 +156,7 @@ def surfaces(monkeypatch):
 
     monkeypatch.setattr(QDialog, "exec", dialog_exec)
     monkeypatch.setattr(QDialog, "open", dialog_open)
+    monkeypatch.setattr(QInputDialog, "open", dialog_open)  # it has an open() of its own
     monkeypatch.setattr(QMessageBox, "exec", box_exec)
     monkeypatch.setattr(QMessageBox, "open", dialog_open)
     monkeypatch.setattr(QMessageBox, "show", box_show)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QTreeWidgetItem, QWidget
 
@@ -11,11 +13,22 @@ from .campaigns import system_title, when
 from .common import Invalid, Validated
 
 FILE_ROLE = Qt.ItemDataRole.UserRole
+PLAY_REASON = re.compile(r"session-([0-9]+)-(start|end|hour)(?:-([0-9]+))?(?:-[0-9]+)?")
 
 
-def why_made(reason: str) -> str:
+def why_made(reason: str, label: str | None = None) -> str:
     """A backup's reason as the GM reads it: `before-v3` -> Before the upgrade to data
-    version 3."""
+    version 3; one made for a moment of play says what it holds (its `label`)."""
+    if label:
+        return label
+    play = PLAY_REASON.fullmatch(reason)
+    if play:
+        number, moment, hours = play.groups()
+        if moment == "hour":
+            return f"{hours} hour{'' if hours == '1' else 's'} into play session {number}"
+        return f"{'Start' if moment == 'start' else 'End'} of play session {number}"
+    if reason == "hourly":
+        return "An hour of play"
     if reason == "daily":
         return "First use of the day"
     if reason.startswith("before-restore"):
@@ -63,7 +76,8 @@ class RestoreDialog(Validated, QDialog):
         self.backups = {b["path"]: b for b in backups}
         tree = self.ui.backupList
         for backup in backups:
-            item = QTreeWidgetItem([when(backup["time"]), why_made(backup["reason"]),
+            item = QTreeWidgetItem([when(backup["time"]),
+                                    why_made(backup["reason"], backup.get("label")),
                                     holds(backup)])
             item.setData(0, FILE_ROLE, backup["path"])
             item.setToolTip(0, plain_tip(backup["file"]))  # any file a GM put there
