@@ -16,14 +16,17 @@ from pathlib import Path
 
 
 def run_smoke() -> int:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QSettings, QTimer
 
     from .app import make_app
 
+    folder = Path(tempfile.mkdtemp(prefix="harmdesk-smoke-"))
+    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        # the window's settings too stay in the folder that goes: nothing in the GM's own
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(folder / "settings"))
     app = make_app()
     from .qt.main_window import MainWindow
 
-    folder = Path(tempfile.mkdtemp(prefix="harmdesk-smoke-"))
     window = MainWindow(deferred=True)
     window.resize(1280, 800)
     result: dict = {"data_dir": str(folder)}

@@ -1,5 +1,5 @@
 """`harmdesk --smoke`, as the build runs it: it passes, and it takes its temporary data
-folder (a database, its backups and a summary PDF) away with it."""
+folder (a database, its backups, a summary PDF and the window's settings) away with it."""
 
 import json
 import os
@@ -24,4 +24,6 @@ def test_the_smoke_test_passes_and_removes_its_temporary_folder(tmp_path):
     assert result["data_dir"].startswith(str(temp))
     assert not os.path.exists(result["data_dir"])
     assert list(temp.iterdir()) == []
+    # nor does the window's layout stay behind in the GM's own settings
+    assert not (home / "config").exists() or list((home / "config").rglob("*")) == []
     assert result["ok"] and result["pages"] >= 1 and result["pdf_bytes"] > 0
