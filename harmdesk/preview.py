@@ -150,9 +150,9 @@ def _gang_words(state: dict, action: dict) -> str:
     from .rules.core import Desk
     from .rules.stonetop import harm
     desk = Desk(state)
-    gang = harm.gang_up([harm.read_attacker(desk, entry, i)
-                         for i, entry in enumerate(action["attackers"])], desk.settings)
+    gang, left_out, _ = harm.fighting_gang(desk, action["attackers"])
     own_tags = [t for t in action.get("tags") or () if t not in gang.tags]
-    return damage_words({**action, "dice": gang.expr, "piercing": gang.piercing,
-                         "ignores_armor": gang.ignores_armor or action.get("ignores_armor"),
-                         "tags": [*gang.tags, *own_tags]})
+    words = damage_words({**action, "dice": gang.expr, "piercing": gang.piercing,
+                          "ignores_armor": gang.ignores_armor or action.get("ignores_armor"),
+                          "tags": [*gang.tags, *own_tags]})
+    return "; ".join([words, *left_out])

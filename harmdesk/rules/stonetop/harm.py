@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import dice, fields
-from ..core import ARROW, MINUS, Event, Refused, need_roll, signed
+from ..core import ARROW, MINUS, Event, Refused, need_roll, quoted, signed
 from .sheet import lethal_zero_state
 
 ATTACKER_FIELDS = ("dice", "id", "name", "count", "piercing", "tags", "ignores_armor")
@@ -127,9 +127,47 @@ def tags_text(tags: list[str]) -> str:
     return f" [{', '.join(tags)}]" if tags else ""
 
 
+def out_of_the_fight(char: dict) -> str | None:
+    """ST-6: why `char` is out of the action and no longer in the fight ("dead at 0 HP",
+    "" when the GM or Death's Door simply left them out of it), or None while they still
+    fight. Anyone at 0 HP is out of the action, and so are the dead and the dying at any
+    HP; a PC facing their fate (Death's Door 6−) still makes their one last move."""
+    death, at_zero = char["death"], char["hp"] == 0
+    if death == "fate_pending" or (death == "none" and not at_zero):
+        return None
+    if death == "dead":
+        return "dead at 0 HP" if at_zero else "dead"
+    if death == "dying":
+        return "dying, at Death's Door"
+    return "at 0 HP" if at_zero else ""
+
+
+def out_of_action_words(char: dict) -> str | None:
+    """"Coedwig is out of the action (dead at 0 HP)", or None while they still fight."""
+    why = out_of_the_fight(char)
+    if why is None:
+        return None
+    return f"{char['name']} is out of the action" + (f" ({why})" if why else "")
+
+
+def refuse_a_downed_source(desk, action: dict) -> None:
+    """ST-6: the attacker whose tile dealt the damage (`source`, its id) must still be in
+    the fight: one out of the action deals nothing, and the refusal names them."""
+    source = fields.text(action, "source", default=None)
+    if source is None:
+        return
+    if not desk.has(source):
+        raise Refused(f"the attacker {quoted(source)} (`source`) is not on the desk")
+    out = out_of_action_words(desk.peek(source))
+    if out is not None:
+        raise Refused(f"{out} and no longer in the fight: they deal no damage")
+
+
 def damage(desk, action: dict, cid: str) -> list[Event]:
-    """ST-1, ST-3 … ST-6: take damage (`amount`, or `dice`+`rolls`), less effective armor."""
+    """ST-1, ST-3 … ST-6: take damage (`amount`, or `dice`+`rolls`), less effective armor,
+    from an attacker still in the fight (ST-6)."""
     settings = desk.settings
+    refuse_a_downed_source(desk, action)
     amount, how = read_amount(action, cid, "damage")
     piercing, pierce_how = read_piercing(action, settings)
     piercing, pierce_how = added_piercing(action, settings, piercing, pierce_how)
@@ -207,6 +245,10 @@ class Attacker:
     piercing: int
     tags: tuple[str, ...]
     ignores_armor: bool
+    id: str | None = None  # the character on the desk whose attack it is
+    # "Coedwig is out of the action (dead at 0 HP)" for a character on the desk who is
+    # no longer in the fight (ST-6), else None
+    out_of_action: str | None = None
 
 
 @dataclass(frozen=True)
@@ -228,8 +270,10 @@ def read_attacker(desk, entry, i: int) -> Attacker:
     try:
         fields.refuse_unknown(entry, ATTACKER_FIELDS, "attacker")
         source = dict(entry)
+        out = None
         if entry.get("id") is not None:
             other = desk.peek(fields.text(entry, "id"))
+            out = out_of_action_words(other)
             if "attack" not in other:
                 raise Refused(f"{other['name']} has no `attack` on their sheet")
             source = {**other["attack"], **{k: v for k, v in entry.items() if k != "id"}}
@@ -243,7 +287,8 @@ def read_attacker(desk, entry, i: int) -> Attacker:
             label=f"{count} × {label}", die=read.size, bonus=read.bonus, dice=read.dice,
             most=read.most, count=count,
             piercing=piercing, tags=tuple(read_tags(source)),
-            ignores_armor=fields.flag(source, "ignores_armor"))
+            ignores_armor=fields.flag(source, "ignores_armor"),
+            id=entry.get("id"), out_of_action=out)
     except Refused as err:
         raise Refused(f"`attackers[{i}]`: {err.reason}") from None
 
@@ -304,19 +349,43 @@ def gang_faces(expr: str) -> str:
         " and ".join(dict.fromkeys(f"a d{f}" for f in faces))
 
 
+def in_the_fight(attackers: list[Attacker]) -> tuple[list[Attacker], list[str]]:
+    """ST-6 before ST-2: the attackers still in the fight, and a line for each one left
+    out ("Coedwig is out of the action (dead at 0 HP): not counted"); refused, naming
+    them, when no one is left."""
+    kept = [a for a in attackers if a.out_of_action is None]
+    left_out = [f"{a.out_of_action}: not counted" for a in attackers if a.out_of_action]
+    if not kept:
+        raise Refused("no one is left in the fight to gang up: " + "; ".join(
+            f"{a.out_of_action}" for a in attackers) + "; no damage is dealt")
+    return kept, left_out
+
+
+def fighting_gang(desk, entries: list) -> tuple[GangUp, list[str], list[str]]:
+    """ST-6 then ST-2: the gang-up of the attackers still in the fight, the lines for those
+    left out, and their ids."""
+    read = [read_attacker(desk, e, i) for i, e in enumerate(entries)]
+    attackers, left_out = in_the_fight(read)
+    gone = [a.id for a in read if a.out_of_action is not None]
+    return gang_up(attackers, desk.settings), left_out, gone
+
+
 def gang_damage(desk, action: dict, cid: str) -> list[Event]:
-    """ST-2 then ST-3: several combatants deal one instance of damage together."""
+    """ST-6, ST-2 then ST-3: several combatants still in the fight deal one instance of
+    damage together; those out of the action are not counted."""
     entries = fields.listing(action, "attackers")
     if not entries:
         raise Refused("`attackers` is empty: list at least one attacker")
-    gang = gang_up([read_attacker(desk, e, i) for i, e in enumerate(entries)], desk.settings)
+    gang, left_out, gone = fighting_gang(desk, entries)
     if action.get("amount") is not None:
         amount, how = dice.amount_of(action)
     else:
         if "rolls" not in action:
+            need = need_roll("rolls", gang.expr, "gang-up damage", cid)
+            if left_out:  # the preview of the roll says who is not counted
+                need["note"] = "; ".join(left_out)
             raise Refused(f"the gang-up roll for {gang.expr} is missing: give `rolls` "
-                          f"({gang_faces(gang.expr)}) or `amount`",
-                          needs=[need_roll("rolls", gang.expr, "gang-up damage", cid)])
+                          f"({gang_faces(gang.expr)}) or `amount`", needs=[need])
         result = dice.total(gang.expr, action["rolls"])
         amount, how = result.total, result.text
     lethal = fields.flag(action, "lethal", default=True)
@@ -326,8 +395,11 @@ def gang_damage(desk, action: dict, cid: str) -> list[Event]:
     extra_tags = [t for t in read_tags(action) if t not in gang.tags]
     tags = [*gang.tags, *extra_tags]
     char = desk.char(cid)
-    head = f"{char['name']} is ganged up on: {gang.text}{tags_text(extra_tags)}; {how}"
+    head = "; ".join([f"{char['name']} is ganged up on: {gang.text}{tags_text(extra_tags)}",
+                      *left_out, how])
     events = hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags,
                  desk.settings, kind="gang_damage", head=head)
     events[0].data.update({"expression": gang.expr, "combatants": gang.combatants})
+    if left_out:
+        events[0].data["not_counted"] = gone
     return events
