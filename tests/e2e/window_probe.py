@@ -100,6 +100,7 @@ def snapshot(window) -> dict:
     status["quick_entry"] = rect(window.ui.quickEntry)
     status["quick_text"] = window.ui.quickEntry.text()
     status["quick_message"] = window.ui.quickMessage.text()
+    status["status_message"] = window.statusBar().currentMessage()
     status["focus"] = type(window.focusWidget()).__name__ if window.focusWidget() else None
     status["focus_name"] = name_of(window.focusWidget())
     status["active_window"] = active.windowTitle() if active is not None else None
