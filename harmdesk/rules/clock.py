@@ -283,8 +283,9 @@ def end_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
 
 def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list[Event]:
     """A character removed from the desk leaves the order; whose turn it is moves on to
-    the next in order if it was theirs (without their start-of-turn effects, which the
-    GM applies if they apply); nobody left, the encounter ends."""
+    the next living one in order if it was theirs, as `next_turn` passes it (without their
+    start-of-turn effects, which the GM applies if they apply); nobody left, the encounter
+    ends."""
     enc = encounter_of(desk.settings)
     if enc is None or cid not in enc["order"]:
         return []
@@ -301,15 +302,25 @@ def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list
         if index < enc["turn"]:
             enc["turn"] -= 1
         elif index == enc["turn"]:
-            if index == len(enc["order"]):
-                enc["turn"], enc["round"] = 0, enc["round"] + 1
-            text = f"Round {enc['round']}: the turn passes to " \
-                f"{name(desk, enc['order'][enc['turn']])}"
-            if system.turn_starts is not None:
-                text += " (its start-of-turn effects are not applied)"
-            events.append(Event("turn_passes", enc["order"][enc["turn"]], text))
+            events += turn_passes_on(system, desk, enc)
     set_encounter(desk, enc)
     return events
+
+
+def turn_passes_on(system: System, desk: Desk, enc: dict) -> list[Event]:
+    """The turn of the one leaving passes to the next living one in order from where they
+    stood (past the last, into the next round); `enc` is changed in place."""
+    try:
+        enc["turn"], rounds, passed = next_living(system, desk, enc, enc["turn"])
+    except Refused:
+        raise Refused("it is their turn, and everyone else in the encounter's order is "
+                      "dead: no one's turn can begin; end the encounter (`end_encounter`) "
+                      "before they leave the desk") from None
+    enc["round"] += rounds
+    text = f"Round {enc['round']}: the turn passes to {name(desk, enc['order'][enc['turn']])}"
+    if system.turn_starts is not None:
+        text += " (its start-of-turn effects are not applied)"
+    return passed + [Event("turn_passes", enc["order"][enc["turn"]], text)]
 
 
 ACTIONS = {"start_encounter": start_encounter, "set_order": set_order,
