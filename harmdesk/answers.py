@@ -28,10 +28,12 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
         return [], "", True, ""
     try:
         desk = Desk(state)
-        gang = harm.gang_up([harm.read_attacker(desk, {"id": c, "count": n}, i)
-                             for i, (c, n) in enumerate(groups)], desk.settings)
+        gang, _, gone = harm.fighting_gang(desk, [{"id": c, "count": n} for c, n in groups])
     except rules.Refused as err:
         return lines, err.reason, False, ""
+    # the downed are not counted (Stonetop: out of the action, no longer in the fight)
+    lines = [f"{line} (out of the action: not counted)" if c in gone else line
+             for line, (c, _) in zip(lines, groups)]
     deals = gang.text.split(f" {ARROW} ", 1)[-1]
     return lines, f"Deals {deals}", True, f"Gang: {deals}"
 

@@ -53,3 +53,15 @@ def test_a_gang_up_leaves_the_dead_out_in_the_preview_and_the_log(window, folder
     assert log[-1].action["type"] == "gang_damage"
     assert any("Coedwig is out of the action (dead at 0 HP): not counted" in e["text"]
                for e in log[-1].events)
+
+
+def test_the_gang_slot_says_the_dead_are_not_counted_and_deals_without_them(window):
+    kill_the_coedwig(window)
+    slot = window.tray.ui.gangSlot
+    slot.add(["hagr", "coedwig"])
+    assert slot.members.text() == "1 × Hagr\n1 × Coedwig (out of the action: not counted)"
+    assert slot.deals.text() == "Deals d10+3, forceful"
+    slot.clear()
+    slot.add(["coedwig"])
+    assert "Coedwig is out of the action (dead at 0 HP)" in slot.deals.text()
+    assert slot.deals.styleSheet() != ""
