@@ -29,7 +29,7 @@ def test_a_dead_monsters_attack_previews_its_refusal_and_the_drop_saves_nothing(
     kill_the_coedwig(window)
     steps = len(saved(folder)[1])
     mime = mime_for(chips.attack_chip(["coedwig"]))
-    enter, move = hover(window.tiles, mime, "vahid")
+    hover(window.tiles, mime, "vahid")
     line, _, ok = tile(window, "vahid").data(PreviewRole)
     assert not ok and line.startswith(REFUSAL) and "ST-6" not in line
     window.tiles.dragLeaveEvent(QDragLeaveEvent())

@@ -356,8 +356,8 @@ def in_the_fight(attackers: list[Attacker]) -> tuple[list[Attacker], list[str]]:
     kept = [a for a in attackers if a.out_of_action is None]
     left_out = [f"{a.out_of_action}: not counted" for a in attackers if a.out_of_action]
     if not kept:
-        raise Refused("no one is left in the fight to gang up: " + "; ".join(
-            f"{a.out_of_action}" for a in attackers) + "; no damage is dealt")
+        raise Refused("no one is left in the fight to gang up: "
+                      + "; ".join(a.out_of_action for a in attackers) + "; no damage is dealt")
     return kept, left_out
 
 
