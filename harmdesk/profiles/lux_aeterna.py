@@ -221,6 +221,7 @@ PROFILE = Profile(
         "medical_aid": ("LA-8",),
         "natural_recovery": ("LA-5",),
         "short_rest": ("LA-5", "LA-12", "LA-13"),
+        "roll_resolve": ("LA-12",),
         "full_rest": ("LA-5", "LA-11", "LA-13"),
         "new_day": ("LA-8", "LA-13"),
         "heal_trauma": ("LA-11",),
