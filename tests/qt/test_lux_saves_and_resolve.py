@@ -1,5 +1,7 @@
 """Lux Aeterna Saves and Resolve as the GM meets them: the Save refused past what the rules
-allow (LA-14)."""
+allow (LA-14), and Resolve rolled in Rests and moves when an ability prompts it (LA-12)."""
+
+import random
 
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
@@ -8,6 +10,7 @@ from harmdesk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
+from harmdesk.qt.dialogs.moves import MovesDialog
 from harmdesk.session import Session
 from harmdesk.store import Store
 
@@ -54,3 +57,27 @@ def test_la14_the_extra_charmed_save_is_refused_in_the_dialog_until_damage_gives
     hit.page().bumps.setValue(2)
     assert hit.ui.buttonBox.button(OK).isEnabled()
     assert "1 + 2 = 3 of 6 Bumps" in hit.ui.previewLabel.text()
+
+
+def test_la12_resolve_prompted_by_an_item_is_a_move_of_its_own_in_a_fight(qtbot, desk):
+    assert desk.submit({"type": "start_encounter", "order": ["maelis", "siren"]})
+    dialog = MovesDialog(LUX, desk.state, ["maelis"], move="Roll Resolve",
+                         rng=random.Random(3))
+    qtbot.addWidget(dialog)
+    assert dialog.page().title == "Roll Resolve" and "Roll Resolve" in dialog.moves()
+    page = dialog.page()
+    (_, count, faces), = page.fields
+    assert count.value() == 1  # Maelis is hurt
+    page.prompted_by.setText("Potion of Vigor")
+    faces.setText("5")
+    assert dialog.actions() == [{"type": "roll_resolve", "target": "maelis",
+                                 "resolve_rolls": [5], "prompted_by": "Potion of Vigor"}]
+    assert "Potion of Vigor, Resolve 1d6 5: 5 HP recovered" in dialog.ui.previewLabel.text()
+    assert dialog.ui.buttonBox.button(OK).isEnabled()
+    assert desk.submit_many(dialog.actions(), dialog.title())
+    maelis = desk.state["characters"]["maelis"]
+    assert (maelis["hp"], maelis["resolve_dice"]) == (17, 1)
+    faces.setText("")  # HarmDesk rolls, once, and says so
+    rolled = dialog.actions()[0]["resolve_rolls"]
+    assert dialog.actions()[0]["resolve_rolls"] == rolled
+    assert "HarmDesk rolled 1d6 for Maelis" in dialog.ui.previewLabel.text()

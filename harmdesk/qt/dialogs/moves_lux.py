@@ -24,10 +24,12 @@ from .common import (
 class ShortRestPage(Page):
     title = "Short Rest"
     tip = "Spend Resolve dice and recover HP equal to their total"
+    kind = "short_rest"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
+        self.add_above(layout)
         self.rows = Rows(("Who", "Resolve dice spent", "Faces rolled"))
         self.fields, self.rolled = [], {}
         self.spent = [c for c in desk.chars() if not c.get("resolve_dice")]
@@ -50,6 +52,9 @@ class ShortRestPage(Page):
         layout.addWidget(self.rows)
         layout.addStretch(1)
 
+    def add_above(self, layout) -> None:
+        """Room for what a page built on this one asks before the dice."""
+
     def faces(self, char: dict, count, faces) -> list[int]:
         if faces.text().strip():
             typed = parse_faces(faces.text(), char["name"])
@@ -69,12 +74,15 @@ class ShortRestPage(Page):
         if not self.fields:
             raise Invalid("Nobody selected has an unspent Resolve die; a Full Rest brings "
                           "them back.")
-        out = [{"type": "short_rest", "target": char["id"],
-                "resolve_rolls": self.faces(char, count, faces)}
+        out = [{"type": self.kind, "target": char["id"],
+                "resolve_rolls": self.faces(char, count, faces), **self.more()}
                for char, count, faces in self.fields if count.value()]
         if not out:
             raise Invalid("Choose how many Resolve dice someone spends.")
         return out
+
+    def more(self) -> dict:
+        return {}
 
     def note(self) -> str:
         lines = []
@@ -86,6 +94,30 @@ class ShortRestPage(Page):
         if self.spent:
             lines.append("No unspent Resolve dice: " + ", ".join(c["name"] for c in self.spent))
         return "\n".join(lines)
+
+
+class RollResolvePage(ShortRestPage):
+    """Resolve rolled outside a Short Rest, "when prompted to by an ability, item, or
+    other special circumstance" (LA-12): in a fight too."""
+
+    title = "Roll Resolve"
+    tip = "An ability or item lets them roll Resolve dice now, outside a Short Rest"
+    kind = "roll_resolve"
+
+    def add_above(self, layout) -> None:
+        form = form_layout()
+        self.prompted_by = line("Ability or item", "Potion of Vigor, Second Wind …",
+                                "What lets them roll Resolve now; it names the step in the log")
+        form.addRow("&Prompted by:", self.prompted_by)
+        layout.addLayout(form)
+        layout.addWidget(note_label("When an ability, item or other special circumstance "
+                                    "prompts it, at any time: the dice rolled are spent until "
+                                    "the next Full Rest."))
+        self.watch(self.prompted_by)
+
+    def more(self) -> dict:
+        named = self.prompted_by.text().strip()
+        return {"prompted_by": named} if named else {}
 
 
 def trauma_label(number: int, names) -> str:
@@ -319,7 +351,8 @@ class NewDayPage(Page):
         return [{"type": "new_day"}]
 
 
-PAGES = {"resolve_short_rest": ShortRestPage, "full_rest": FullRestPage,
+PAGES = {"resolve_short_rest": ShortRestPage, "roll_resolve": RollResolvePage,
+         "full_rest": FullRestPage,
          "medical_aid": MedicalAidPage, "stabilize": StabilizePage,
          "start_turn": StartTurnPage, "end_turn": EndTurnPage, "end_scene": EndScenePage,
          "grant_endurance": GrantEndurancePage, "new_day": NewDayPage}
