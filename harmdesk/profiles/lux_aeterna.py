@@ -16,6 +16,7 @@ from ..rules.lux_aeterna.common import (
 )
 from ..rules.lux_aeterna.conditions import saves_at_turn_end
 from ..rules.lux_aeterna.sheet import LIMITS
+from ..rules.lux_aeterna.trauma import save_odds
 from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
@@ -242,6 +243,7 @@ PROFILE = Profile(
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=CLOCK,
+    save_odds=save_odds,
 )
 
 register(PROFILE)

@@ -1,6 +1,6 @@
-"""Lux Aeterna Saves in an encounter (RULES.md §3, LA-14): "Once per round when your turn
+"""Lux Aeterna Saves (RULES.md §3, LA-14, LA-10 #15): "Once per round when your turn
 ends, you may roll your Save"; Charmed "May Save to end the condition any time you take
-damage", one Save for each time, and no more."""
+damage", one Save for each time, and no more; Chronic Pain: "Disadvantage on all Saves"."""
 
 from harmdesk.rules.lux_aeterna.conditions import saves_at_turn_end
 from tests.rules.kit import ch, desk_of, refused, run, texts
@@ -102,3 +102,40 @@ def test_la14_outside_an_encounter_charmed_saves_stay_unlimited():
     for _ in range(3):
         state = run(state, type="save", target="karis", condition="charmed", bumps=1).state
     assert charmed(state)["bumps"] == 3
+
+
+# LA-10 #15 Chronic Pain: "You have Disadvantage on all Saves" ---------------------------
+ROCHE = {"id": "roche", "name": "Roche", "max_hp": 20, "traumas": [15],
+         "conditions": [{"name": "frozen", "origin_level": 8}]}
+
+
+def test_la10_chronic_pains_disadvantage_is_logged_with_each_save():
+    """LA-10 #15 / LA-14: the Save's log line and its details name the Disadvantage."""
+    out = run(lux(ROCHE), type="save", target="roche", condition="frozen", bumps=3)
+    assert "Save against frozen (Disadvantage: Chronic Pain): 0 + 3 = 3 of 8 Bumps" in \
+        texts(out)
+    assert out.events[-1].data["disadvantage"] == "Chronic Pain"
+    plain = {**ROCHE, "traumas": []}
+    out = run(lux(plain), type="save", target="roche", condition="frozen", bumps=8)
+    assert "Save against frozen: 0 + 8 = 8 of 8 Bumps; frozen ends" in texts(out)
+    assert "disadvantage" not in out.events[-1].data
+
+
+def test_la10_chronic_pain_tilts_the_full_rests_trauma_saves_too():
+    """LA-10 #15 / LA-11: the Trauma Save after a Full Rest is a Save; treated, it also has
+    Advantage, and the log names both."""
+    out = run(lux(ROCHE), type="full_rest", target="roche", trauma_bumps=2)
+    assert "Trauma Save (Disadvantage: Chronic Pain): 0 + 2 = 2 of 5 Bumps" in texts(out)
+    state = run(lux(ROCHE), type="treat_trauma", target="roche", trauma=15).state
+    out = run(state, type="full_rest", target="roche", trauma_bumps=2)
+    assert ("Trauma Save (with Advantage: Trauma 15 Chronic Pain medically treated; "
+            "Disadvantage: Chronic Pain)") in texts(out)
+
+
+def test_la10_chronic_pain_ends_with_its_trauma():
+    """LA-11: the Trauma healed, Saves are plain again."""
+    from harmdesk.rules.lux_aeterna.trauma import save_odds
+    state = lux(ROCHE)
+    assert save_odds(state["characters"]["roche"]) == "Disadvantage: Chronic Pain"
+    state = run(state, type="heal_trauma", target="roche", trauma=15).state
+    assert save_odds(state["characters"]["roche"]) == ""

@@ -160,6 +160,10 @@ class FullRestPage(Page):
             self.watch(bumps, heal)
         self.rows.finish()
         layout.addWidget(self.rows)
+        tilted = [f"{c['name']}: {desk.profile.save_odds(c)}" for c in desk.chars()
+                  if c.get("traumas") and desk.profile.save_odds(c)]
+        if tilted:  # the Trauma Saves are Saves too
+            layout.addWidget(note_label("Trauma Saves: " + "; ".join(tilted) + "."))
         layout.addWidget(note_label(f"One night for everyone resting: day {today(desk)} ends. "
                                     "Someone unconscious at 0 HP or below may recover only "
                                     "slowly (Settings: rest while unconscious)."))
@@ -228,9 +232,11 @@ class StartTurnPage(Page):
         return [{"type": "start_turn", "target": cid} for cid in self.desk.need_targets()]
 
 
-def save_label(char: dict, cond: dict) -> str:
+def save_label(char: dict, cond: dict, odds: str = "") -> str:
+    """'Karis: Frozen (5 of 8 Bumps; Disadvantage: Chronic Pain)'."""
     return (f"{char['name']}: {capital(cond['name'])} "
-            f"({cond.get('bumps', 0)} of {cond['origin_level']} Bumps)")
+            f"({cond.get('bumps', 0)} of {cond['origin_level']} Bumps"
+            + (f"; {odds})" if odds else ")"))
 
 
 class EndTurnPage(Page):
@@ -243,7 +249,8 @@ class EndTurnPage(Page):
         self.entries = [(ch, c) for ch in desk.chars() for c in ch.get("conditions", [])
                         if c.get("save_ends") and not c.get("from_trauma")]
         self.save = combo([("no Save", None),
-                           *((save_label(ch, c), i) for i, (ch, c) in enumerate(self.entries))],
+                           *((save_label(ch, c, desk.profile.save_odds(ch)), i)
+                             for i, (ch, c) in enumerate(self.entries))],
                           "Save at the end of the turn")
         self.bumps = spin(0, 20, 1, "Bumps of the Save")
         form.addRow("&Save against:", self.save)

@@ -8,6 +8,7 @@ from ..core import Desk, Event, Refused
 from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
 from .sheet import read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
+from .trauma import save_disadvantage, save_odds
 
 
 def find(char: dict, name: str, from_trauma: bool | None = False) -> dict | None:
@@ -216,15 +217,18 @@ def save_against(char: dict, name: str, bumps: int, by_damage: bool = False) -> 
     need = save_bumps_needed(cond)
     before = cond["bumps"]
     total = before + bumps
+    odds = f" ({save_odds(char)})" if save_odds(char) else ""  # LA-10 #15 Chronic Pain
+    more = {"disadvantage": save_disadvantage(char)} if odds else {}
     if total >= need:
         char["conditions"].remove(cond)
         return [event("condition_end", char,
-                      f"Save against {words(name)}: {before} + {bumps} = {total} of {need} Bumps; "
-                      f"{words(name)} ends", condition=name, bumps=total, needed=need)]
+                      f"Save against {words(name)}{odds}: {before} + {bumps} = {total} of {need} "
+                      f"Bumps; {words(name)} ends", condition=name, bumps=total, needed=need,
+                      **more)]
     cond["bumps"] = total
-    return [event("save", char, f"Save against {words(name)}: {before} + {bumps} = {total} of {need} "
-                  f"Bumps; still {words(name)}, {need - total} more needed",
-                  condition=name, bumps=total, needed=need)]
+    return [event("save", char, f"Save against {words(name)}{odds}: {before} + {bumps} = {total} "
+                  f"of {need} Bumps; still {words(name)}, {need - total} more needed",
+                  condition=name, bumps=total, needed=need, **more)]
 
 
 def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
