@@ -187,8 +187,8 @@ PROFILE = Profile(
     ),
     condition_pages=("add_condition", "remove_condition", "save", "treat_trauma",
                      "sustaining"),
-    moves_pages=("resolve_short_rest", "roll_resolve", "full_rest", "medical_aid", "stabilize", "start_turn",
-                 "end_turn", "end_scene", "grant_endurance", "new_day"),
+    moves_pages=("resolve_short_rest", "roll_resolve", "full_rest", "medical_aid", "stabilize",
+                 "start_turn", "end_turn", "end_scene", "grant_endurance", "new_day"),
     sheet=(
         SheetField("max_hp", "&Max HP:", "int", (*LIMITS["max_hp"], 10), "Maximum Hit Points"),
         SheetField("max_strain", "Max St&rain:", "int", (*LIMITS["max_strain"], 3),

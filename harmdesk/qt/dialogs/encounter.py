@@ -213,8 +213,7 @@ class TurnSaveDialog(QDialog):
         self.skipped = False
         self.ui.promptLabel.setText(f"{name} may roll a Save against one condition"
                                     + (f" ({rule})." if rule else "."))
-        self.ui.oddsLabel.setText(f"{odds} (roll the Save so, then type its Bumps)"
-                                  if odds else "")
+        self.ui.oddsLabel.setText(f"{odds}." if odds else "")
         self.ui.oddsLabel.setVisible(bool(odds))
         for condition, label in saves:
             self.ui.condition.addItem(label, condition)
