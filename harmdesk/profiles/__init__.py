@@ -196,6 +196,9 @@ class Profile:
     player_look: Callable[[dict], tuple[str, tuple[str, ...]]] = _unhurt
     # the encounter bar: turns with initiative, or Stonetop's spotlight
     clock: Clock = Clock()
+    # char -> what tilts the Saves it rolls, for where a Save is asked
+    # ("Disadvantage: Chronic Pain"), or ""
+    save_odds: Callable[[dict], str] = lambda char: ""
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)

@@ -16,6 +16,7 @@ from ..rules.lux_aeterna.common import (
 )
 from ..rules.lux_aeterna.conditions import saves_at_turn_end
 from ..rules.lux_aeterna.sheet import LIMITS
+from ..rules.lux_aeterna.trauma import save_odds
 from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
 
 
@@ -186,8 +187,8 @@ PROFILE = Profile(
     ),
     condition_pages=("add_condition", "remove_condition", "save", "treat_trauma",
                      "sustaining"),
-    moves_pages=("resolve_short_rest", "full_rest", "medical_aid", "stabilize", "start_turn",
-                 "end_turn", "end_scene", "grant_endurance", "new_day"),
+    moves_pages=("resolve_short_rest", "roll_resolve", "full_rest", "medical_aid", "stabilize",
+                 "start_turn", "end_turn", "end_scene", "grant_endurance", "new_day"),
     sheet=(
         SheetField("max_hp", "&Max HP:", "int", (*LIMITS["max_hp"], 10), "Maximum Hit Points"),
         SheetField("max_strain", "Max St&rain:", "int", (*LIMITS["max_strain"], 3),
@@ -221,6 +222,7 @@ PROFILE = Profile(
         "medical_aid": ("LA-8",),
         "natural_recovery": ("LA-5",),
         "short_rest": ("LA-5", "LA-12", "LA-13"),
+        "roll_resolve": ("LA-12",),
         "full_rest": ("LA-5", "LA-11", "LA-13"),
         "new_day": ("LA-8", "LA-13"),
         "heal_trauma": ("LA-11",),
@@ -241,6 +243,7 @@ PROFILE = Profile(
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=CLOCK,
+    save_odds=save_odds,
 )
 
 register(PROFILE)

@@ -24,9 +24,10 @@ from ..values import Action
 
 HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
 
-# (name, saves as (condition, label) pairs, the rule's words) -> (condition, bumps) for a
-# Save, None to skip it, False when the GM cancels
-SaveProvider = Callable[[str, tuple, str], "tuple[str, int] | None | bool"]
+# (name, saves as (condition, label) pairs, the rule's words, what tilts the roll:
+# "Disadvantage: Chronic Pain" or "") -> (condition, bumps) for a Save, None to skip it,
+# False when the GM cancels
+SaveProvider = Callable[[str, tuple, str, str], "tuple[str, int] | None | bool"]
 
 
 class StepCommand(QUndoCommand):
@@ -174,7 +175,8 @@ class DeskController(QObject):
         saves = clock.turn_saves(char, self.state["settings"]) if char and clock else ()
         if not saves:
             return action
-        answer = self.save_provider(char["name"], saves, clock.save_rule)
+        answer = self.save_provider(char["name"], saves, clock.save_rule,
+                                    self.profile.save_odds(char))
         if answer is False:
             return None
         if answer is None:

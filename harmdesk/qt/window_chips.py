@@ -25,13 +25,13 @@ class ChipHands:
         from ..session import roll
         return roll(need, self.rng)
 
-    def ask_turn_save(self, name: str, saves, rule: str):
+    def ask_turn_save(self, name: str, saves, rule: str, odds: str = ""):
         """The controller's save provider: the Save a character may roll as their turn
         ends outside the encounter's Next turn (the End turn chip)."""
         from PySide6.QtWidgets import QDialog
 
         from .dialogs.encounter import TurnSaveDialog
-        dialog = TurnSaveDialog(name, saves, rule, self, next_turn=False)
+        dialog = TurnSaveDialog(name, saves, rule, self, next_turn=False, odds=odds)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False

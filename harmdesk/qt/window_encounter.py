@@ -108,17 +108,18 @@ class Encounter(QObject):
             clock = self.c.profile.clock
             saves = clock.turn_saves(char, self.c.state["settings"])
             if saves:
-                answer = self.ask_save(char["name"], saves, clock.save_rule)
+                answer = self.ask_save(char["name"], saves, clock.save_rule,
+                                       self.c.profile.save_odds(char))
                 if answer is False:
                     return False  # the GM cancelled: no turn passes
                 if answer is not None:
                     action["condition"], action["bumps"] = answer
         return self.c.submit(action)
 
-    def ask_save(self, name: str, saves, rule: str):
+    def ask_save(self, name: str, saves, rule: str, odds: str = ""):
         """(condition, bumps) for a Save, None to skip it, False when the GM cancels."""
         from .dialogs.encounter import TurnSaveDialog
-        dialog = TurnSaveDialog(name, saves, rule, self.w)
+        dialog = TurnSaveDialog(name, saves, rule, self.w, odds=odds)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False

@@ -69,11 +69,11 @@ def ok_enabled(dlg):
 def test_each_game_lists_its_own_moves(qtbot, desks):
     dlg = MovesDialog(profile_for("lux_aeterna"), desks["lux_aeterna"].state, ["sara"])
     qtbot.addWidget(dlg)
-    assert dlg.moves() == ["Short Rest", "Full Rest", "Medical aid", "Stabilize",
-                           "Start of turn", "End of turn", "End the scene", "Grant Endurance",
-                           "A new day"]
-    assert dlg.ui.movesList.count() == 9
-    dlg.ui.movesList.setCurrentRow(6)
+    assert dlg.moves() == ["Short Rest", "Roll Resolve", "Full Rest", "Medical aid",
+                           "Stabilize", "Start of turn", "End of turn", "End the scene",
+                           "Grant Endurance", "A new day"]
+    assert dlg.ui.movesList.count() == 10
+    dlg.ui.movesList.setCurrentRow(7)
     assert dlg.actions() == [{"type": "end_scene"}]
 
 

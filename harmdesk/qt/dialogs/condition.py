@@ -181,8 +181,10 @@ class SavePage(Page):
         if i is None:
             self.progress.setText("—")
             return
-        cond = self.entries[i][1]
-        self.progress.setText(f"{cond.get('bumps', 0)} Bumps of Difficulty {cond['origin_level']}")
+        char, cond = self.entries[i]
+        odds = self.desk.profile.save_odds(char)  # "Disadvantage: Chronic Pain"
+        self.progress.setText(f"{cond.get('bumps', 0)} Bumps of Difficulty {cond['origin_level']}"
+                              + (f"; {odds}" if odds else ""))
 
     def actions(self) -> list[dict]:
         self.desk.need_targets()

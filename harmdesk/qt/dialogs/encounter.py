@@ -201,9 +201,11 @@ class StartEncounterDialog(QDialog):
 class TurnSaveDialog(QDialog):
     """`name` may roll a Save as the turn ends: `saves` are (condition, label) pairs.
     `choice()` after OK: (condition, bumps); after Skip: None. `next_turn` False: the
-    turn ends outside an encounter (the End turn chip), and no next turn follows."""
+    turn ends outside an encounter (the End turn chip), and no next turn follows. `odds`:
+    what tilts the roll ("Disadvantage: Chronic Pain"), shown above the Bumps."""
 
-    def __init__(self, name: str, saves, rule: str, parent=None, next_turn: bool = True):
+    def __init__(self, name: str, saves, rule: str, parent=None, next_turn: bool = True,
+                 odds: str = ""):
         from ..forms.ui_turn_save_dialog import Ui_TurnSaveDialog
         super().__init__(parent)
         self.ui = Ui_TurnSaveDialog()
@@ -211,6 +213,8 @@ class TurnSaveDialog(QDialog):
         self.skipped = False
         self.ui.promptLabel.setText(f"{name} may roll a Save against one condition"
                                     + (f" ({rule})." if rule else "."))
+        self.ui.oddsLabel.setText(f"{odds}." if odds else "")
+        self.ui.oddsLabel.setVisible(bool(odds))
         for condition, label in saves:
             self.ui.condition.addItem(label, condition)
         ok = self.ui.buttons.button(QDialogButtonBox.StandardButton.Ok)

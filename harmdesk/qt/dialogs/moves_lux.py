@@ -24,10 +24,12 @@ from .common import (
 class ShortRestPage(Page):
     title = "Short Rest"
     tip = "Spend Resolve dice and recover HP equal to their total"
+    kind = "short_rest"
 
     def __init__(self, desk, parent=None):
         super().__init__(desk, parent)
         layout = QVBoxLayout(self)
+        self.add_above(layout)
         self.rows = Rows(("Who", "Resolve dice spent", "Faces rolled"))
         self.fields, self.rolled = [], {}
         self.spent = [c for c in desk.chars() if not c.get("resolve_dice")]
@@ -50,6 +52,9 @@ class ShortRestPage(Page):
         layout.addWidget(self.rows)
         layout.addStretch(1)
 
+    def add_above(self, layout) -> None:
+        """Room for what a page built on this one asks before the dice."""
+
     def faces(self, char: dict, count, faces) -> list[int]:
         if faces.text().strip():
             typed = parse_faces(faces.text(), char["name"])
@@ -69,12 +74,15 @@ class ShortRestPage(Page):
         if not self.fields:
             raise Invalid("Nobody selected has an unspent Resolve die; a Full Rest brings "
                           "them back.")
-        out = [{"type": "short_rest", "target": char["id"],
-                "resolve_rolls": self.faces(char, count, faces)}
+        out = [{"type": self.kind, "target": char["id"],
+                "resolve_rolls": self.faces(char, count, faces), **self.more()}
                for char, count, faces in self.fields if count.value()]
         if not out:
             raise Invalid("Choose how many Resolve dice someone spends.")
         return out
+
+    def more(self) -> dict:
+        return {}
 
     def note(self) -> str:
         lines = []
@@ -86,6 +94,30 @@ class ShortRestPage(Page):
         if self.spent:
             lines.append("No unspent Resolve dice: " + ", ".join(c["name"] for c in self.spent))
         return "\n".join(lines)
+
+
+class RollResolvePage(ShortRestPage):
+    """Resolve rolled outside a Short Rest, "when prompted to by an ability, item, or
+    other special circumstance" (LA-12): in a fight too."""
+
+    title = "Roll Resolve"
+    tip = "An ability or item lets them roll Resolve dice now, outside a Short Rest"
+    kind = "roll_resolve"
+
+    def add_above(self, layout) -> None:
+        form = form_layout()
+        self.prompted_by = line("Ability or item", "Potion of Vigor, Second Wind …",
+                                "What lets them roll Resolve now; it names the step in the log")
+        form.addRow("&Prompted by:", self.prompted_by)
+        layout.addLayout(form)
+        layout.addWidget(note_label("When an ability, item or other special circumstance "
+                                    "prompts it, at any time: the dice rolled are spent until "
+                                    "the next Full Rest."))
+        self.watch(self.prompted_by)
+
+    def more(self) -> dict:
+        named = self.prompted_by.text().strip()
+        return {"prompted_by": named} if named else {}
 
 
 def trauma_label(number: int, names) -> str:
@@ -128,6 +160,10 @@ class FullRestPage(Page):
             self.watch(bumps, heal)
         self.rows.finish()
         layout.addWidget(self.rows)
+        tilted = [f"{c['name']}: {desk.profile.save_odds(c)}" for c in desk.chars()
+                  if c.get("traumas") and desk.profile.save_odds(c)]
+        if tilted:  # the Trauma Saves are Saves too
+            layout.addWidget(note_label("Trauma Saves: " + "; ".join(tilted) + "."))
         layout.addWidget(note_label(f"One night for everyone resting: day {today(desk)} ends. "
                                     "Someone unconscious at 0 HP or below may recover only "
                                     "slowly (Settings: rest while unconscious)."))
@@ -196,9 +232,11 @@ class StartTurnPage(Page):
         return [{"type": "start_turn", "target": cid} for cid in self.desk.need_targets()]
 
 
-def save_label(char: dict, cond: dict) -> str:
+def save_label(char: dict, cond: dict, odds: str = "") -> str:
+    """'Karis: Frozen (5 of 8 Bumps; Disadvantage: Chronic Pain)'."""
     return (f"{char['name']}: {capital(cond['name'])} "
-            f"({cond.get('bumps', 0)} of {cond['origin_level']} Bumps)")
+            f"({cond.get('bumps', 0)} of {cond['origin_level']} Bumps"
+            + (f"; {odds})" if odds else ")"))
 
 
 class EndTurnPage(Page):
@@ -211,7 +249,8 @@ class EndTurnPage(Page):
         self.entries = [(ch, c) for ch in desk.chars() for c in ch.get("conditions", [])
                         if c.get("save_ends") and not c.get("from_trauma")]
         self.save = combo([("no Save", None),
-                           *((save_label(ch, c), i) for i, (ch, c) in enumerate(self.entries))],
+                           *((save_label(ch, c, desk.profile.save_odds(ch)), i)
+                             for i, (ch, c) in enumerate(self.entries))],
                           "Save at the end of the turn")
         self.bumps = spin(0, 20, 1, "Bumps of the Save")
         form.addRow("&Save against:", self.save)
@@ -319,7 +358,8 @@ class NewDayPage(Page):
         return [{"type": "new_day"}]
 
 
-PAGES = {"resolve_short_rest": ShortRestPage, "full_rest": FullRestPage,
+PAGES = {"resolve_short_rest": ShortRestPage, "roll_resolve": RollResolvePage,
+         "full_rest": FullRestPage,
          "medical_aid": MedicalAidPage, "stabilize": StabilizePage,
          "start_turn": StartTurnPage, "end_turn": EndTurnPage, "end_scene": EndScenePage,
          "grant_endurance": GrantEndurancePage, "new_day": NewDayPage}

@@ -24,6 +24,13 @@ class Ui_TurnSaveDialog(object):
 
         self.mainLayout.addWidget(self.promptLabel)
 
+        self.oddsLabel = QLabel(TurnSaveDialog)
+        self.oddsLabel.setObjectName(u"oddsLabel")
+        self.oddsLabel.setWordWrap(True)
+        self.oddsLabel.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.mainLayout.addWidget(self.oddsLabel)
+
         self.form = QFormLayout()
         self.form.setObjectName(u"form")
         self.conditionLabel = QLabel(TurnSaveDialog)
@@ -68,6 +75,9 @@ class Ui_TurnSaveDialog(object):
 
     def retranslateUi(self, TurnSaveDialog):
         TurnSaveDialog.setWindowTitle(QCoreApplication.translate("TurnSaveDialog", u"Save at the end of the turn", None))
+#if QT_CONFIG(accessibility)
+        self.oddsLabel.setAccessibleName(QCoreApplication.translate("TurnSaveDialog", u"What tilts this Save", None))
+#endif // QT_CONFIG(accessibility)
         self.conditionLabel.setText(QCoreApplication.translate("TurnSaveDialog", u"&Save against:", None))
 #if QT_CONFIG(accessibility)
         self.condition.setAccessibleName(QCoreApplication.translate("TurnSaveDialog", u"The condition to Save against", None))

@@ -99,6 +99,10 @@ ACTIONS = {
                              "refused while unconscious at 0 HP or below (setting "
                              "`rest_while_unconscious`)",
                              fields=("resolve_rolls",)),
+    "roll_resolve": ActionRule(healing.roll_resolve, doc="`resolve_rolls`: faces of Resolve "
+                               "dice an ability or item lets them roll outside a Short Rest; "
+                               "`prompted_by`: that ability or item",
+                               fields=("resolve_rolls", "prompted_by")),
     "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma` (each a "
                             "number, or {id: number} per target); the day moves on once per "
                             "action; the dead are skipped; unconscious at 0 HP or below "

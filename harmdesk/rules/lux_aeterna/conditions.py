@@ -8,6 +8,7 @@ from ..core import Desk, Event, Refused
 from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
 from .sheet import read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
+from .trauma import save_disadvantage, save_odds
 
 
 def find(char: dict, name: str, from_trauma: bool | None = False) -> dict | None:
@@ -66,11 +67,16 @@ def stunned_ends_on_damage(char: dict) -> list[Event]:
 
 
 def charmed_may_save(char: dict) -> list[Event]:
-    """LA-14: a Charmed character may Save whenever they take damage."""
-    if find(char, "charmed") is None:
+    """LA-14: a Charmed character "May Save to end the condition any time you take
+    damage": each time, one more Save is owed to them, kept on the condition until they
+    roll it, Charmed ends or the scene does."""
+    cond = find(char, "charmed")
+    if cond is None:
         return []
+    cond["damage_saves"] = damage_saves_owed(cond) + 1
     return [event("save_allowed", char, "{who} is Charmed and takes damage: may Save against "
-                  "it now (`save` with condition charmed)", condition="charmed")]
+                  "it now (`save` with condition charmed)", condition="charmed",
+                  damage_saves=cond["damage_saves"])]
 
 
 def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
@@ -141,30 +147,63 @@ def once_per_round(char: dict, settings: dict) -> None:
         char["saved_round"] = now
 
 
+def damage_saves_owed(cond: dict | None) -> int:
+    """LA-14: the Saves a Charmed character has been given by damage and not rolled yet."""
+    return cond.get("damage_saves", 0) if cond is not None and cond["name"] == "charmed" else 0
+
+
+def spend_damage_save(cond: dict) -> None:
+    owed = damage_saves_owed(cond) - 1
+    if owed:
+        cond["damage_saves"] = owed
+    else:
+        cond.pop("damage_saves", None)
+
+
+def spend_a_save(char: dict, name: str, settings: dict, turn_ends: bool) -> bool:
+    """LA-14: which Save `char` rolls against `name`: the once-per-round Save, or for
+    Charmed one of those its damage gave ("any time you take damage"). As the turn ends
+    the round's Save goes first; at any other time a damage Save does. True when it is a
+    damage Save; refused, saying why, when neither is left."""
+    cond = find(char, name)
+    owed = damage_saves_owed(cond)
+    round_save = cond is None or cond["save_ends"]
+    if owed and not (turn_ends and round_save and not saved_this_round(char, settings)):
+        spend_damage_save(cond)
+        return True
+    if name == "charmed" and cond is not None and saved_this_round(char, settings):
+        raise Refused(f"{who(char)} has already Saved this round and has taken no damage "
+                      "since: Charmed allows the Save once per round when the turn ends, "
+                      "and one more each time they take damage")
+    once_per_round(char, settings)
+    return False
+
+
 def saves_at_turn_end(char: dict, settings: dict) -> list[dict]:
     """LA-14: what `char` may roll a Save against as their turn ends: each condition a
-    Save can end (not a Trauma's), with its Bumps so far and the Difficulty; none once
-    they have Saved this round, or when dead."""
-    if char.get("dead") or saved_this_round(char, settings):
+    Save can end (not a Trauma's), with its Bumps so far and the Difficulty, until they
+    have Saved this round; Charmed also while its damage owes them a Save. None when dead."""
+    if char.get("dead"):
         return []
+    saved = saved_this_round(char, settings)
     return [{"condition": c["name"], "bumps": c["bumps"], "needed": save_bumps_needed(c)}
-            for c in char["conditions"] if c["save_ends"] and not c["from_trauma"]]
+            for c in char["conditions"] if not c["from_trauma"]
+            and ((c["save_ends"] and not saved) or damage_saves_owed(c))]
 
 
 def save(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-14: Save Bumps against one condition are cumulative; it ends at the Difficulty.
-    Once per round while an encounter runs, except Charmed's Save "any time you take
-    damage", which is not limited."""
+    Once per round while an encounter runs; a Charmed character also has one Save for
+    each time they took damage ("any time you take damage"), and no more."""
     name = fields.name(action, "condition", CONDITIONS, what="condition")
     bumps = fields.whole(action, "bumps")
     char = desk.char(cid)
     refuse_if_dead(char, "a Save", action)
-    if name != "charmed":
-        once_per_round(char, desk.settings)
-    return save_against(char, name, bumps)
+    by_damage = spend_a_save(char, name, desk.settings, turn_ends=False)
+    return save_against(char, name, bumps, by_damage)
 
 
-def save_against(char: dict, name: str, bumps: int) -> list[Event]:
+def save_against(char: dict, name: str, bumps: int, by_damage: bool = False) -> list[Event]:
     cond = find(char, name)
     if cond is None:
         if find(char, name, from_trauma=True):
@@ -172,20 +211,24 @@ def save_against(char: dict, name: str, bumps: int) -> list[Event]:
                           "it lasts until the Trauma heals")
         raise Refused(f"{who(char)} is not {words(name)}, so there is nothing to Save against")
     # LA-14: Charmed allows a Save when damaged "even if a Save wouldn't normally end" it.
-    if not cond["save_ends"] and name != "charmed":
-        raise Refused(f"{who(char)}'s {words(name)} is not ended by a Save")
+    if not cond["save_ends"] and not by_damage:
+        raise Refused(f"{who(char)}'s {words(name)} is not ended by a Save"
+                      + (" (only after taking damage)" if name == "charmed" else ""))
     need = save_bumps_needed(cond)
     before = cond["bumps"]
     total = before + bumps
+    odds = f" ({save_odds(char)})" if save_odds(char) else ""  # LA-10 #15 Chronic Pain
+    more = {"disadvantage": save_disadvantage(char)} if odds else {}
     if total >= need:
         char["conditions"].remove(cond)
         return [event("condition_end", char,
-                      f"Save against {words(name)}: {before} + {bumps} = {total} of {need} Bumps; "
-                      f"{words(name)} ends", condition=name, bumps=total, needed=need)]
+                      f"Save against {words(name)}{odds}: {before} + {bumps} = {total} of {need} "
+                      f"Bumps; {words(name)} ends", condition=name, bumps=total, needed=need,
+                      **more)]
     cond["bumps"] = total
-    return [event("save", char, f"Save against {words(name)}: {before} + {bumps} = {total} of {need} "
-                  f"Bumps; still {words(name)}, {need - total} more needed",
-                  condition=name, bumps=total, needed=need)]
+    return [event("save", char, f"Save against {words(name)}{odds}: {before} + {bumps} = {total} "
+                  f"of {need} Bumps; still {words(name)}, {need - total} more needed",
+                  condition=name, bumps=total, needed=need, **more)]
 
 
 def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
@@ -200,8 +243,8 @@ def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
     if action.get("condition") is not None or action.get("bumps") is not None:
         name = fields.name(action, "condition", CONDITIONS, what="condition")
         bumps = fields.whole(action, "bumps")
-        once_per_round(char, desk.settings)
-        events += save_against(char, name, bumps)
+        by_damage = spend_a_save(char, name, desk.settings, turn_ends=True)
+        events += save_against(char, name, bumps, by_damage)
     for cond in list(char["conditions"]):
         if cond["rounds"] is not None:
             cond["rounds"] -= 1

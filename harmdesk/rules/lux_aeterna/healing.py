@@ -211,14 +211,39 @@ def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
     if internal_bleeding(char):
         raise Refused(f"{who(char)} has Internal Bleeding (Trauma 12) and cannot recover Hit "
                       "Points; no Resolve is spent")
+    return spend_resolve(char, faces, "Short Rest", desk.settings)
+
+
+def spend_resolve(char: dict, faces: list[int], occasion: str, settings: dict) -> list[Event]:
+    """LA-12: the dice rolled are spent until the next Full Rest; HP = their total."""
     before = char["resolve_dice"]
     char["resolve_dice"] = before - len(faces)
     total = sum(faces)
     shown = " + ".join(map(str, faces)) + (f" = {total}" if len(faces) > 1 else "")
-    why = f"Short Rest, Resolve {len(faces)}{char['resolve_die']} {shown}"
+    why = f"{occasion}, Resolve {len(faces)}{char['resolve_die']} {shown}"
     events = [event("resolve", char, f"{{who}} spends {len(faces)} Resolve: {before} \u2192 "
                     f"{char['resolve_dice']} unspent", spent=len(faces))]
-    return events + restore_hp(char, total, why, desk.settings)
+    return events + restore_hp(char, total, why, settings)
+
+
+PROMPTED_BY_LENGTH = 60  # a name that fits on a log line
+
+
+def roll_resolve(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-12: "You'll only be able to roll your Resolve when taking a Short Rest or when
+    prompted to by an ability, item, or other special circumstance": the latter, at any
+    time, even in a fight or unconscious. `prompted_by` names the ability or item."""
+    prompted_by = fields.text(action, "prompted_by", default="an ability or item").strip()
+    if len(prompted_by) > PROMPTED_BY_LENGTH:
+        raise Refused(f"`prompted_by` is {len(prompted_by)} characters long: name the ability "
+                      f"or item in at most {PROMPTED_BY_LENGTH}")
+    char = desk.char(cid)
+    refuse_if_dead(char, "rolling Resolve", action)
+    faces = read_resolve_rolls(char, action)
+    if internal_bleeding(char):
+        raise Refused(f"{who(char)} has Internal Bleeding (Trauma 12) and cannot recover Hit "
+                      "Points; no Resolve is spent")
+    return spend_resolve(char, faces, prompted_by, desk.settings)
 
 
 def strain_resets(char: dict, reading: str) -> list[Event]:

@@ -24,11 +24,14 @@ def rounds_end_with_the_scene(char: dict) -> list[Event]:
 
 def scene_ends(desk: Desk, action: dict, cid: str) -> list[Event]:
     """LA-2: "When a Scene ends, all Endurance is lost"; conditions lasting rounds end too,
-    and the once-per-round Save (LA-14) forgets its round."""
+    and the once-per-round Save (LA-14) forgets its round, Charmed the Saves damage owed."""
     events = end_scene(desk, action, cid)
     peek = desk.peek(cid)
-    if any(c["rounds"] is not None for c in peek["conditions"]) or "saved_round" in peek:
+    if any(c["rounds"] is not None or "damage_saves" in c for c in peek["conditions"]) \
+            or "saved_round" in peek:
         char = desk.char(cid)
         char.pop("saved_round", None)
+        for cond in char["conditions"]:
+            cond.pop("damage_saves", None)
         events += rounds_end_with_the_scene(char)
     return events

@@ -32,6 +32,24 @@ def dies(char: dict, why: str) -> list[Event]:
         stops_sustaining(char, "is dead")
 
 
+CHRONIC_PAIN = 15
+
+
+def save_disadvantage(char: dict) -> str | None:
+    """LA-10 #15 Chronic Pain: "You have Disadvantage on all Saves", the condition Saves
+    and the Full Rest's Trauma Saves alike; what gives it, in words, or None. HarmDesk takes
+    the Bumps as rolled, so it shows the Disadvantage where the Save is asked and logs it."""
+    if CHRONIC_PAIN in char.get("traumas", ()):
+        return TRAUMA_NAMES[CHRONIC_PAIN]
+    return None
+
+
+def save_odds(char: dict) -> str:
+    """'Disadvantage: Chronic Pain' for a character who Saves with it, else ''."""
+    why = save_disadvantage(char)
+    return f"Disadvantage: {why}" if why else ""
+
+
 def brush_with_death_survives(d6: int, save_score: int) -> bool:
     """LA-10 #2: 1d6 + Save score; a total below 6 dies, exactly 6 survives."""
     return d6 + save_score >= 6
@@ -162,12 +180,16 @@ def trauma_saves(char: dict, bumps: int, chosen: int | None, overflow: str) -> l
     before, need = char["trauma_bumps"], TRAUMA_BUMPS_TO_HEAL
     total = before + bumps
     treated = sorted(set(t for t in treated_traumas(char) if t in char["traumas"]))
-    advantage = ""
+    odds = []
     if treated:  # LA-11: "If your Trauma has been medically treated, these Saves have Advantage"
         names = ", ".join(f"{t} {TRAUMA_NAMES[t]}" for t in treated)
-        advantage = f" (with Advantage: Trauma {names} medically treated)"
-    events = [event("trauma_save", char, f"Trauma Save{advantage}: {before} + {bumps} = "
-                    f"{total} of {need} Bumps", bumps=total, advantage=bool(treated))]
+        odds.append(f"with Advantage: Trauma {names} medically treated")
+    if save_disadvantage(char):
+        odds.append(save_odds(char))
+    shown = f" ({'; '.join(odds)})" if odds else ""
+    more = {"disadvantage": save_disadvantage(char)} if save_disadvantage(char) else {}
+    events = [event("trauma_save", char, f"Trauma Save{shown}: {before} + {bumps} = "
+                    f"{total} of {need} Bumps", bumps=total, advantage=bool(treated), **more)]
     if total < need:
         if chosen is not None:
             raise Refused(f"{who(char)} has {total} of {need} Trauma Bumps: not enough to heal "
