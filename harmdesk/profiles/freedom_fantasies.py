@@ -172,7 +172,9 @@ PROFILE = Profile(
     rule_ids_by_field=(("additional", None, ("FF-5",)),
                        ("magical", True, ("FF-4",)),
                        ("direct", True, ("FF-7",)),
-                       ("damage_type", None, ("FF-8",))),
+                       ("damage_type", None, ("FF-8",)),
+                       # a Wounded attacker pays Momentum; an ended Story cannot attack
+                       ("source", None, ("FF-2", "FF-3"))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=Clock(mode=SYSTEM.clock_modes[0]),
