@@ -6,6 +6,7 @@ import pytest
 
 from harmdesk import chips
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
+from harmdesk.qt.player_model import NotesRole
 
 from . import kit
 from .test_tiles import drop, hover, mime_for
@@ -80,3 +81,33 @@ def test_ff3_an_attacker_whose_story_has_ended_is_refused_while_hovering(window,
     drop(window.tiles, mime_for(chips.attack_chip(["nox"])), "ogre")
     chars, _ = saved(folder)
     assert chars["ogre"]["damage"] == 0 and chars["nox"]["momentum"] == 2
+
+
+# the seed's guidance on the Wounded --------------------------------------------------------
+GUIDANCE = "no longer the target of further attacks"
+
+
+def test_ff2_the_wounded_tile_and_the_players_card_say_they_are_no_longer_attacked(
+        qtbot, window):
+    """FF-2: "will no longer be the target of further attacks", on the Wounded tile and
+    beside Wounded on the players' display; not on the unhurt, nor on an ended Story."""
+    def extra(cid):
+        return window.model.index(window.model.row_of(cid), 0).data(FactsRole).extra
+    assert GUIDANCE in extra("brann")
+    assert GUIDANCE not in extra("ogre") and GUIDANCE not in extra("nox")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.ui.actionPlayerDisplay.trigger()
+    display = window.player_display.display
+    kit.exposed(qtbot, display)
+    qtbot.waitUntil(lambda: not window.player_display.appearing.isActive(), timeout=20000)
+
+    def notes():
+        model = display.model
+        return {model.index(r).data(): model.index(r).data(NotesRole)
+                for r in range(model.rowCount())}
+    assert notes()["Brann"] == (GUIDANCE,) and notes()["the ogre"] == ()
+    # healed below HP, Brann is no longer Wounded: the guidance goes from both at once
+    assert window.controller.submit({"type": "heal", "target": "brann", "amount": 3})
+    assert GUIDANCE not in extra("brann")
+    qtbot.waitUntil(lambda: notes()["Brann"] == ())
