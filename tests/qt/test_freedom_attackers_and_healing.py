@@ -1,11 +1,15 @@
 """Freedom Fantasies on the window: a Wounded attacker's tile dragged onto a target pays 1
-Momentum Point or is refused (FF-2, FF-3), checked in the preview, the model and the
-saved campaign."""
+Momentum Point or is refused (FF-2, FF-3); the guidance that the Wounded are no longer
+attacked on the tile and the players' display (FF-2); the Medicine page asking who is
+Adjacent to the healer (FF-11). Checked in the preview, the model and the saved campaign."""
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
 
 from harmdesk import chips
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
+from harmdesk.qt.dialogs import MovesDialog
 from harmdesk.qt.player_model import NotesRole
 
 from . import kit
@@ -111,3 +115,55 @@ def test_ff2_the_wounded_tile_and_the_players_card_say_they_are_no_longer_attack
     assert window.controller.submit({"type": "heal", "target": "brann", "amount": 3})
     assert GUIDANCE not in extra("brann")
     qtbot.waitUntil(lambda: notes()["Brann"] == ())
+
+
+# FF-11: the Medicine check reaches the healer and those Adjacent to them ---------------------
+HEALERS = [
+    {"id": "mira", "name": "Mira", "kind": "pc", "hp": 10, "damage": 7, "supplies": 2},
+    {"id": "tor", "name": "Tor", "kind": "pc", "hp": 10, "damage": 10},
+    {"id": "cy", "name": "Cy", "kind": "pc", "hp": 10, "damage": 4},
+]
+
+
+def test_ff11_the_medicine_page_asks_who_is_adjacent_before_it_heals_them(
+        qtbot, tmp_path, monkeypatch):
+    """FF-11: a share for Tor and Cy asks whether they are Adjacent; OK waits for the
+    answer; Cy's share is taken back, Tor ticked; the store keeps the Adjacent named."""
+    folder = kit.make_folder(tmp_path, [("Healing", "freedom_fantasies", {}, HEALERS)])
+    window = kit.open_window(qtbot, folder, "Healing", size=(1300, 850))
+    window.select_ids(["mira", "tor", "cy"])
+    seen = {}
+
+    def fill(dialog):
+        item, = dialog.ui.movesList.findItems("Medicine", Qt.MatchFlag.MatchExactly)
+        dialog.ui.movesList.setCurrentItem(item)
+        page = dialog.page()
+        assert page.healer.currentData() == "mira"
+        # the healer heals themselves wherever they stand: nothing to ask
+        assert page.adjacent["mira"].isChecked() and not page.adjacent["mira"].isEnabled()
+        page.roll.setValue(10)
+        (_, mira), (_, tor), (_, cy) = page.split
+        mira.setValue(5)
+        tor.setValue(3)
+        cy.setValue(2)
+        seen["asked"] = dialog.ui.messageLabel.text()
+        seen["ok while asked"] = dialog.ok_button().isEnabled()
+        page.adjacent["tor"].setChecked(True)
+        seen["asked of Cy"] = dialog.ui.messageLabel.text()
+        cy.setValue(0)
+        mira.setValue(7)
+        assert dialog.ok_button().isEnabled(), dialog.ui.messageLabel.text()
+        return QDialog.DialogCode.Accepted
+    monkeypatch.setattr(MovesDialog, "exec", fill)
+    window.ui.actionMoves.trigger()
+    try:
+        assert seen["asked"].startswith("Are Tor and Cy Adjacent to the healer?")
+        assert "FF-" not in seen["asked"] and seen["ok while asked"] is False
+        assert seen["asked of Cy"].startswith("Is Cy Adjacent to the healer?")
+        chars, log = kit.saved(folder, "Healing")
+        assert (chars["mira"]["damage"], chars["tor"]["damage"], chars["cy"]["damage"]) == \
+            (0, 7, 4)
+        assert log[-1].action["adjacent"] == ["tor"]
+        assert log[-1].events[0]["text"].endswith("Adjacent to Mira: Tor")
+    finally:
+        window.controller.session.close()

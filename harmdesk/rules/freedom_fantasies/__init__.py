@@ -57,8 +57,9 @@ SYSTEM = System(
                                 fields=()),
         "medicine": ActionRule(healing.medicine, targets="desk",
                                doc="Medicine check healing people: healer, roll (d20), bonus, "
-                                   "split {id: amount} (FF-11).",
-                               fields=("healer", "roll", "bonus", "split")),
+                                   "split {id: amount}, adjacent [ids Adjacent to the "
+                                   "healer] (FF-11).",
+                               fields=("healer", "roll", "bonus", "split", "adjacent")),
         "technology": ActionRule(healing.technology, targets="desk",
                                  doc="Technology check repairing objects, as the Medicine "
                                      "check; never a Destroyed one (FF-4, FF-12).",
