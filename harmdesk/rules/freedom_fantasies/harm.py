@@ -125,6 +125,24 @@ def describe_parts(parts: list[Part]) -> str:
     return text
 
 
+# setting `wounded_attackers`: the seed's reading, or the attacker left unread as desks
+# saved before it was read (see `upgrade_settings`)
+ATTACKER_PAYS, ATTACKER_NOT_READ = "expend_momentum", "not_read"
+
+
+SAVED_BEFORE = ("block_compare", "immunity_additional", "medicine_failure_spends")
+
+
+def upgrade_settings(given: dict) -> dict:
+    """A desk saves every setting of its day: one holding all the settings there were
+    before the attacker was read, but not `wounded_attackers`, was saved before it, and
+    reads it as `not_read`, so its log replays exactly as it was played. A new desk (given
+    some settings or none) takes the default."""
+    if all(key in given for key in SAVED_BEFORE) and "wounded_attackers" not in given:
+        return {**given, "wounded_attackers": ATTACKER_NOT_READ}
+    return given
+
+
 def first_target(action: dict) -> str | None:
     target = action.get("target")
     return target[0] if isinstance(target, list) and target else target
@@ -134,6 +152,8 @@ def attacker_pays(desk: Desk, action: dict, cid: str) -> list[Event]:
     """FF-2 / FF-3: the attack is an Action of its attacker (`source`, its id): a Wounded
     attacker expends 1 Momentum Point for it, and one whose Story has Ended cannot attack.
     An attack on several targets is one Action, paid for at the first."""
+    if desk.settings["wounded_attackers"] == ATTACKER_NOT_READ:
+        return []
     source = fields.text(action, "source", default=None)
     if source is None or cid != first_target(action):
         return []
