@@ -128,7 +128,8 @@ def test_ff2_the_tile_shows_momentum_while_wounded_or_held():
         {"id": "c", "hp": 5}, {"id": "d", "kind": "object", "hp": 5, "damage": 6}])["characters"]
     del chars["a"]["momentum"]
     extra = {cid: tile_facts("freedom_fantasies", c).extra for cid, c in chars.items()}
-    assert extra == {"a": ("Momentum 0",), "b": ("Momentum 2",), "c": (), "d": ()}
+    assert extra == {"a": ("Momentum 0", "no longer the target of further attacks"),
+                     "b": ("Momentum 2",), "c": (), "d": ()}
 
 
 # a fourth game, registered without touching harmdesk/qt ----------------------------------

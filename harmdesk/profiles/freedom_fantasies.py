@@ -21,6 +21,11 @@ def marks(char: dict) -> tuple[tuple[int, str], ...]:
     return (first, "Wounded"), (second, "Story ends")
 
 
+# FF-2: "When you are Wounded, you are typically no longer considered an active threat to
+# combatants and will no longer be the target of further attacks": guidance, not a rule
+NOT_ATTACKED = "no longer the target of further attacks"
+
+
 def tile_facts(char: dict) -> TileFacts:
     hp, damage = char["hp"], char["damage"]
     if is_object(char):
@@ -38,6 +43,8 @@ def tile_facts(char: dict) -> TileFacts:
     if not is_object(char) and (momentum_of(char) or char["wounded"]):
         # FF-2: while Wounded, each Action costs a Momentum Point; show what is left
         extra += (f"Momentum {momentum_of(char)}",)
+    if char.get("wounded") and not char.get("story_ended"):
+        extra += (NOT_ATTACKED,)
     if char.get("short_rest_used"):
         extra += ("Short Rest used",)
     # the bar reaches one past the Story's End, so the last mark sits inside it
@@ -83,6 +90,8 @@ PLAYER_LOOKS = (
     Look("unhurt", "unhurt", "fine", "no Damage taken"),
     Look("hurt", "hurt", "hurt", "Damage taken, not yet Wounded"),
     Look("wounded", "Wounded", "grave", "Damage past their HP: Wounded"),
+    Look("not_attacked", NOT_ATTACKED, "note",
+         "shown beside Wounded: the Wounded are typically no longer attacked"),
     Look("story_ends", "Story ends", "dead", "Damage past twice their HP: their Story ends",
          "{name}: {words}"),
     Look("intact", "intact", "fine", "an object with no Damage"),
@@ -100,7 +109,8 @@ def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
     else:
         key = "story_ends" if char["story_ended"] else "wounded" if char["wounded"] else \
             "hurt" if char["damage"] else "unhurt"
-    return key, ()
+    return key, ("not_attacked",) if key == "wounded" else ()
+
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
@@ -172,7 +182,9 @@ PROFILE = Profile(
     rule_ids_by_field=(("additional", None, ("FF-5",)),
                        ("magical", True, ("FF-4",)),
                        ("direct", True, ("FF-7",)),
-                       ("damage_type", None, ("FF-8",))),
+                       ("damage_type", None, ("FF-8",)),
+                       # a Wounded attacker pays Momentum; an ended Story cannot attack
+                       ("source", None, ("FF-2", "FF-3"))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=Clock(mode=SYSTEM.clock_modes[0]),

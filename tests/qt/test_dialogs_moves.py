@@ -299,8 +299,13 @@ def test_medicine_split_with_a_running_total(dialog):
     brute.setValue(7)
     tam.setValue(5)
     assert page.total.text() == "Split: 12 of the 12 rolled"
+    # FF-11: healing reaches only those Adjacent to the healer: the GM is asked
+    assert "Are Brann and Tam Adjacent to the healer?" in dlg.ui.messageLabel.text()
+    assert not ok_enabled(dlg)
+    page.adjacent["brute"].setChecked(True)
+    page.adjacent["tam"].setChecked(True)
     assert dlg.actions() == [{"type": "medicine", "healer": "ysolde", "roll": 12, "bonus": 2,
-                              "split": {"brute": 7, "tam": 5}}]
+                              "split": {"brute": 7, "tam": 5}, "adjacent": ["brute", "tam"]}]
     page.roll.setValue(11)
     assert page.total.text() == "Split: 12 of the 11 rolled"
     assert "more than the d20 roll 11" in dlg.ui.messageLabel.text() and not ok_enabled(dlg)

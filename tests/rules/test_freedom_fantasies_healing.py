@@ -225,3 +225,52 @@ def test_ff3_magic_does_not_undo_a_story_end():
     out = run(desk({"id": "v", "hp": 4, "damage": 9}), type="heal", target="v", amount=9,
               magical=True)
     assert char(out, "v")["story_ended"] is True and char(out, "v")["damage"] == 0
+
+
+# FF-11: "You may also Heal themselves and Characters Adjacent to you" ----------------------
+def adjacency_desk():
+    return desk_of("freedom_fantasies")(
+        {"id": "m", "name": "Mira", "hp": 10, "damage": 7, "supplies": 2},
+        {"id": "t", "name": "Tor", "hp": 10, "damage": 10},
+        {"id": "c", "name": "Cy", "hp": 10, "damage": 4})
+
+
+def test_ff11_a_share_for_someone_not_adjacent_is_refused_by_name():
+    """FF-11: Tor is Adjacent, Cy is not: a share for Cy is refused, nothing spent."""
+    out = refused(adjacency_desk(), type="medicine", healer="m", roll=10,
+                  split={"m": 5, "t": 3, "c": 2}, adjacent=["t"])
+    assert out.error == ("Cy is not Adjacent to Mira: the check heals only the healer and the "
+                         "characters Adjacent to them")
+
+
+def test_ff11_the_healer_and_the_adjacent_are_healed_and_the_log_names_them():
+    """FF-11: the healer heals themselves wherever they stand; the Adjacent are named."""
+    out = run(adjacency_desk(), type="medicine", healer="m", roll=10, split={"m": 7, "t": 3},
+              adjacent=["t"])
+    assert char(out, "m")["damage"] == 0 and char(out, "t")["damage"] == 7
+    assert out.events[0].text.endswith("Supplies 2 → 1; Adjacent to Mira: Tor")
+    assert out.events[0].data["adjacent"] == ["t"]
+    out = run(adjacency_desk(), type="medicine", healer="m", roll=10, split={"m": 7},
+              adjacent=[])
+    assert char(out, "m")["damage"] == 0 and "Adjacent" not in out.events[0].text
+
+
+def test_ff11_without_adjacent_the_split_names_those_in_reach_as_logs_saved_before():
+    """FF-11: an action that does not say who is Adjacent (saved before the question was
+    asked) reads its split as the GM's word, as it always did."""
+    out = run(adjacency_desk(), type="medicine", healer="m", roll=10,
+              split={"m": 5, "t": 3, "c": 2})
+    assert (char(out, "m")["damage"], char(out, "t")["damage"], char(out, "c")["damage"]) == (2, 7, 2)
+    assert "adjacent" not in out.events[0].data
+
+
+@pytest.mark.parametrize("adjacent, reason", [
+    ("t", "`adjacent` must be a list"),
+    ([3], "`adjacent` must be a list of ids, not 3"),
+    (["zz"], "no character 'zz' on the desk"),
+])
+def test_ff11_adjacent_is_a_list_of_ids_on_the_desk(adjacent, reason):
+    """FF-11: `adjacent` names characters on the desk."""
+    out = refused(adjacency_desk(), type="medicine", healer="m", roll=10, split={"t": 3},
+                  adjacent=adjacent)
+    assert reason in out.error

@@ -72,7 +72,7 @@ actions = st.lists(st.one_of(damage, heal, rest, protect, medicine, edit, correc
 JUNK_KEYS = ["type", "target", "amount", "dice", "rolls", "damage_type", "direct", "additional",
              "reduce", "points", "source", "keep", "healer", "roll", "bonus", "split", "changes",
              "character", "damage", "protection", "protection_source", "magical", "actions",
-             "momentum", "zzz"]
+             "momentum", "adjacent", "zzz"]
 junk_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-30, 30), st.floats(allow_nan=True),
               st.text(max_size=6), st.sampled_from(IDS + ["damage", "medicine", "long_rest",

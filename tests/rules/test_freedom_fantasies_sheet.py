@@ -88,7 +88,8 @@ def test_ff_settings_are_checked():
     """FF-6 / FF-8 / FF-11 settings: defaults filled in; bad values rejected."""
     state = new_state(FF)
     assert state["settings"] == {"block_compare": "rating", "immunity_additional": "immune_parts",
-                                 "medicine_failure_spends": True, "encounter": None}
+                                 "medicine_failure_spends": True,
+                                 "wounded_attackers": "expend_momentum", "encounter": None}
     with pytest.raises(SheetError) as err:
         new_state(FF, {"block_compare": "armor"})
     assert "block_compare" in str(err.value)

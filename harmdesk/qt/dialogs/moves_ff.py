@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout
 
 from ..style import ERROR_STYLE
 from .common import (
@@ -98,8 +98,14 @@ class MedicinePage(Page):
         form.addRow("&d20 rolled:", self.roll)
         form.addRow("&Bonus:", self.bonus)
         layout.addLayout(form)
-        self.rows = Rows(("Object" if self.heals_objects else "Patient", "Heals"))
+        # FF-11: the check heals the healer and the Characters Adjacent to them; HarmDesk
+        # keeps no map and people move every round, so the GM says who is Adjacent at each
+        # check (objects are repaired where the healer works on them: not asked)
+        self.asks_adjacent = not self.heals_objects
+        self.rows = Rows(("Object", "Heals") if self.heals_objects else
+                         ("Patient", "Heals", "Adjacent"))
         self.split = []
+        self.adjacent: dict[str, QCheckBox] = {}
         patients = [c for c in desk.chars()
                     if (c["kind"] in profile.object_kinds) == self.heals_objects]
         self.left_out = [c["name"] for c in desk.chars() if c not in patients]
@@ -111,11 +117,22 @@ class MedicinePage(Page):
                 amount.setEnabled(False)
                 amount.setSuffix(" — Destroyed")
                 amount.setToolTip("Destroyed: it cannot be repaired except by magical means")
-            self.rows.add(char, amount)
             self.split.append((char, amount))
             self.watch(amount)
+            if not self.asks_adjacent:
+                self.rows.add(char, amount)
+                continue
+            beside = QCheckBox()
+            beside.setAccessibleName("Adjacent to the healer")
+            beside.setToolTip("Adjacent to the healer: the check heals only the healer and "
+                              "the characters Adjacent to them")
+            self.rows.add(char, amount, beside)
+            self.adjacent[char["id"]] = beside
+            self.watch(beside)
         self.rows.finish()
         layout.addWidget(self.rows)
+        self.healer.currentIndexChanged.connect(self.mark_healer)
+        self.mark_healer()
         self.total = QLabel()
         self.total.setAccessibleName("Split so far")
         layout.addWidget(self.total)
@@ -123,6 +140,22 @@ class MedicinePage(Page):
         self.watch(self.healer, self.roll, self.bonus)
         self.changed.connect(self.show_total)
         self.show_total()
+
+    def mark_healer(self) -> None:
+        """The healer heals themselves wherever they stand: their row needs no answer."""
+        healer = self.healer.currentData()
+        for cid, beside in self.adjacent.items():
+            if cid == healer:
+                beside.setChecked(True)
+                beside.setEnabled(False)
+            elif not beside.isEnabled():  # the healer before: asked anew
+                beside.setEnabled(True)
+                beside.setChecked(False)
+
+    def out_of_reach(self, healer: str) -> list[str]:
+        """FF-11: who is given a share but not marked Adjacent to the healer."""
+        return [c["name"] for c, a in self.split if a.value() and c["id"] in self.adjacent
+                and c["id"] != healer and not self.adjacent[c["id"]].isChecked()]
 
     def show_total(self) -> None:
         given = sum(amount.value() for _, amount in self.split)
@@ -154,9 +187,19 @@ class MedicinePage(Page):
         if not self.split_fits(given, self.roll.value()):
             raise Invalid(f"The split heals {given}, more than the d20 roll "
                           f"{self.roll.value()}: the roll is the total that can be healed.")
-        return [{"type": self.action, "healer": healer, "roll": self.roll.value(),
-                 "bonus": self.bonus.value(),
-                 "split": {c["id"]: a.value() for c, a in self.split if a.value()}}]
+        far = self.out_of_reach(healer)
+        if far:
+            verb = "Is" if len(far) == 1 else "Are"
+            raise Invalid(f"{verb} {' and '.join(far)} Adjacent to the healer? Tick Adjacent, "
+                          "or give no share: the check heals only the healer and the "
+                          "characters Adjacent to them.")
+        action = {"type": self.action, "healer": healer, "roll": self.roll.value(),
+                  "bonus": self.bonus.value(),
+                  "split": {c["id"]: a.value() for c, a in self.split if a.value()}}
+        if self.asks_adjacent:
+            action["adjacent"] = [cid for cid, beside in self.adjacent.items()
+                                  if beside.isChecked() and cid != healer]
+        return [action]
 
 
 class TechnologyPage(MedicinePage):

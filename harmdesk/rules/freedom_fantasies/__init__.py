@@ -22,6 +22,12 @@ SETTINGS = {
     "medicine_failure_spends": Setting(
         True, "A failed healing check still spends 1 Supplies (only a natural 20 keeps "
         "it); false spends Supplies on a success only."),
+    "wounded_attackers": Setting(
+        harm.ATTACKER_PAYS,
+        "A Wounded attacker (the tile that deals the damage) expends 1 Momentum Point for "
+        "each attack, and one whose Story has Ended cannot attack; not_read leaves the "
+        "attacker unread, as campaigns saved before it was read keep until changed here.",
+        choices=(harm.ATTACKER_PAYS, harm.ATTACKER_NOT_READ)),
     **encounter.SETTINGS,
 }
 
@@ -33,6 +39,7 @@ SYSTEM = System(
     make_character=make_character,
     edit_character=edit_character,
     finish_character=settle,
+    upgrade_settings=harm.upgrade_settings,
     passed_over=passed_over,  # no turn effects: the clock only counts turns and rounds
     actions={
         "damage": ActionRule(harm.damage, targets="one",
@@ -57,8 +64,9 @@ SYSTEM = System(
                                 fields=()),
         "medicine": ActionRule(healing.medicine, targets="desk",
                                doc="Medicine check healing people: healer, roll (d20), bonus, "
-                                   "split {id: amount} (FF-11).",
-                               fields=("healer", "roll", "bonus", "split")),
+                                   "split {id: amount}, adjacent [ids Adjacent to the "
+                                   "healer] (FF-11).",
+                               fields=("healer", "roll", "bonus", "split", "adjacent")),
         "technology": ActionRule(healing.technology, targets="desk",
                                  doc="Technology check repairing objects, as the Medicine "
                                      "check; never a Destroyed one (FF-4, FF-12).",

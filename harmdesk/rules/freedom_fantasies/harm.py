@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import dice, fields
-from ..core import ARROW, MINUS, Desk, Event, Refused, listed
+from ..core import ARROW, MINUS, Desk, Event, Refused, listed, quoted
+from .momentum import pay_for_action
 from .status import settle
 
 PART_FIELDS = ("amount", "dice", "rolls", "damage_type")
@@ -124,8 +125,47 @@ def describe_parts(parts: list[Part]) -> str:
     return text
 
 
+# setting `wounded_attackers`: the seed's reading, or the attacker left unread as desks
+# saved before it was read (see `upgrade_settings`)
+ATTACKER_PAYS, ATTACKER_NOT_READ = "expend_momentum", "not_read"
+
+
+SAVED_BEFORE = ("block_compare", "immunity_additional", "medicine_failure_spends")
+
+
+def upgrade_settings(given: dict) -> dict:
+    """A desk saves every setting of its day: one holding all the settings there were
+    before the attacker was read, but not `wounded_attackers`, was saved before it, and
+    reads it as `not_read`, so its log replays exactly as it was played. A new desk (given
+    some settings or none) takes the default."""
+    if all(key in given for key in SAVED_BEFORE) and "wounded_attackers" not in given:
+        return {**given, "wounded_attackers": ATTACKER_NOT_READ}
+    return given
+
+
+def first_target(action: dict) -> str | None:
+    target = action.get("target")
+    return target[0] if isinstance(target, list) and target else target
+
+
+def attacker_pays(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """FF-2 / FF-3: the attack is an Action of its attacker (`source`, its id): a Wounded
+    attacker expends 1 Momentum Point for it, and one whose Story has Ended cannot attack.
+    An attack on several targets is one Action, paid for at the first."""
+    if desk.settings["wounded_attackers"] == ATTACKER_NOT_READ:
+        return []
+    source = fields.text(action, "source", default=None)
+    if source is None or cid != first_target(action):
+        return []
+    if not desk.has(source):
+        raise Refused(f"the attacker {quoted(source)} (`source`) is not on the desk")
+    return pay_for_action(desk, source, "an attack")
+
+
 def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """One instance of Damage on one target (FF-1, FF-5 … FF-9)."""
+    """One instance of Damage on one target (FF-1, FF-5 … FF-9), paid for by a Wounded
+    attacker (FF-2)."""
+    paid = attacker_pays(desk, action, cid)
     target = desk.peek(cid)
     parts = instance_parts(action)
     direct = fields.flag(action, "direct")
@@ -181,7 +221,7 @@ def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
             "protection_before": points, "protection_after": char["protection"]}
     events.insert(0, Event("damage", cid, f"{char['name']}: " + "; ".join(steps), data))
     events.extend(settle(char))
-    return events
+    return paid + events
 
 
 def grant_protection(desk: Desk, action: dict, cid: str) -> list[Event]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import dice, fields
-from ..core import ARROW, MINUS, Desk, Event, Refused
+from ..core import ARROW, MINUS, Desk, Event, Refused, listed, quoted
 from .momentum import pay_for_action
 from .status import exceeds_twice_hp, is_object, settle
 
@@ -169,6 +169,33 @@ def read_split(desk: Desk, action: dict, roll: int, skill: str) -> dict[str, int
     return parts
 
 
+def read_adjacent(desk: Desk, action: dict, healer_id: str) -> list[str] | None:
+    """FF-11: the characters the GM says stand Adjacent to the healer (`adjacent`, ids),
+    or None when the action does not say (the split's names are then the GM's word)."""
+    if action.get("adjacent") is None:
+        return None
+    ids = fields.listing(action, "adjacent")
+    for cid in ids:
+        if not isinstance(cid, str):
+            raise Refused(f"`adjacent` must be a list of ids, not {quoted(cid)}")
+        desk.peek(cid)
+    return [cid for cid in ids if cid != healer_id]
+
+
+def refuse_out_of_reach(desk: Desk, split: dict, healer_id: str,
+                        adjacent: list[str] | None) -> None:
+    """FF-11: "You may also Heal themselves and Characters Adjacent to you": a share for
+    anyone else the GM has not said is Adjacent is refused, by name."""
+    if adjacent is None:
+        return
+    far = [desk.peek(cid)["name"] for cid in split if cid != healer_id and cid not in adjacent]
+    if far:
+        healer = desk.peek(healer_id)["name"]
+        raise Refused(f"{listed(far)} {'is' if len(far) == 1 else 'are'} not Adjacent to "
+                      f"{healer}: the check heals only the healer and the characters "
+                      f"Adjacent to them")
+
+
 def medicine(desk: Desk, action: dict) -> list[Event]:
     """FF-11: a Medicine check that heals people, split as the healer likes."""
     return healing_check(desk, action, MEDICINE)
@@ -196,7 +223,9 @@ def healing_check(desk: Desk, action: dict, skill: str) -> list[Event]:
     if supplies == 0:
         raise Refused(f"{healer['name']} has no Supplies left for a {name} check")
     success = medicine_succeeds(roll, bonus)
+    adjacent = read_adjacent(desk, action, healer_id)
     split = read_split(desk, action, roll, skill) if success else {}
+    refuse_out_of_reach(desk, split, healer_id, adjacent)
     if not success:  # the split is ignored, but names only what this skill could heal
         for cid in fields.mapping(action, "split", default={}):
             refuse_wrong_patient(desk.peek(cid), skill)
@@ -218,6 +247,11 @@ def healing_check(desk: Desk, action: dict, skill: str) -> list[Event]:
         healer = desk.char(healer_id)
         healer["supplies"] = supplies - 1
         text += f"; Supplies {supplies} {ARROW} {supplies - 1}"
+    if adjacent is not None:
+        data["adjacent"] = adjacent
+        if any(cid != healer_id for cid in split):
+            text += "; Adjacent to " + healer["name"] + ": " + listed(
+                desk.peek(cid)["name"] for cid in adjacent)
     data["supplies_after"] = desk.peek(healer_id)["supplies"]
     events.insert(0, Event("medicine", healer_id, text, data))
     for cid, amount in split.items():

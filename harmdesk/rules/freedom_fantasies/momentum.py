@@ -35,7 +35,8 @@ def pay_for_action(desk: Desk, cid: str, what: str, actions: int = 1) -> list[Ev
     cost, have = momentum_cost(actions), momentum_of(char)
     if have < cost:
         raise Refused(f"{char['name']} is Wounded and has {have} Momentum Point"
-                      f"{'' if have == 1 else 's'}: {what} costs {cost}")
+                      f"{'' if have == 1 else 's'}: {what} costs {cost} Momentum Point"
+                      f"{'' if cost == 1 else 's'}")
     char = desk.char(cid)
     char["momentum"] = have - cost
     return [Event("momentum", cid, f"{char['name']} is Wounded: {what} costs {cost} Momentum; "
