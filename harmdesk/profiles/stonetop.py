@@ -229,7 +229,7 @@ PROFILE = Profile(
         "treat_wound": ("ST-11", "ST-14"),
         "remove_wound": ("ST-14",),
     },
-    rule_ids_by_field=(("piercing", "x", ("ST-4",)),),
+    rule_ids_by_field=(("piercing", "x", ("ST-4",)), ("con", None, ("ST-13",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=Clock(mode=SYSTEM.clock_modes[0]),

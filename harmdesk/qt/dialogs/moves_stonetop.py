@@ -237,6 +237,11 @@ class MakeCampPage(Page):
 
 
 KEEP = "never_gonna_keep_me_down"
+CON_VALUES = (-1, 0, 1, 2)  # a Stonetop stat is a modifier from −1 to +2 (ST-16)
+
+
+def signed_stat(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
 
 class DeathsDoorPage(Page):
@@ -249,16 +254,25 @@ class DeathsDoorPage(Page):
         dying = [c for c in desk.chars() if c.get("death") == "dying"]
         hard_to_kill = any("hard_to_kill" in c.get("moves", []) for c in dying)
         keep = any(KEEP in c.get("moves", []) for c in dying)
-        self.rows = Rows(("Who", "2d6 total", *(["Hard to Kill on a 7–9"] * hard_to_kill),
+        self.rows = Rows(("Who", "2d6 total", *(["Hard to Kill rolls"] * hard_to_kill),
+                          *(["Hard to Kill on a 7–9"] * hard_to_kill),
                           *(["Never Gonna Keep Me Down"] * keep)))
         self.fields = []
+        self.adds = {}  # Hard to Kill: +nothing or +CON, by character id
         for char in dying:
             roll = line("Death's Door total", "empty: HarmDesk rolls",
                         "The 2d6 total with modifiers; leave empty to let HarmDesk roll "
                         "(or ask for your dice)")
             roll.setValidator(QIntValidator(-20, 40, roll))
-            hard = None
+            hard = adds = None
             if "hard_to_kill" in char.get("moves", []):
+                # ST-7: Hard to Kill rolls +CON or +nothing; ST-13: +CON while miserable
+                # rolls with disadvantage
+                adds = combo([("+nothing", None),
+                              *((f"+CON {signed_stat(n)}", n) for n in CON_VALUES)],
+                             "Hard to Kill adds", "Hard to Kill: roll +CON (the CON shown) or "
+                             "+nothing; +CON while miserable rolls with disadvantage")
+                self.adds[char["id"]] = adds
                 hard = combo([("no debility", None),
                               *((f"mark {d} for 1 HP", d) for d in self.desk.profile.debilities
                                 if d not in char["debilities"])], "Hard to Kill",
@@ -271,10 +285,10 @@ class DeathsDoorPage(Page):
                 automatic.setToolTip("Never Gonna Keep Me Down: an automatic 10+, once per "
                                      "play session")
                 automatic.toggled.connect(lambda on, r=roll: r.setEnabled(not on))
-            self.rows.add(char, roll, *([hard] if hard_to_kill else []),
+            self.rows.add(char, roll, *([adds, hard] if hard_to_kill else []),
                           *([automatic] if keep else []))
             self.fields.append((char, roll, hard, automatic))
-            self.watch(*(w for w in (roll, hard, automatic) if w is not None))
+            self.watch(*(w for w in (roll, adds, hard, automatic) if w is not None))
         self.rows.finish()
         layout.addWidget(self.rows)
         layout.addStretch(1)
@@ -298,6 +312,9 @@ class DeathsDoorPage(Page):
                     raise Invalid(f"{char['name']}'s total must be a whole number.") from None
             if hard is not None and hard.currentData():
                 action["debility"] = hard.currentData()
+            adds = self.adds.get(char["id"])
+            if adds is not None and adds.currentData() is not None:
+                action["con"] = adds.currentData()
             out.append(action)
         return out
 
@@ -305,11 +322,28 @@ class DeathsDoorPage(Page):
         """ST-7: the dying roll Death's Door before any other move."""
         return bool(self.fields)
 
+    def disadvantage(self, char: dict) -> str | None:
+        """ST-13: the debility that makes this Death's Door a roll with disadvantage:
+        miserable, when Hard to Kill rolls +CON."""
+        adds = self.adds.get(char["id"])
+        if adds is None or adds.currentData() is None:
+            return None
+        return next((d for d in char["debilities"] if d == "miserable"), None)
+
     def note(self) -> str:
-        rolled = [c["name"] for c, roll, _, automatic in self.fields if not roll.text().strip()
+        rolled = [c for c, roll, _, automatic in self.fields if not roll.text().strip()
                   and not (automatic is not None and automatic.isChecked())]
+        plain = [c["name"] for c in rolled if not self.disadvantage(c)]
         names = ", ".join(c["name"] for c in self.desk.chars() if c.get("death") != "dying")
-        lines = [f"2d6 will be rolled for {', '.join(rolled)} after OK."] if rolled else []
+        lines = [f"2d6 will be rolled for {', '.join(plain)} after OK."] if plain else []
+        for char, roll, _, automatic in self.fields:
+            against = self.disadvantage(char)
+            if against is None or (automatic is not None and automatic.isChecked()):
+                continue
+            how = ("will be rolled after OK" if char in rolled
+                   else "the total typed is after dropping it")
+            lines.append(f"{char['name']} rolls +CON while {against}: with disadvantage, "
+                         f"3d6 and drop the highest ({how}).")
         if names:
             lines.append(f"Not dying, so no Death's Door: {names}.")
         return "\n".join(lines)

@@ -80,9 +80,11 @@ ACTIONS = {
                             fields=("choice", "debility", "bedroll", "fed", "comfortable")),
     "deaths_door": ActionRule(conditions.deaths_door, doc="While dying: `roll` (2d6 total with "
                               "modifiers) or `rolls` [a, b] + `bonus`; `debility` (Hard to "
-                              "Kill); `automatic` (Never Gonna Keep Me Down, once per `session`: the play session's "
-                              "number).",
-                              fields=("roll", "rolls", "bonus", "debility", "automatic",
+                              "Kill); `con` (Hard to Kill's +CON, the modifier: while "
+                              "miserable `rolls` are 3d6 less the highest, ST-13); `automatic` "
+                              "(Never Gonna Keep Me Down, once per `session`: the play "
+                              "session's number).",
+                              fields=("roll", "rolls", "bonus", "debility", "con", "automatic",
                                       "session")),
     "convalesce": ActionRule(healing.convalesce, doc="Full HP, all debilities cleared; "
                              "`healed_wounds`.",
