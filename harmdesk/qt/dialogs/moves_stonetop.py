@@ -27,7 +27,28 @@ def first_refusal(page: Page, action: dict) -> str:
     return rules_refusal(page.desk.state, action) or "Nobody selected can make this move."
 
 
-class RecoverPage(Page):
+def wound_effects_note(desk) -> str:
+    """ST-11: what the wounds of those selected do while they last, for their moves:
+    "Rhianna's wounds: bow: reload; Let Fly with disadvantage"."""
+    lines = []
+    for char in desk.chars():
+        effects = dict.fromkeys(e for w in desk.profile.wounds(char) for e in w["lasting"])
+        if effects:
+            lines.append(f"{char['name']}'s wounds: {'; '.join(effects)}.")
+    return "\n".join(lines)
+
+
+class MovePage(Page):
+    """A Stonetop move: its own note, then what the wounds of those making it do."""
+
+    def own_note(self) -> str:
+        return ""
+
+    def note(self) -> str:
+        return "\n".join(t for t in (self.own_note(), wound_effects_note(self.desk)) if t)
+
+
+class RecoverPage(MovePage):
     title = "Recover"
     tip = "Spend 1 use of supplies and regain 4 + Prosperity HP; not again until hurt"
 
@@ -58,7 +79,7 @@ class RecoverPage(Page):
         return [action]
 
 
-class TendPage(Page):
+class TendPage(MovePage):
     title = "Tend"
     tip = ("Recover (b): tend a debility or a problematic wound; the GM names what it takes, "
            "supplies or a Defy Danger roll")
@@ -172,7 +193,7 @@ class TendPage(Page):
         return [action]
 
 
-class MakeCampPage(Page):
+class MakeCampPage(MovePage):
     title = "Make Camp"
     tip = "The whole party at once: each picks half max HP or one debility"
 
@@ -229,7 +250,7 @@ class MakeCampPage(Page):
             raise Invalid(first_refusal(self, self._action(*self.fields[0])))
         return out
 
-    def note(self) -> str:
+    def own_note(self) -> str:
         unfed = [rules_refusal(self.desk.state, self._action(*row))
                  for row in self.fields if not row[3].isChecked()]
         rest = [f"{c['name']} is not a PC or follower: use NPC rest" for c in self.others]
@@ -244,7 +265,7 @@ def signed_stat(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
 
-class DeathsDoorPage(Page):
+class DeathsDoorPage(MovePage):
     title = "Death's Door"
     tip = "While dying, roll 2d6: 10+ back at 1 HP, 7–9 out of the action, 6− fate"
 
@@ -330,7 +351,7 @@ class DeathsDoorPage(Page):
             return None
         return next((d for d in char["debilities"] if d == "miserable"), None)
 
-    def note(self) -> str:
+    def own_note(self) -> str:
         rolled = [c for c, roll, _, automatic in self.fields if not roll.text().strip()
                   and not (automatic is not None and automatic.isChecked())]
         plain = [c["name"] for c in rolled if not self.disadvantage(c)]
@@ -349,7 +370,7 @@ class DeathsDoorPage(Page):
         return "\n".join(lines)
 
 
-class ConvalescePage(Page):
+class ConvalescePage(MovePage):
     title = "Convalesce"
     tip = "A few days of rest: full HP and every debility cleared"
 
@@ -383,7 +404,7 @@ class ConvalescePage(Page):
         return out
 
 
-class NpcRestPage(Page):
+class NpcRestPage(MovePage):
     title = "NPC rest"
     tip = "NPCs and monsters regain HP as the GM decides, by these guides"
 
