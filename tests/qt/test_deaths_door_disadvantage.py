@@ -46,7 +46,7 @@ def test_st13_the_page_names_the_disadvantage_of_con_while_miserable(qtbot, desk
     adds.setCurrentIndex(adds.findData(1))
     assert dlg.actions() == [{"type": "deaths_door", "target": "heavy", "con": 1}]
     text = dlg.ui.previewLabel.text()
-    assert ("The Heavy rolls +CON while miserable: with disadvantage, 3d6 and drop the "
+    assert ("The Heavy rolls with disadvantage (+CON while miserable): 3d6, drop the "
             "highest (will be rolled after OK)") in text
     assert "2d6 will be rolled" not in text
     assert "ST-" not in text
@@ -100,3 +100,27 @@ def test_st13_harmdesk_rolls_three_dice_while_miserable(qtbot, desk):
     assert asked == [("rolls", "3d6kl2")]
     heavy = desk.state["characters"]["heavy"]
     assert (heavy["hp"], heavy["death"]) == (1, "none")  # 2 + 6 + 2 CON = 10
+
+
+def test_st11_a_wound_naming_deaths_door_rolls_it_with_disadvantage(qtbot, tmp_path):
+    """ST-11: a wound's "disadvantage" on a named move holds for Death's Door too: the
+    page says so and HarmDesk rolls three dice, dropping the highest."""
+    store = Store.open(tmp_path)
+    sheet = {"id": "garet", "name": "Garet", "kind": "pc", "max_hp": 10, "hp": 0,
+             "death": "dying", "wounds": [{"text": "slashed leg",
+                                           "disadvantage": ["Death's Door"]}]}
+    desk = DeskController()
+    desk.set_session(Session.on(Campaign.create(store, "G", "stonetop", {}, [sheet])))
+    dlg = MovesDialog(profile_for("stonetop"), desk.state, ["garet"], move="Death's Door",
+                      rng=random.Random(7))
+    qtbot.addWidget(dlg)
+    text = dlg.ui.previewLabel.text()
+    assert "Garet rolls with disadvantage (the wound slashed leg): 3d6, drop the highest" in text
+    assert "Garet's wounds: Death's Door with disadvantage." in text
+    asked = []
+    desk.roll_provider = lambda action, need: asked.append(need.dice) or [6, 6, 3]
+    assert desk.submit_many(dlg.actions(), dlg.title()) == 1
+    assert asked == ["3d6kl2"]
+    assert desk.state["characters"]["garet"]["death"] == "out_of_action"  # 6 + 3 = 9
+    desk.session.close()
+    store.close()

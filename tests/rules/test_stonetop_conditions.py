@@ -338,3 +338,32 @@ def test_st13_con_on_deaths_door_names_the_debilities_rule():
     ids = profile_for("stonetop").rule_ids_of({"type": "deaths_door", "con": 1})
     assert ids == ("ST-7", "ST-13")
     assert profile_for("stonetop").rule_ids_of({"type": "deaths_door"}) == ("ST-7",)
+
+
+def test_st11_a_wound_naming_deaths_door_gives_it_disadvantage():
+    """ST-11: a wound's effects hold while it lasts; one that names Death's Door (typed
+    any way: "deaths door") makes it 3d6 less the highest, +nothing or +CON alike."""
+    wound = {"text": "crushed ribs", "disadvantage": ["deaths door"]}
+    state = desk(heavy(moves=[], wounds=[wound]))
+    out = do(state, type="deaths_door", target="h")
+    assert out.needs[0]["dice"] == "3d6kl2"
+    assert "with disadvantage: the wound crushed ribs" in out.needs[0]["why"]
+    out = do(state, type="deaths_door", target="h", rolls=[6, 5, 4])
+    assert out.events[0].data["roll"] == 9 and out.events[0].data["disadvantage"] == (
+        "the wound crushed ribs")
+
+
+def test_st11_a_wound_whose_requirements_are_met_gives_no_disadvantage():
+    """ST-11: every requirement met, the penalty is gone: Death's Door is 2d6 again."""
+    wound = {"text": "crushed ribs", "disadvantage": ["Death's Door"],
+             "requirements": [{"text": "bound tight", "met": True}]}
+    out = do(desk(heavy(moves=[], wounds=[wound])), type="deaths_door", target="h")
+    assert out.needs[0] == {"key": "roll", "dice": "2d6", "why": "Death's Door", "target": "h"}
+
+
+def test_st13_miserable_and_a_wound_are_still_one_disadvantage():
+    """ST-13: disadvantage is one extra die, however many reasons there are."""
+    wound = {"text": "crushed ribs", "disadvantage": ["Death's Door"]}
+    out = do(desk(heavy(debilities=["miserable"], wounds=[wound])), type="deaths_door",
+             target="h", con=1)
+    assert out.needs[0]["dice"] == "3d6kl2"

@@ -261,6 +261,11 @@ KEEP = "never_gonna_keep_me_down"
 CON_VALUES = (-1, 0, 1, 2)  # a Stonetop stat is a modifier from −1 to +2 (ST-16)
 
 
+def move_key(name: str) -> str:
+    """A move's name as the GM may type it: "Death's Door", "deaths door"."""
+    return " ".join(name.lower().replace("'", "").replace("\u2019", "").split())
+
+
 def signed_stat(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
@@ -344,12 +349,15 @@ class DeathsDoorPage(MovePage):
         return bool(self.fields)
 
     def disadvantage(self, char: dict) -> str | None:
-        """ST-13: the debility that makes this Death's Door a roll with disadvantage:
-        miserable, when Hard to Kill rolls +CON."""
+        """Why this Death's Door is a roll with disadvantage: ST-13, miserable when Hard
+        to Kill rolls +CON; ST-11, a wound that names Death's Door while it lasts."""
         adds = self.adds.get(char["id"])
-        if adds is None or adds.currentData() is None:
-            return None
-        return next((d for d in char["debilities"] if d == "miserable"), None)
+        if adds is not None and adds.currentData() is not None \
+                and "miserable" in char["debilities"]:
+            return "+CON while miserable"
+        return next((f"the wound {w['text']}" for w in self.desk.profile.wounds(char)
+                     if w["lasting"] and any(move_key(m) == move_key("Death's Door")
+                                             for m in w.get("disadvantage", []))), None)
 
     def own_note(self) -> str:
         rolled = [c for c, roll, _, automatic in self.fields if not roll.text().strip()
@@ -363,8 +371,8 @@ class DeathsDoorPage(MovePage):
                 continue
             how = ("will be rolled after OK" if char in rolled
                    else "the total typed is after dropping it")
-            lines.append(f"{char['name']} rolls +CON while {against}: with disadvantage, "
-                         f"3d6 and drop the highest ({how}).")
+            lines.append(f"{char['name']} rolls with disadvantage ({against}): 3d6, drop "
+                         f"the highest ({how}).")
         if names:
             lines.append(f"Not dying, so no Death's Door: {names}.")
         return "\n".join(lines)

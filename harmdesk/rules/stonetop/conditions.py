@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import dice, fields
 from ..core import ARROW, MINUS, Event, Refused, need_roll, signed
 from .healing import clear_marked
-from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES
+from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES, wounds_of
 
 
 def refuse_debilities_for(char: dict, settings: dict) -> None:
@@ -103,12 +103,37 @@ def read_con(char: dict, action: dict) -> tuple[int | None, str | None]:
     return con, debility_against(char, "con")
 
 
+def same_move(a: str, b: str) -> bool:
+    """Move names as the GM types them: "Death's Door", "deaths door"."""
+    def plain(name: str) -> str:
+        return " ".join(name.lower().replace("'", "").replace("\u2019", "").split())
+    return plain(a) == plain(b)
+
+
+def wound_against(char: dict, move: str) -> str | None:
+    """ST-11: the wound whose effects, while they last, make `move` a roll with
+    disadvantage (as Rhianna's arm does her Let Fly); its words, or None."""
+    from .wounds import effects_hold  # wounds reads the sheet, as this module does
+    for wound in wounds_of(char):
+        if effects_hold(wound) and any(same_move(m, move)
+                                       for m in wound.get("disadvantage", [])):
+            return f"the wound {wound['text']}"
+    return None
+
+
+def disadvantage_on(char: dict, action: dict) -> tuple[int | None, str | None]:
+    """ST-7, ST-11, ST-13: Hard to Kill's +CON (or None for +nothing) and why Death's Door
+    rolls with disadvantage, if it does: miserable when rolling +CON, or a wound that
+    names Death's Door. Two reasons are still one disadvantage."""
+    con, against = read_con(char, action)
+    return con, against or wound_against(char, "Death's Door")
+
+
 def con_words(con: int | None, against: str | None) -> str:
-    """How the +CON roll reads: " (+CON +1, with disadvantage: miserable)"."""
-    if con is None:
-        return ""
-    shown = f"+{con}" if con >= 0 else signed(con)
-    return f" (+CON {shown}" + (f", with disadvantage: {against})" if against else ")")
+    """How the roll's additions read: " (+CON +1, with disadvantage: miserable)"."""
+    parts = [] if con is None else [f"+CON {f'+{con}' if con >= 0 else signed(con)}"]
+    parts += [f"with disadvantage: {against}"] if against else []
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def deaths_door_faces(action: dict, against: str | None) -> tuple[int, str]:
@@ -143,12 +168,12 @@ def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
             raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+")
         session = keep_me_down_session(char, action)
         return 12, f"Never Gonna Keep Me Down: an automatic 10+ (once per session, session {session})"
-    con, against = read_con(char, action)
+    con, against = disadvantage_on(char, action)
     if action.get("roll") is not None:
         total = fields.whole(action, "roll", minimum=-20, maximum=40)
         return total, f"rolls {total}{con_words(con, against)}"
     if action.get("rolls") is None:
-        if con is not None:  # the rules add +CON to the faces, so they ask for the faces
+        if con is not None or against:  # the rules add +CON to the faces and drop one
             why = "Death's Door" + con_words(con, against)
             raise Refused(f"{name} needs a Death's Door roll: `rolls`, the faces of "
                           f"{DISADVANTAGE_ROLL if against else PLAIN_ROLL}",
@@ -187,7 +212,7 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
         raise Refused(f"{name} is not dying ({char['death'].replace('_', ' ')}): Death's Door is "
                       "rolled only while dying")
     total, how = deaths_door_total(char, action, cid)
-    con, against = read_con(char, action)  # before a debility is marked below
+    con, against = disadvantage_on(char, action)  # before a debility is marked below
     moves = char.get("moves", [])
     band = deaths_door_result(total, "destined" in moves)
     shown = band.replace("-", "–" if band == "7-9" else MINUS)
@@ -224,7 +249,7 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
     text = f"{name} at Death's Door {how}; {outcome}"
     data = {"roll": total, "result": band, "death_before": "dying",
             "death_after": char["death"], "hp_before": before, "hp_after": char["hp"]}
-    if con is not None:
+    if con is not None or against:
         data.update(con=con, disadvantage=against)
     if char["hp"] != before:
         text += f"; {before} {ARROW} {char['hp']} HP"
