@@ -184,3 +184,17 @@ def test_st11_a_gear_tag_names_the_gear_and_the_tag():
     out = apply(state, {"type": "add_wound", "target": "r", "text": "x",
                         "disadvantage": ["", "Let Fly"]})
     assert not out.ok and "disadvantage[0]" in out.error
+
+
+def test_st11_a_new_requirement_brings_the_effects_back():
+    """ST-11: the penalty lasts "until the requirements are met": a requirement named
+    after the others were met brings it back until that one is met too."""
+    from harmdesk.rules import apply
+    out = rhianna_with_arm()
+    out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
+                            "met": ["a device", "practice"]})
+    out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
+                            "require": ["a month more"]})
+    assert out.ok, out.error
+    assert "its effects hold again: the bow has the reload tag; Let Fly with disadvantage" \
+        in out.events[0].text

@@ -121,8 +121,11 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
     char["wounds"][at] = wound
     if reqs:
         parts.append(requirements_words(reqs))
-    if effect_words(wound) and effects_hold(dict(wounds_of(peek)[at])) and not effects_hold(wound):
-        parts.append("its effects end: " + ended_words(wound))
+    held = effects_hold(wounds_of(peek)[at])
+    if effect_words(wound) and held != effects_hold(wound):
+        # the last requirement met ends them; a new one named brings them back
+        parts.append("its effects end: " + ended_words(wound) if held
+                     else "its effects hold again: " + lasting_words(wound))
     return [Event("treat_wound", cid, f"{char['name']}'s wound {text!r}: " + "; ".join(parts),
                   {"wound": text})]
 
