@@ -9,6 +9,7 @@ from ..rules.core import ARROW, MINUS
 from ..rules.stonetop import SYSTEM
 from ..rules.stonetop.harm import signed
 from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, LIMITS, wound_texts, wounds_of
+from ..rules.stonetop.wounds import effect_words, effects_hold
 from . import (
     SUPPLIES,
     Chip,
@@ -45,10 +46,25 @@ def wound_badge(wound: dict) -> str:
     return " · ".join([f"wound: {wound['text']}", *notes])
 
 
+def lasting_effects(char: dict) -> list[str]:
+    """ST-11: what a character's wounds do while they last, each once: "bow: reload",
+    "Let Fly with disadvantage" (Rhianna's lost arm, until every requirement is met)."""
+    return list(dict.fromkeys(e for w in wounds_of(char) if effects_hold(w)
+                              for e in effect_words(w)))
+
+
+def wounds_shown(char: dict) -> list[dict]:
+    """Each wound as the window reads it, with what it does now (`lasting`, ST-11)."""
+    return [{**w, "lasting": effect_words(w) if effects_hold(w) else []}
+            for w in wounds_of(char)]
+
+
 def tile_facts(char: dict) -> TileFacts:
     death = char["death"]
     status = death if death != "none" else "ok"
-    badges = [*char["debilities"], *(wound_badge(w) for w in wounds_of(char))]
+    # what the wounds do at the table comes before their stories, on a tile's one row
+    badges = [*char["debilities"], *lasting_effects(char),
+              *(wound_badge(w) for w in wounds_of(char))]
     supplies = char.get("supplies")
     return TileFacts(
         char["name"], KIND_LABELS[char["kind"]],
@@ -210,7 +226,7 @@ PROFILE = Profile(
     report=REPORT,
     debilities=DEBILITIES,
     death_words=DEATH_WORDS,
-    wounds=wounds_of,
+    wounds=wounds_shown,
     rule_ids={
         "damage": ("ST-1", "ST-3", "ST-5", "ST-6"),
         "gang_damage": ("ST-2", "ST-3", "ST-5", "ST-6"),
@@ -229,7 +245,7 @@ PROFILE = Profile(
         "treat_wound": ("ST-11", "ST-14"),
         "remove_wound": ("ST-14",),
     },
-    rule_ids_by_field=(("piercing", "x", ("ST-4",)),),
+    rule_ids_by_field=(("piercing", "x", ("ST-4",)), ("con", None, ("ST-13",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=Clock(mode=SYSTEM.clock_modes[0]),

@@ -252,3 +252,118 @@ def test_st16_hp_correction_keeps_the_death_state_honest():
     assert not out.ok and "from 0 to max HP 16" in out.error
     out = do(state, type="edit_character", target="a", changes={"hp": "seven"})
     assert not out.ok and "'seven'" in out.error
+
+
+def heavy(**kw):
+    return pc("h", name="The Heavy", max_hp=20, hp=0, death="dying",
+              moves=kw.pop("moves", ["hard_to_kill"]), **kw)
+
+
+def test_st13_miserable_hard_to_kill_con_asks_for_three_dice_kept_lowest():
+    """ST-13: "Miserable … disadvantage when rolling +CON or +CHA"; ST-7: Hard to Kill
+    rolls Death's Door +CON. HarmDesk asks for 3d6 with the highest dropped, named."""
+    out = do(desk(heavy(debilities=["miserable"])), type="deaths_door", target="h", con=1)
+    assert not out.ok
+    (need,) = out.needs
+    assert (need["key"], need["dice"]) == ("rolls", "3d6kl2")
+    assert "with disadvantage: miserable" in need["why"]
+
+
+def test_st13_disadvantage_drops_the_highest_face():
+    """ST-13: 6, 5, 3 with disadvantage keeps 5 + 3; +1 CON = 9, a 7–9. The same faces
+    without disadvantage would be 6 + 5 + 1 = 12."""
+    out = do(desk(heavy(debilities=["miserable"])), type="deaths_door", target="h", con=1,
+             rolls=[6, 5, 3])
+    assert out.ok, out.error
+    assert char(out, "h")["death"] == "out_of_action"
+    assert out.events[0].data["roll"] == 9
+    assert out.events[0].data["disadvantage"] == "miserable"
+    assert "drops the highest 6: 5 + 3 + 1 CON = 9" in out.events[0].text
+
+
+def test_st13_disadvantage_needs_three_faces():
+    """ST-13: two faces cannot be a roll with disadvantage."""
+    out = do(desk(heavy(debilities=["miserable"])), type="deaths_door", target="h", con=1,
+             rolls=[6, 5])
+    assert not out.ok and "needs 3 faces" in out.error
+
+
+@pytest.mark.parametrize("debilities", [[], ["weakened"], ["dazed", "weakened"]])
+def test_st13_only_miserable_touches_con(debilities):
+    """ST-13: weakened is +STR/+DEX and dazed +INT/+WIS: neither touches +CON, so the
+    roll is the plain 2d6, +CON added by the rules."""
+    state = desk(heavy(debilities=debilities))
+    out = do(state, type="deaths_door", target="h", con=2)
+    assert out.needs[0]["dice"] == "2d6" and "disadvantage" not in out.needs[0]["why"]
+    out = do(state, type="deaths_door", target="h", con=2, rolls=[4, 4])
+    assert out.events[0].data["roll"] == 10 and char(out, "h")["hp"] == 1
+
+
+def test_st13_plus_nothing_has_no_disadvantage_while_miserable():
+    """ST-7: Death's Door adds no stat unless Hard to Kill rolls +CON; with no stat rolled,
+    no debility applies (ST-13), and the roll asked for is as before."""
+    out = do(desk(heavy(debilities=["miserable"])), type="deaths_door", target="h")
+    assert out.needs[0] == {"key": "roll", "dice": "2d6", "why": "Death's Door", "target": "h"}
+
+
+def test_st7_con_needs_hard_to_kill():
+    """ST-7: only Hard to Kill lets Death's Door be rolled +CON."""
+    out = do(desk(heavy(moves=["unstoppable"])), type="deaths_door", target="h", con=1,
+             rolls=[4, 4])
+    assert not out.ok and "does not have Hard to Kill" in out.error
+
+
+def test_st13_a_debility_marked_by_the_roll_itself_is_not_its_disadvantage():
+    """ST-7, ST-13: marking miserable on the 7–9 comes after the roll; it had no
+    disadvantage (2 faces, +0 CON: 4 + 4 = 8)."""
+    out = do(desk(heavy()), type="deaths_door", target="h", con=0, rolls=[4, 4],
+             debility="miserable")
+    assert out.ok, out.error
+    assert char(out, "h")["debilities"] == ["miserable"]
+    assert out.events[0].data["disadvantage"] is None
+
+
+def test_st13_typed_total_is_kept_and_the_disadvantage_named():
+    """ST-7: a typed `roll` is the total with modifiers; the log names the disadvantage
+    the GM rolled it with."""
+    out = do(desk(heavy(debilities=["miserable"])), type="deaths_door", target="h", con=1,
+             roll=9)
+    assert out.ok and out.events[0].data["roll"] == 9
+    assert "(+CON +1, with disadvantage: miserable)" in out.events[0].text
+
+
+def test_st13_con_on_deaths_door_names_the_debilities_rule():
+    """ST-7 and ST-13 in the log's details when Death's Door is rolled +CON."""
+    from harmdesk.profiles import profile_for
+    ids = profile_for("stonetop").rule_ids_of({"type": "deaths_door", "con": 1})
+    assert ids == ("ST-7", "ST-13")
+    assert profile_for("stonetop").rule_ids_of({"type": "deaths_door"}) == ("ST-7",)
+
+
+def test_st11_a_wound_naming_deaths_door_gives_it_disadvantage():
+    """ST-11: a wound's effects hold while it lasts; one that names Death's Door (typed
+    any way: "deaths door") makes it 3d6 less the highest, +nothing or +CON alike."""
+    wound = {"text": "crushed ribs", "disadvantage": ["deaths door"]}
+    state = desk(heavy(moves=[], wounds=[wound]))
+    out = do(state, type="deaths_door", target="h")
+    assert out.needs[0]["dice"] == "3d6kl2"
+    assert "with disadvantage: the wound crushed ribs" in out.needs[0]["why"]
+    out = do(state, type="deaths_door", target="h", rolls=[6, 5, 4])
+    assert out.events[0].data["roll"] == 9 and out.events[0].data["disadvantage"] == (
+        "the wound crushed ribs")
+
+
+def test_st11_a_wound_whose_requirements_are_met_gives_no_disadvantage():
+    """ST-11: every requirement met, the penalty is gone: Death's Door is 2d6 again."""
+    wound = {"text": "crushed ribs", "disadvantage": ["Death's Door"],
+             "requirements": [{"text": "bound tight", "met": True}]}
+    out = do(desk(heavy(moves=[], wounds=[wound])), type="deaths_door", target="h")
+    assert out.needs[0] == {"key": "roll", "dice": "2d6", "why": "Death's Door", "target": "h"}
+
+
+def test_st13_miserable_and_a_wound_are_still_one_disadvantage():
+    """ST-13: disadvantage is one extra die, however many reasons there are."""
+    wound = {"text": "crushed ribs", "disadvantage": ["Death's Door"]}
+    out = do(desk(heavy(debilities=["miserable"], wounds=[wound])), type="deaths_door",
+             target="h", con=1)
+    assert out.needs[0]["dice"] == "3d6kl2"

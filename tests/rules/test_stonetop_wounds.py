@@ -111,3 +111,90 @@ def test_st14_bad_wound_sheets_are_refused_by_name():
             assert words in str(err)
         else:
             raise AssertionError(f"{bad!r} was accepted")
+
+
+# ST-11: a wound's effects while it lasts (Rhianna's bow and Let Fly) -------------------
+def rhianna_with_arm(**wound):
+    from harmdesk.rules import apply, new_state
+    state = new_state("stonetop", {}, [{"id": "r", "name": "Rhianna", "kind": "pc",
+                                        "max_hp": 16}])
+    out = apply(state, {"type": "add_wound", "target": "r", "text": "lost right arm",
+                        "requirements": ["a device", "practice"], "gear_tags": ["bow: reload"],
+                        "disadvantage": ["Let Fly"], **wound})
+    assert out.ok, out.error
+    return out
+
+
+def test_st11_a_wound_records_its_effects_and_the_log_names_them():
+    """ST-11: "your bow will have the reload tag and you'll Let Fly with disadvantage"."""
+    out = rhianna_with_arm()
+    wound = out.state["characters"]["r"]["wounds"][0]
+    assert wound["gear_tags"] == [{"item": "bow", "tag": "reload"}]
+    assert wound["disadvantage"] == ["Let Fly"]
+    assert out.events[0].text.endswith(
+        "while it lasts: the bow has the reload tag; Let Fly with disadvantage")
+
+
+def test_st11_a_wound_without_effects_is_saved_as_before():
+    """ST-14: a wound with no effects holds no effect keys (old logs replay the same)."""
+    from harmdesk.rules import apply, new_state
+    state = new_state("stonetop", {}, [{"id": "r", "name": "R", "kind": "pc", "max_hp": 9}])
+    out = apply(state, {"type": "add_wound", "target": "r", "text": "gash"})
+    assert out.state["characters"]["r"]["wounds"] == [
+        {"text": "gash", "source": None, "permanent": False, "requirements": []}]
+
+
+def test_st11_effects_end_when_every_requirement_is_met_not_before():
+    """ST-11: "once you get another month of practice, you'll … Let Fly without penalty":
+    the penalty lasts until every requirement is met; the wound itself stays."""
+    from harmdesk.profiles import profile_for
+    from harmdesk.rules import apply
+    tiles = profile_for("stonetop").tile_facts
+    out = rhianna_with_arm()
+    out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
+                            "met": ["a device"]})
+    assert "its effects end" not in out.events[0].text
+    assert "bow: reload" in tiles(out.state["characters"]["r"]).badges
+    out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
+                            "met": ["practice"]})
+    assert "its effects end: the bow loses the reload tag; Let Fly without penalty" in \
+        out.events[0].text
+    badges = tiles(out.state["characters"]["r"]).badges
+    assert "bow: reload" not in badges and "Let Fly with disadvantage" not in badges
+    assert any(b.startswith("wound: lost right arm") for b in badges)
+
+
+def test_st14_effects_end_when_the_wound_heals():
+    """ST-14: the wound heals (remove_wound, Convalesce): its effects go with it."""
+    from harmdesk.rules import apply
+    out = rhianna_with_arm()
+    healed = apply(out.state, {"type": "remove_wound", "target": "r", "text": "lost right arm"})
+    assert "its effects end: the bow loses the reload tag" in healed.events[0].text
+    camp = apply(out.state, {"type": "convalesce", "target": "r",
+                             "healed_wounds": ["lost right arm"]})
+    assert "Let Fly without penalty" in " ".join(e.text for e in camp.events)
+
+
+def test_st11_a_gear_tag_names_the_gear_and_the_tag():
+    """ST-11: "bow: reload"; a bare "bow" is refused, naming the form."""
+    from harmdesk.rules import apply, new_state
+    state = new_state("stonetop", {}, [{"id": "r", "name": "R", "kind": "pc", "max_hp": 9}])
+    out = apply(state, {"type": "add_wound", "target": "r", "text": "x", "gear_tags": ["bow"]})
+    assert not out.ok and "as \"bow: reload\"" in out.error
+    out = apply(state, {"type": "add_wound", "target": "r", "text": "x",
+                        "disadvantage": ["", "Let Fly"]})
+    assert not out.ok and "disadvantage[0]" in out.error
+
+
+def test_st11_a_new_requirement_brings_the_effects_back():
+    """ST-11: the penalty lasts "until the requirements are met": a requirement named
+    after the others were met brings it back until that one is met too."""
+    from harmdesk.rules import apply
+    out = rhianna_with_arm()
+    out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
+                            "met": ["a device", "practice"]})
+    out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
+                            "require": ["a month more"]})
+    assert out.ok, out.error
+    assert "its effects hold again: the bow has the reload tag; Let Fly with disadvantage" \
+        in out.events[0].text

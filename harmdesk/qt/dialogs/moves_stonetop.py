@@ -27,7 +27,28 @@ def first_refusal(page: Page, action: dict) -> str:
     return rules_refusal(page.desk.state, action) or "Nobody selected can make this move."
 
 
-class RecoverPage(Page):
+def wound_effects_note(desk) -> str:
+    """ST-11: what the wounds of those selected do while they last, for their moves:
+    "Rhianna's wounds: bow: reload; Let Fly with disadvantage"."""
+    lines = []
+    for char in desk.chars():
+        effects = dict.fromkeys(e for w in desk.profile.wounds(char) for e in w["lasting"])
+        if effects:
+            lines.append(f"{char['name']}'s wounds: {'; '.join(effects)}.")
+    return "\n".join(lines)
+
+
+class MovePage(Page):
+    """A Stonetop move: its own note, then what the wounds of those making it do."""
+
+    def own_note(self) -> str:
+        return ""
+
+    def note(self) -> str:
+        return "\n".join(t for t in (self.own_note(), wound_effects_note(self.desk)) if t)
+
+
+class RecoverPage(MovePage):
     title = "Recover"
     tip = "Spend 1 use of supplies and regain 4 + Prosperity HP; not again until hurt"
 
@@ -58,7 +79,7 @@ class RecoverPage(Page):
         return [action]
 
 
-class TendPage(Page):
+class TendPage(MovePage):
     title = "Tend"
     tip = ("Recover (b): tend a debility or a problematic wound; the GM names what it takes, "
            "supplies or a Defy Danger roll")
@@ -172,7 +193,7 @@ class TendPage(Page):
         return [action]
 
 
-class MakeCampPage(Page):
+class MakeCampPage(MovePage):
     title = "Make Camp"
     tip = "The whole party at once: each picks half max HP or one debility"
 
@@ -229,7 +250,7 @@ class MakeCampPage(Page):
             raise Invalid(first_refusal(self, self._action(*self.fields[0])))
         return out
 
-    def note(self) -> str:
+    def own_note(self) -> str:
         unfed = [rules_refusal(self.desk.state, self._action(*row))
                  for row in self.fields if not row[3].isChecked()]
         rest = [f"{c['name']} is not a PC or follower: use NPC rest" for c in self.others]
@@ -237,9 +258,19 @@ class MakeCampPage(Page):
 
 
 KEEP = "never_gonna_keep_me_down"
+CON_VALUES = (-1, 0, 1, 2)  # a Stonetop stat is a modifier from −1 to +2 (ST-16)
 
 
-class DeathsDoorPage(Page):
+def move_key(name: str) -> str:
+    """A move's name as the GM may type it: "Death's Door", "deaths door"."""
+    return " ".join(name.lower().replace("'", "").replace("\u2019", "").split())
+
+
+def signed_stat(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+class DeathsDoorPage(MovePage):
     title = "Death's Door"
     tip = "While dying, roll 2d6: 10+ back at 1 HP, 7–9 out of the action, 6− fate"
 
@@ -249,16 +280,25 @@ class DeathsDoorPage(Page):
         dying = [c for c in desk.chars() if c.get("death") == "dying"]
         hard_to_kill = any("hard_to_kill" in c.get("moves", []) for c in dying)
         keep = any(KEEP in c.get("moves", []) for c in dying)
-        self.rows = Rows(("Who", "2d6 total", *(["Hard to Kill on a 7–9"] * hard_to_kill),
+        self.rows = Rows(("Who", "2d6 total", *(["Hard to Kill rolls"] * hard_to_kill),
+                          *(["Hard to Kill on a 7–9"] * hard_to_kill),
                           *(["Never Gonna Keep Me Down"] * keep)))
         self.fields = []
+        self.adds = {}  # Hard to Kill: +nothing or +CON, by character id
         for char in dying:
             roll = line("Death's Door total", "empty: HarmDesk rolls",
                         "The 2d6 total with modifiers; leave empty to let HarmDesk roll "
                         "(or ask for your dice)")
             roll.setValidator(QIntValidator(-20, 40, roll))
-            hard = None
+            hard = adds = None
             if "hard_to_kill" in char.get("moves", []):
+                # ST-7: Hard to Kill rolls +CON or +nothing; ST-13: +CON while miserable
+                # rolls with disadvantage
+                adds = combo([("+nothing", None),
+                              *((f"+CON {signed_stat(n)}", n) for n in CON_VALUES)],
+                             "Hard to Kill adds", "Hard to Kill: roll +CON (the CON shown) or "
+                             "+nothing; +CON while miserable rolls with disadvantage")
+                self.adds[char["id"]] = adds
                 hard = combo([("no debility", None),
                               *((f"mark {d} for 1 HP", d) for d in self.desk.profile.debilities
                                 if d not in char["debilities"])], "Hard to Kill",
@@ -271,10 +311,10 @@ class DeathsDoorPage(Page):
                 automatic.setToolTip("Never Gonna Keep Me Down: an automatic 10+, once per "
                                      "play session")
                 automatic.toggled.connect(lambda on, r=roll: r.setEnabled(not on))
-            self.rows.add(char, roll, *([hard] if hard_to_kill else []),
+            self.rows.add(char, roll, *([adds, hard] if hard_to_kill else []),
                           *([automatic] if keep else []))
             self.fields.append((char, roll, hard, automatic))
-            self.watch(*(w for w in (roll, hard, automatic) if w is not None))
+            self.watch(*(w for w in (roll, adds, hard, automatic) if w is not None))
         self.rows.finish()
         layout.addWidget(self.rows)
         layout.addStretch(1)
@@ -298,6 +338,9 @@ class DeathsDoorPage(Page):
                     raise Invalid(f"{char['name']}'s total must be a whole number.") from None
             if hard is not None and hard.currentData():
                 action["debility"] = hard.currentData()
+            adds = self.adds.get(char["id"])
+            if adds is not None and adds.currentData() is not None:
+                action["con"] = adds.currentData()
             out.append(action)
         return out
 
@@ -305,17 +348,37 @@ class DeathsDoorPage(Page):
         """ST-7: the dying roll Death's Door before any other move."""
         return bool(self.fields)
 
-    def note(self) -> str:
-        rolled = [c["name"] for c, roll, _, automatic in self.fields if not roll.text().strip()
+    def disadvantage(self, char: dict) -> str | None:
+        """Why this Death's Door is a roll with disadvantage: ST-13, miserable when Hard
+        to Kill rolls +CON; ST-11, a wound that names Death's Door while it lasts."""
+        adds = self.adds.get(char["id"])
+        if adds is not None and adds.currentData() is not None \
+                and "miserable" in char["debilities"]:
+            return "+CON while miserable"
+        return next((f"the wound {w['text']}" for w in self.desk.profile.wounds(char)
+                     if w["lasting"] and any(move_key(m) == move_key("Death's Door")
+                                             for m in w.get("disadvantage", []))), None)
+
+    def own_note(self) -> str:
+        rolled = [c for c, roll, _, automatic in self.fields if not roll.text().strip()
                   and not (automatic is not None and automatic.isChecked())]
+        plain = [c["name"] for c in rolled if not self.disadvantage(c)]
         names = ", ".join(c["name"] for c in self.desk.chars() if c.get("death") != "dying")
-        lines = [f"2d6 will be rolled for {', '.join(rolled)} after OK."] if rolled else []
+        lines = [f"2d6 will be rolled for {', '.join(plain)} after OK."] if plain else []
+        for char, roll, _, automatic in self.fields:
+            against = self.disadvantage(char)
+            if against is None or (automatic is not None and automatic.isChecked()):
+                continue
+            how = ("will be rolled after OK" if char in rolled
+                   else "the total typed is after dropping it")
+            lines.append(f"{char['name']} rolls with disadvantage ({against}): 3d6, drop "
+                         f"the highest ({how}).")
         if names:
             lines.append(f"Not dying, so no Death's Door: {names}.")
         return "\n".join(lines)
 
 
-class ConvalescePage(Page):
+class ConvalescePage(MovePage):
     title = "Convalesce"
     tip = "A few days of rest: full HP and every debility cleared"
 
@@ -349,7 +412,7 @@ class ConvalescePage(Page):
         return out
 
 
-class NpcRestPage(Page):
+class NpcRestPage(MovePage):
     title = "NPC rest"
     tip = "NPCs and monsters regain HP as the GM decides, by these guides"
 

@@ -21,7 +21,7 @@ from .common import (
 
 
 def requirement_list(text: str) -> list[str]:
-    """Requirements typed on one line, separated by semicolons."""
+    """Requirements (or gear tags, or moves) typed on one line, separated by semicolons."""
     return list(dict.fromkeys(t.strip() for t in text.split(";") if t.strip()))
 
 
@@ -45,6 +45,13 @@ class WoundPage(Page):
                                   "makes a plan; a healer's care does not heal it")
         self.require = line("Requirements", "splint it; find a cane or a crutch",
                             "What treating it takes, separated by semicolons")
+        # ST-11: what the wound does while it lasts (Rhianna's bow and Let Fly)
+        self.gear_tags = line("Tags on gear", "bow: reload; spear: clumsy",
+                              "Tags the wound puts on gear while it lasts, each as "
+                              "gear: tag, separated by semicolons")
+        self.disadvantage = line("Moves with disadvantage", "Let Fly; Defy Danger",
+                                 "Moves rolled with disadvantage while it lasts, separated "
+                                 "by semicolons")
         self.wounds = {}
         for char in desk.chars():
             for wound in desk.profile.wounds(char):
@@ -56,6 +63,8 @@ class WoundPage(Page):
         form.addRow("&Source:", self.source)
         form.addRow("", self.permanent)
         form.addRow("Re&quires:", self.require)
+        form.addRow("&Gear tags:", self.gear_tags)
+        form.addRow("Disad&vantage on:", self.disadvantage)
         self.met_note = note_label("Requirements met:")
         self.met_layout = QVBoxLayout()
         self.met: dict[str, QCheckBox] = {}
@@ -66,7 +75,8 @@ class WoundPage(Page):
         layout.addStretch(1)
         self.mode.changed.connect(self.sync)
         self.wound.currentIndexChanged.connect(self.sync)
-        self.watch(self.mode, self.text, self.source, self.permanent, self.require, self.wound)
+        self.watch(self.mode, self.text, self.source, self.permanent, self.require, self.wound,
+                   self.gear_tags, self.disadvantage)
         self.sync()
 
     def chosen(self) -> dict | None:
@@ -78,6 +88,8 @@ class WoundPage(Page):
         mode, wound = self.mode.value(), self.chosen()
         self.text.setEnabled(mode == "add")
         self.source.setEnabled(mode == "add")
+        self.gear_tags.setEnabled(mode == "add")
+        self.disadvantage.setEnabled(mode == "add")
         self.permanent.setEnabled(mode in ("add", "treat") and (mode == "add" or bool(wound)))
         self.require.setEnabled(mode in ("add", "treat"))
         self.wound.setEnabled(mode != "add")
@@ -121,6 +133,10 @@ class WoundPage(Page):
                 action["permanent"] = True
             if requirement_list(self.require.text()):
                 action["requirements"] = requirement_list(self.require.text())
+            if requirement_list(self.gear_tags.text()):
+                action["gear_tags"] = requirement_list(self.gear_tags.text())
+            if requirement_list(self.disadvantage.text()):
+                action["disadvantage"] = requirement_list(self.disadvantage.text())
             return [action]
         text = self.wound.currentData()
         if text is None:

@@ -80,9 +80,11 @@ ACTIONS = {
                             fields=("choice", "debility", "bedroll", "fed", "comfortable")),
     "deaths_door": ActionRule(conditions.deaths_door, doc="While dying: `roll` (2d6 total with "
                               "modifiers) or `rolls` [a, b] + `bonus`; `debility` (Hard to "
-                              "Kill); `automatic` (Never Gonna Keep Me Down, once per `session`: the play session's "
-                              "number).",
-                              fields=("roll", "rolls", "bonus", "debility", "automatic",
+                              "Kill); `con` (Hard to Kill's +CON, the modifier: while "
+                              "miserable `rolls` are 3d6 less the highest, ST-13); `automatic` "
+                              "(Never Gonna Keep Me Down, once per `session`: the play "
+                              "session's number).",
+                              fields=("roll", "rolls", "bonus", "debility", "con", "automatic",
                                       "session")),
     "convalesce": ActionRule(healing.convalesce, doc="Full HP, all debilities cleared; "
                              "`healed_wounds`.",
@@ -95,8 +97,11 @@ ACTIONS = {
                             fields=("death", "hp")),
     "add_wound": ActionRule(wounds.add_wound, doc="A problematic wound (ST-14): `text`; "
                             "optional `source`, `permanent` (true: it will not heal), "
-                            "`requirements` (texts: what treating it takes, ST-11).",
-                            fields=("text", "source", "permanent", "requirements")),
+                            "`requirements` (texts: what treating it takes, ST-11); its "
+                            "effects while it lasts, until every requirement is met: "
+                            "`gear_tags` (\"bow: reload\") and `disadvantage` (move names).",
+                            fields=("text", "source", "permanent", "requirements",
+                                    "gear_tags", "disadvantage")),
     "treat_wound": ActionRule(wounds.treat_wound, doc="The `wound` (its text): `require` "
                               "(texts the GM adds as requirements), `met` (requirement texts "
                               "now met), `permanent` (true or false) (ST-11, ST-14).",

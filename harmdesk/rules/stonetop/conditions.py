@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import fields
-from ..core import ARROW, MINUS, Event, Refused, need_roll
+from .. import dice, fields
+from ..core import ARROW, MINUS, Event, Refused, need_roll, signed
 from .healing import clear_marked
-from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES
+from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES, wounds_of
 
 
 def refuse_debilities_for(char: dict, settings: dict) -> None:
@@ -78,9 +78,89 @@ def keep_me_down_session(char: dict, action: dict) -> int:
     return session
 
 
+# ST-13: the stats each debility rolls with disadvantage.
+DEBILITY_STATS = {"weakened": ("str", "dex"), "dazed": ("int", "wis"),
+                  "miserable": ("con", "cha")}
+# ST-13: disadvantage rolls one die more and drops the highest: 2d6 becomes 3d6kl2.
+PLAIN_ROLL, DISADVANTAGE_ROLL = "2d6", "3d6kl2"
+
+
+def debility_against(char: dict, stat: str) -> str | None:
+    """ST-13: the marked debility that gives disadvantage when rolling +`stat`, if any."""
+    return next((d for d in char["debilities"] if stat in DEBILITY_STATS[d]), None)
+
+
+def read_con(char: dict, action: dict) -> tuple[int | None, str | None]:
+    """ST-7, ST-13: Hard to Kill lets the player roll +CON (`con`, the modifier) instead
+    of +nothing; rolling +CON while miserable is rolling with disadvantage. (The CON
+    modifier and the debility it meets, or (None, None) for +nothing.)"""
+    if action.get("con") is None:
+        return None, None
+    if "hard_to_kill" not in char.get("moves", []):
+        raise Refused(f"{char['name']} does not have Hard to Kill: Death's Door adds no stat, "
+                      "so there is no +CON to roll")
+    con = fields.whole(action, "con", minimum=-3, maximum=3)
+    return con, debility_against(char, "con")
+
+
+def same_move(a: str, b: str) -> bool:
+    """Move names as the GM types them: "Death's Door", "deaths door"."""
+    def plain(name: str) -> str:
+        return " ".join(name.lower().replace("'", "").replace("\u2019", "").split())
+    return plain(a) == plain(b)
+
+
+def wound_against(char: dict, move: str) -> str | None:
+    """ST-11: the wound whose effects, while they last, make `move` a roll with
+    disadvantage (as Rhianna's arm does her Let Fly); its words, or None."""
+    from .wounds import effects_hold  # wounds reads the sheet, as this module does
+    for wound in wounds_of(char):
+        if effects_hold(wound) and any(same_move(m, move)
+                                       for m in wound.get("disadvantage", [])):
+            return f"the wound {wound['text']}"
+    return None
+
+
+def disadvantage_on(char: dict, action: dict) -> tuple[int | None, str | None]:
+    """ST-7, ST-11, ST-13: Hard to Kill's +CON (or None for +nothing) and why Death's Door
+    rolls with disadvantage, if it does: miserable when rolling +CON, or a wound that
+    names Death's Door. Two reasons are still one disadvantage."""
+    con, against = read_con(char, action)
+    return con, against or wound_against(char, "Death's Door")
+
+
+def con_words(con: int | None, against: str | None) -> str:
+    """How the roll's additions read: " (+CON +1, with disadvantage: miserable)"."""
+    parts = [] if con is None else [f"+CON {f'+{con}' if con >= 0 else signed(con)}"]
+    parts += [f"with disadvantage: {against}"] if against else []
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def deaths_door_faces(action: dict, against: str | None) -> tuple[int, str]:
+    """ST-7, ST-13: the dice of Death's Door from their faces (`rolls`): 2d6, or with
+    disadvantage 3d6 less the highest. (The dice's total, and the faces as the log reads
+    them.)"""
+    expr = DISADVANTAGE_ROLL if against else PLAIN_ROLL
+    faces = fields.listing(action, "rolls")
+    if len(faces) != len(dice.sides(expr)):
+        why = (f"with disadvantage ({against}) it rolls 3d6 and drops the highest"
+               if against else "Death's Door rolls 2d6")
+        raise Refused(f"{why}: `rolls` needs {len(dice.sides(expr))} faces, not {len(faces)}")
+    faces = [fields.faces({"rolls": f}, "rolls", 6) for f in faces]
+    kept = dice.total(expr, faces).total
+    if not against:
+        return kept, f"{faces[0]} + {faces[1]}"
+    high = max(faces)
+    rest = list(faces)
+    rest.remove(high)
+    return kept, (f"{', '.join(map(str, faces))} with disadvantage ({against}), drops the "
+                  f"highest {high}: {rest[0]} + {rest[1]}")
+
+
 def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
-    """ST-7: the 2d6 total with modifiers: `roll` as the player added it up, or the two
-    `rolls` plus `bonus` (Hard to Kill's +CON), less 1 per circle for Unstoppable."""
+    """ST-7: the 2d6 total with modifiers: `roll` as the player added it up, or the
+    `rolls` plus `bonus` and Hard to Kill's +CON (`con`), less 1 per circle for
+    Unstoppable. ST-13: +CON while miserable rolls with disadvantage, three dice for two."""
     name = char["name"]
     moves = char.get("moves", [])
     if fields.flag(action, "automatic"):
@@ -88,20 +168,26 @@ def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
             raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+")
         session = keep_me_down_session(char, action)
         return 12, f"Never Gonna Keep Me Down: an automatic 10+ (once per session, session {session})"
+    con, against = disadvantage_on(char, action)
     if action.get("roll") is not None:
         total = fields.whole(action, "roll", minimum=-20, maximum=40)
-        return total, f"rolls {total}"
+        return total, f"rolls {total}{con_words(con, against)}"
     if action.get("rolls") is None:
+        if con is not None or against:  # the rules add +CON to the faces and drop one
+            why = "Death's Door" + con_words(con, against)
+            raise Refused(f"{name} needs a Death's Door roll: `rolls`, the faces of "
+                          f"{DISADVANTAGE_ROLL if against else PLAIN_ROLL}",
+                          needs=[need_roll("rolls", DISADVANTAGE_ROLL if against
+                                           else PLAIN_ROLL, why, cid)])
         raise Refused(f"{name} needs a Death's Door roll: `roll` (2d6 with modifiers)",
-                      needs=[need_roll("roll", "2d6", "Death's Door", cid)])
-    faces = fields.listing(action, "rolls")
-    if len(faces) != 2:
-        raise Refused(f"Death's Door rolls 2d6: `rolls` needs 2 faces, not {len(faces)}")
-    a, b = (fields.faces({"rolls": f}, "rolls", 6) for f in faces)
+                      needs=[need_roll("roll", PLAIN_ROLL, "Death's Door", cid)])
+    kept, how = deaths_door_faces(action, against)
     bonus = fields.whole(action, "bonus", default=0, minimum=-5, maximum=5)
     circles = char.get("circles", 0) if "unstoppable" in moves else 0
-    total = a + b + bonus - circles
-    how = f"rolls {a} + {b}"
+    total = kept + bonus + (con or 0) - circles
+    how = f"rolls {how}"
+    if con is not None:
+        how += f" {'+' if con >= 0 else MINUS} {abs(con)} CON"
     if bonus:
         how += f" {'+' if bonus > 0 else MINUS} {abs(bonus)}"
     if circles:
@@ -126,6 +212,7 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
         raise Refused(f"{name} is not dying ({char['death'].replace('_', ' ')}): Death's Door is "
                       "rolled only while dying")
     total, how = deaths_door_total(char, action, cid)
+    con, against = disadvantage_on(char, action)  # before a debility is marked below
     moves = char.get("moves", [])
     band = deaths_door_result(total, "destined" in moves)
     shown = band.replace("-", "–" if band == "7-9" else MINUS)
@@ -162,6 +249,8 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
     text = f"{name} at Death's Door {how}; {outcome}"
     data = {"roll": total, "result": band, "death_before": "dying",
             "death_after": char["death"], "hp_before": before, "hp_after": char["hp"]}
+    if con is not None or against:
+        data.update(con=con, disadvantage=against)
     if char["hp"] != before:
         text += f"; {before} {ARROW} {char['hp']} HP"
     return [Event("deaths_door", cid, text, data)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import fields
 from ..core import ARROW, Event, Refused, half_up, quoted
 from .harm import effective_prosperity, read_amount
+from .wounds import effect_words, effects_hold, ended_words
 from .sheet import (
     DEBILITIES,
     find_wound,
@@ -290,8 +291,10 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     parts = [f"{char['name']} Convalesces: back to full HP", text]
     parts.append(f"clears {', '.join(cleared)}" if cleared else "no debilities to clear")
     for wound in dict.fromkeys(healed):
-        char["wounds"].pop(find_wound(char, wound))
+        gone = char["wounds"].pop(find_wound(char, wound))
         parts.append(f"wound {wound!r} heals")
+        if effect_words(gone) and effects_hold(gone):
+            parts.append("its effects end: " + ended_words(gone))
     data.update(healed=data["hp_after"] - data["hp_before"], debilities_cleared=cleared)
     return [Event("convalesce", cid, "; ".join(parts), data)]
 

@@ -27,7 +27,49 @@ BY_ACTION = {"debilities": "mark_debility / clear_debility", "wounds": "add_woun
              "death": "set_death", "can_recover": "recover or damage"}
 
 
-WOUND_FIELDS = ("text", "source", "permanent", "requirements")
+WOUND_FIELDS = ("text", "source", "permanent", "requirements", "gear_tags", "disadvantage")
+
+
+def read_gear_tags(given, where: str) -> list[dict]:
+    """ST-11 (Rhianna: "your bow will have the reload tag"): the tags a wound puts on gear
+    while it lasts, each "bow: reload" or {"item", "tag"}."""
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise Refused(f"`{where}` must be a list such as [\"bow: reload\"], not {quoted(given)}")
+    out: list[dict] = []
+    for i, item in enumerate(given):
+        if isinstance(item, str):
+            if ":" not in item:
+                raise Refused(f"`{where}[{i}]` {quoted(item)} needs the gear and its tag, "
+                              "as \"bow: reload\"")
+            item_name, _, tag = item.partition(":")
+            item = {"item": item_name.strip(), "tag": tag.strip()}
+        if not isinstance(item, dict):
+            raise Refused(f"`{where}[{i}]` must be \"item: tag\" or {{\"item\", \"tag\"}}, "
+                          f"not {quoted(item)}")
+        fields.refuse_unknown(item, ("item", "tag"), "gear tag")
+        pair = {"item": fields.text(item, "item"), "tag": fields.text(item, "tag")}
+        if pair in out:
+            raise Refused(f"the {pair['item']}'s {pair['tag']} tag is listed twice")
+        out.append(pair)
+    return out
+
+
+def read_disadvantage(given, where: str) -> list[str]:
+    """ST-11 (Rhianna: "you'll Let Fly with disadvantage"): the moves a wound makes her
+    roll with disadvantage while it lasts, by name."""
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise Refused(f"`{where}` must be a list of move names, not {quoted(given)}")
+    out: list[str] = []
+    for i, move in enumerate(given):
+        if not isinstance(move, str) or not move.strip():
+            raise Refused(f"`{where}[{i}]` must be the name of a move, not {quoted(move)}")
+        if move.strip() not in out:
+            out.append(move.strip())
+    return out
 
 
 def read_requirements(given, where: str) -> list[dict]:
@@ -58,11 +100,17 @@ def read_wound(value, where: str) -> dict:
     if not isinstance(value, dict):
         raise Refused(f"`{where}` must be text or an object with `text`, not {quoted(value)}")
     fields.refuse_unknown(value, WOUND_FIELDS, "wound")
-    return {"text": fields.text(value, "text"),
-            "source": fields.text(value, "source", default=None),
-            "permanent": fields.flag(value, "permanent"),
-            "requirements": read_requirements(value.get("requirements"),
-                                              f"{where}.requirements")}
+    wound = {"text": fields.text(value, "text"),
+             "source": fields.text(value, "source", default=None),
+             "permanent": fields.flag(value, "permanent"),
+             "requirements": read_requirements(value.get("requirements"),
+                                               f"{where}.requirements")}
+    # its effects while it lasts, kept only when there are some (wounds saved before
+    # they had effects read as they were)
+    tags = read_gear_tags(value.get("gear_tags"), f"{where}.gear_tags")
+    moves = read_disadvantage(value.get("disadvantage"), f"{where}.disadvantage")
+    return {**wound, **({"gear_tags": tags} if tags else {}),
+            **({"disadvantage": moves} if moves else {})}
 
 
 def read_wounds(sheet: dict) -> list[dict]:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from .. import fields
 from ..core import Event, Refused, listed, quoted
-from .sheet import find_wound, read_requirements, read_wound, wound_texts, wounds_of
+from .sheet import (
+    WOUND_FIELDS,
+    find_wound,
+    read_requirements,
+    read_wound,
+    wound_texts,
+    wounds_of,
+)
 
 
 def wound_words(wound: dict) -> str:
@@ -13,6 +20,36 @@ def wound_words(wound: dict) -> str:
     notes = [*(["permanent"] * wound["permanent"]),
              *([f"from {wound['source']}"] if wound["source"] else [])]
     return wound["text"] + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def effects_hold(wound: dict) -> bool:
+    """ST-11: a wound's effects last while it does, and, when treating it has
+    requirements, until every one is met (Rhianna: "once you get another month of
+    practice, you'll shoot and Let Fly without penalty")."""
+    reqs = wound["requirements"]
+    return not (reqs and all(r["met"] for r in reqs))
+
+
+def effect_words(wound: dict) -> list[str]:
+    """A wound's effects as the GM reads them: "bow: reload", "Let Fly with disadvantage"."""
+    return [*(f"{t['item']}: {t['tag']}" for t in wound.get("gear_tags", [])),
+            *(f"{m} with disadvantage" for m in wound.get("disadvantage", []))]
+
+
+def lasting_words(wound: dict) -> str:
+    """A wound's effects as the log reads them: "the bow has the reload tag; Let Fly with
+    disadvantage"."""
+    return "; ".join([*(f"the {t['item']} has the {t['tag']} tag"
+                        for t in wound.get("gear_tags", [])),
+                      *(f"{m} with disadvantage" for m in wound.get("disadvantage", []))])
+
+
+def ended_words(wound: dict) -> str:
+    """What ends with a wound's effects: "the bow loses the reload tag; Let Fly without
+    penalty"."""
+    return "; ".join([*(f"the {t['item']} loses the {t['tag']} tag"
+                        for t in wound.get("gear_tags", [])),
+                      *(f"{m} without penalty" for m in wound.get("disadvantage", []))])
 
 
 def requirements_words(requirements: list[dict]) -> str:
@@ -26,8 +63,8 @@ def add_wound(desk, action: dict, cid: str) -> list[Event]:
     """ST-14: "Simply describe the wound in the fiction. It's now true!" — with where it
     came from (`source`), whether it can heal (`permanent`) and what treating it
     requires (`requirements`, ST-11: "Tell them the requirements")."""
-    wound = read_wound({k: action[k] for k in ("text", "source", "permanent", "requirements")
-                        if action.get(k) is not None}, "wound")
+    wound = read_wound({k: action[k] for k in WOUND_FIELDS if action.get(k) is not None},
+                       "wound")
     char = desk.char(cid)
     if wound["text"] in wound_texts(char):
         raise Refused(f"{char['name']} already has the wound {quoted(wound['text'])}")
@@ -35,6 +72,8 @@ def add_wound(desk, action: dict, cid: str) -> list[Event]:
     text = f"{char['name']} suffers a problematic wound: {wound_words(wound)}"
     if wound["requirements"]:
         text += "; to treat it: " + "; ".join(r["text"] for r in wound["requirements"])
+    if effect_words(wound):
+        text += "; while it lasts: " + lasting_words(wound)
     return [Event("add_wound", cid, text, {"wound": wound["text"]})]
 
 
@@ -82,6 +121,11 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
     char["wounds"][at] = wound
     if reqs:
         parts.append(requirements_words(reqs))
+    held = effects_hold(wounds_of(peek)[at])
+    if effect_words(wound) and held != effects_hold(wound):
+        # the last requirement met ends them; a new one named brings them back
+        parts.append("its effects end: " + ended_words(wound) if held
+                     else "its effects hold again: " + lasting_words(wound))
     return [Event("treat_wound", cid, f"{char['name']}'s wound {text!r}: " + "; ".join(parts),
                   {"wound": text})]
 
@@ -91,5 +135,8 @@ def remove_wound(desk, action: dict, cid: str) -> list[Event]:
     text = fields.text(action, "text")
     char = desk.char(cid)
     char["wounds"] = wounds_of(char)
-    char["wounds"].pop(find_wound(char, text))
-    return [Event("remove_wound", cid, f"{char['name']}'s wound heals: {text}", {"wound": text})]
+    wound = char["wounds"].pop(find_wound(char, text))
+    words = f"{char['name']}'s wound heals: {text}"
+    if effect_words(wound) and effects_hold(wound):
+        words += "; its effects end: " + ended_words(wound)
+    return [Event("remove_wound", cid, words, {"wound": text})]
