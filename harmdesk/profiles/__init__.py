@@ -182,7 +182,8 @@ class Profile:
     positive_conditions: tuple[str, ...] = ()   # boons, not harm
     conditions_with_amount: tuple[str, ...] = ()
     trauma_names: Mapping[int, str] = field(default_factory=dict)
-    # char -> its problematic wounds as objects (text, source, permanent, requirements)
+    # char -> its problematic wounds as objects (text, source, permanent, requirements, and
+    # `lasting`: the words of the effects it has now, none once they have ended)
     wounds: Callable[[dict], list[dict]] = lambda char: []
     # the log's details: the IDs in RULES.md each action applies, and the rules an
     # action's own fields bring in, as (field, value or None for any, IDs)
