@@ -236,7 +236,7 @@ PROFILE = Profile(
         "end_encounter": ("LA-2", "LA-15"),
     },
     rule_ids_by_field=(("attacker_weakened", True, ("LA-17",)),
-                       ("source", None, ("LA-16", "LA-17")),
+                       ("source", None, ("LA-4", "LA-16", "LA-17")),
                        ("trauma_roll", None, ("LA-10",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,

@@ -64,7 +64,8 @@ ACTIONS = {
                          "a dead target among several is skipped; "
                          "`attacker_weakened`; `resistance`, `vulnerability`, `physical`; "
                          "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds; `source`: "
-                         "the attacker's id (Weakened halves, Intangible deals none)",
+                         "the attacker's id (Weakened halves, Intangible deals none, dead "
+                         "or unconscious is refused; Hidden is revealed)",
                          fields=("amount", "dice", "rolls", "lethal", "attacker_weakened",
                                  "resistance", "vulnerability", "physical", "trauma_roll",
                                  "brush_roll", "source")),

@@ -126,17 +126,39 @@ def attacker_cannot_deal_damage(attacker: dict | None) -> bool:
     return attacker is not None and find(attacker, "intangible", from_trauma=None) is not None
 
 
+def attacker_out_of_the_fight(attacker: dict | None) -> str | None:
+    """LA-4: "At 0 HP, a character concedes defeat"; LA-16 Unconscious: "Cannot move, act,
+    or react at all". Why the attacker deals no damage, or None when it may."""
+    if attacker is None:
+        return None
+    if attacker.get("dead"):
+        return f"{who(attacker)} is dead"
+    if attacker["hp"] <= 0:
+        return (f"{who(attacker)} is unconscious at {signed(attacker['hp'])} HP, defeated "
+                "until brought to 1 HP or more")
+    if find(attacker, "unconscious", from_trauma=None) is not None:
+        return f"{who(attacker)} is Unconscious and cannot move, act, or react at all"
+    return None
+
+
+def refuse_if_out_of_the_fight(attacker: dict | None) -> None:
+    why = attacker_out_of_the_fight(attacker)
+    if why is not None:
+        raise Refused(f"{why}: {who(attacker)} deals no damage (the attacker, `source`)")
+
+
 def attacker_weakened(attacker: dict | None) -> bool:
     """LA-17: a Weakened attacker (a condition, or Trauma 18 Wrenched Arm) halves its damage."""
     return attacker is not None and find(attacker, "weakened", from_trauma=None) is not None
 
 
 def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-1: the attacker Intangible deals none (LA-16) → negation → Resistance → a Weakened
-    attacker halves (LA-17: the `attacker_weakened` toggle, or the `source` attacker's own
-    state) → Vulnerability (never halved) → Endurance → HP → triggers."""
+    """LA-1: an attacker dead or unconscious deals none, refused (LA-4, LA-16); Intangible
+    deals none (LA-16) → negation → Resistance → a Weakened attacker halves (LA-17: the
+    `attacker_weakened` toggle, or the `source` attacker's own state) → Vulnerability (never halved) → Endurance → HP → triggers."""
     lethal = fields.flag(action, "lethal", True)
     attacker = attacker_of(desk, action)
+    refuse_if_out_of_the_fight(attacker)
     weakened = fields.flag(action, "attacker_weakened") or attacker_weakened(attacker)
     resistance = fields.whole(action, "resistance", default=0)
     vulnerability = fields.whole(action, "vulnerability", default=0)
