@@ -3,9 +3,13 @@ shows the refusal while hovering (LA-4, LA-16), and the conditions dialog's enem
 duration (LA-15, LA-16)."""
 
 import pytest
+from PySide6.QtWidgets import QDialogButtonBox
 
 from harmdesk import chips
-from harmdesk.qt.desk_model import PreviewRole
+from harmdesk.profiles import profile_for
+from harmdesk.qt.desk_model import FactsRole, PreviewRole
+from harmdesk.qt.dialogs.common import select_data
+from harmdesk.qt.dialogs.condition import ConditionDialog
 
 from .kit import make_folder, open_window, saved
 from .test_tiles import drop, hover, mime_for
@@ -47,3 +51,73 @@ def test_la4_a_downed_monster_tile_shows_the_refusal_and_deals_nothing(window, a
     drop(window.tiles, mime, "maelis")
     chars, log = saved(window.folder)
     assert chars["maelis"]["hp"] == 10 and len(log) == steps
+
+
+def condition_dialog(window, targets, preset):
+    return ConditionDialog(profile_for("lux_aeterna"), window.controller.state, targets,
+                           preset=preset)
+
+
+def ok_enabled(dlg):
+    return dlg.ui.buttonBox.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+def test_la16_fixated_from_the_dialog_names_its_enemy_and_ends_when_they_hide(window):
+    assert window.controller.submit({"type": "heal", "target": "ghoul", "amount": 6})
+    dlg = condition_dialog(window, ["maelis"], "fixated")
+    page = dlg.page()
+    assert page.enemy.isEnabled()
+    # the living others on the desk, not Maelis herself and not the dead wraith
+    assert [page.enemy.itemText(i) for i in range(page.enemy.count())] == [
+        "the ghoul", "someone not on the desk"]
+    page.level.setValue(2)
+    select_data(page.until, "scene")
+    actions = dlg.actions()
+    assert actions == [{"type": "add_condition", "target": "maelis", "name": "fixated",
+                        "origin_level": 2, "enemy": "ghoul", "until": "scene"}]
+    assert ok_enabled(dlg)
+    assert window.controller.submit(actions[0])
+    dlg.deleteLater()
+    badges = tile(window, "maelis").data(FactsRole).badges
+    assert "fixated on ghoul 0/2, until the scene ends" in badges
+    assert saved(window.folder)[0]["maelis"]["conditions"][0]["enemy"] == "ghoul"
+    assert window.controller.submit({"type": "add_condition", "target": "ghoul",
+                                     "name": "hidden"})
+    chars, log = saved(window.folder)
+    assert chars["maelis"]["conditions"] == []
+    assert "Maelis: Fixated on the ghoul ends: the ghoul becomes Hidden" in [
+        e["text"] for e in log[-1].events]
+
+
+def test_la15_the_dialogs_durations_a_note_and_one_at_a_time(window):
+    dlg = condition_dialog(window, ["maelis"], "slowed")
+    page = dlg.page()
+    assert not page.enemy.isEnabled() and not page.note.isEnabled()
+    select_data(page.until, "note")
+    assert page.note.isEnabled()
+    assert dlg.actions() == [] and not ok_enabled(dlg)
+    assert "Say how long it lasts" in dlg.ui.messageLabel.text()
+    page.note.setText("10 minutes")
+    assert dlg.actions()[0]["duration"] == "10 minutes" and ok_enabled(dlg)
+    page.rounds.setValue(3)
+    assert dlg.actions() == [] and "Give one duration" in dlg.ui.messageLabel.text()
+    page.rounds.setValue(0)
+    select_data(page.until, "full_rest")
+    action = dlg.actions()[0]
+    assert action["until"] == "full_rest" and "duration" not in action
+    assert window.controller.submit(action)
+    dlg.deleteLater()
+    assert "slowed 0/1, until a Full Rest" in tile(window, "maelis").data(FactsRole).badges
+    assert window.controller.submit({"type": "full_rest", "target": "maelis"})
+    assert saved(window.folder)[0]["maelis"]["conditions"] == []
+
+
+def test_la16_the_unconscious_condition_shows_on_the_tile_and_refuses_its_attack(window):
+    assert window.controller.submit({"type": "heal", "target": "ghoul", "amount": 6})
+    assert window.controller.submit({"type": "add_condition", "target": "ghoul",
+                                     "name": "unconscious", "origin_level": 2})
+    facts = tile(window, "ghoul").data(FactsRole)
+    assert facts.status == "unconscious" and "unconscious 0/2" in facts.badges
+    hover(window.tiles, mime_for(chips.attack_chip(["ghoul"])), "maelis")
+    line, detail, ok = tile(window, "maelis").data(PreviewRole)
+    assert not ok and "cannot move, act, or react at all" in f"{line} {detail}"
