@@ -22,7 +22,6 @@ from .common import (
     line,
     note_label,
     parse_names,
-    select_data,
     spin,
     target_value,
     words,

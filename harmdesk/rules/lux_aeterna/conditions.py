@@ -1,4 +1,5 @@
-"""Lux Aeterna status conditions: adding, Shielded, Saves, durations (LA-4, LA-14, LA-15, LA-16)."""
+"""Lux Aeterna status conditions: adding, Shielded, Saves, durations, Fixated on an enemy
+(LA-4, LA-14, LA-15, LA-16)."""
 
 from __future__ import annotations
 
