@@ -14,10 +14,15 @@ from ..rules.lux_aeterna.common import (
     WITH_AMOUNT,
     signed,
 )
-from ..rules.lux_aeterna.conditions import saves_at_turn_end
+from ..rules.lux_aeterna.conditions import duration_words, saves_at_turn_end
 from ..rules.lux_aeterna.sheet import LIMITS
 from ..rules.lux_aeterna.trauma import save_odds
 from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
+
+
+def unconscious_condition(char: dict) -> bool:
+    """LA-16: the Unconscious condition, at any HP (a sleep, a blow to the head)."""
+    return any(c["name"] == "unconscious" for c in char["conditions"])
 
 
 def tile_facts(char: dict) -> TileFacts:
@@ -27,7 +32,7 @@ def tile_facts(char: dict) -> TileFacts:
         status = "dead"
     elif char["wounded"]:
         status = "wounded"
-    elif not char["conscious"]:
+    elif not char["conscious"] or unconscious_condition(char):
         status = "unconscious"
     else:
         status = "ok"
@@ -36,8 +41,12 @@ def tile_facts(char: dict) -> TileFacts:
         label = words(cond["name"])
         if cond.get("amount"):
             label += f" ({cond['amount']})"
+        if cond.get("enemy"):  # LA-16 Fixated
+            label += f" on {cond['enemy']}"
         if cond.get("origin_level") and not cond.get("from_trauma"):
             label += f" {cond.get('bumps', 0)}/{cond['origin_level']}"
+        if duration_words(cond) and not cond.get("rounds"):  # LA-15
+            label += f", {duration_words(cond)}"
         badges.append(label)
     treated = list(char.get("treated_traumas") or [])
     for number in char["traumas"]:
@@ -141,11 +150,11 @@ def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
     notes += [words(c["name"]) for c in char["conditions"] if c["name"] not in UNSEEN]
     if char["wounded"]:
         key = "wounded"
-    elif not char["conscious"]:
+    elif not char["conscious"] or unconscious_condition(char):
         key = "unconscious"
     else:
         key = "hurt" if char["hp"] < char["max_hp"] else "unhurt"
-    return key, tuple(dict.fromkeys(notes))
+    return key, tuple(dict.fromkeys(n for n in notes if n != key))
 
 def turn_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
     """LA-14: the Saves the rules offer as the turn ends (saves_at_turn_end), in words."""
@@ -212,7 +221,7 @@ PROFILE = Profile(
         "damage": ("LA-1", "LA-2", "LA-3", "LA-4"),
         "heal": ("LA-7",),
         "grant_endurance": ("LA-2",),
-        "end_scene": ("LA-2",),
+        "end_scene": ("LA-2", "LA-15", "LA-16"),
         "add_condition": ("LA-15", "LA-16"),
         "remove_condition": ("LA-16",),
         "save": ("LA-14",),
@@ -223,7 +232,7 @@ PROFILE = Profile(
         "natural_recovery": ("LA-5",),
         "short_rest": ("LA-5", "LA-12", "LA-13"),
         "roll_resolve": ("LA-12",),
-        "full_rest": ("LA-5", "LA-11", "LA-13"),
+        "full_rest": ("LA-5", "LA-11", "LA-13", "LA-15"),
         "new_day": ("LA-8", "LA-13"),
         "heal_trauma": ("LA-11",),
         "treat_trauma": ("LA-11",),
@@ -238,8 +247,9 @@ PROFILE = Profile(
         "end_encounter": ("LA-2", "LA-15"),
     },
     rule_ids_by_field=(("attacker_weakened", True, ("LA-17",)),
-                       ("source", None, ("LA-16", "LA-17")),
-                       ("trauma_roll", None, ("LA-10",))),
+                       ("source", None, ("LA-4", "LA-16", "LA-17")),
+                       ("trauma_roll", None, ("LA-10",)),
+                       ("enemy", None, ("LA-16",))),
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=CLOCK,

@@ -183,8 +183,10 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
     for cid in _targets(desk, action, everyone=False):
         if kind == "remove_character":
             name = desk.peek(cid)["name"]
+            after = system.leaves_the_desk(desk, action, cid) if system.leaves_the_desk else []
             desk.remove(cid)
             events.append(Event("remove_character", cid, f"{name} leaves the desk"))
+            events += after
             events += clock.character_leaves(system, desk, action, cid)
             continue
         char = desk.char(cid)

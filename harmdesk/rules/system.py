@@ -93,6 +93,9 @@ class System:
     turn_starts: TargetHandler | None = None
     turn_ends: TargetHandler | None = None
     scene_ends: TargetHandler | None = None
+    # what the game does for the others when a character is removed from the desk, called
+    # while they are still on it
+    leaves_the_desk: TargetHandler | None = None
     turn_start_fields: tuple[str, ...] = ()
     turn_end_fields: tuple[str, ...] = ()
     # the clock's modes the game plays: "turns" in order of initiative, or "spotlight"

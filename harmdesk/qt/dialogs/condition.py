@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from ..forms.ui_condition_dialog import Ui_ConditionDialog
-from .condition_lux import SustainingPage, TreatTraumaPage
+from .condition_lux import AddConditionPage, SustainingPage, TreatTraumaPage
 from .common import (
     Choice,
     Desk,
@@ -22,7 +22,6 @@ from .common import (
     line,
     note_label,
     parse_names,
-    select_data,
     spin,
     target_value,
     words,
@@ -71,60 +70,6 @@ class DebilityPage(Page):
         if not marked:
             raise Invalid(f"Nobody selected is {debility}: there is nothing to clear.")
         return [{"type": "clear_debility", "target": target_value(marked), "debility": debility}]
-
-
-class AddConditionPage(Page):
-    title = "&Add condition"
-    tip = "A status condition; applying it again replaces it"
-    def __init__(self, desk: Desk, parent=None):
-        super().__init__(desk, parent)
-        self.names = desk.profile.conditions
-        self.positive = desk.profile.positive_conditions
-        self.with_amount = desk.profile.conditions_with_amount
-        form = form_layout(self)
-        self.name = combo([(capital(n) + (" (a boon)" if n in self.positive else ""), n)
-                           for n in self.names], "Condition")
-        self.level = spin(1, 30, 1, "Origin Level",
-                          "The Level of the effect's origin: the Save's Difficulty in Bumps")
-        self.amount = spin(1, 99, 1, "Amount per turn",
-                           "HP lost (Ongoing Damage) or regained (Regenerating) each turn")
-        self.rounds = spin(0, 99, 0, "Duration in rounds",
-                           "Rounds until it ends by itself; 0 for no set duration",
-                           "no set duration")
-        self.hint = note_label()
-        form.addRow("&Condition:", self.name)
-        form.addRow("Origin &Level:", self.level)
-        form.addRow("A&mount:", self.amount)
-        form.addRow("&Duration:", self.rounds)
-        form.addRow(self.hint)
-        self.name.currentIndexChanged.connect(self.sync)
-        self.level.valueChanged.connect(self.sync)
-        self.watch(self.name, self.level, self.amount, self.rounds)
-        self.sync()
-
-    def sync(self) -> None:
-        name = self.name.currentData()
-        boon = name in self.positive
-        self.level.setEnabled(not boon)
-        self.amount.setEnabled(name in self.with_amount)
-        level = self.level.value()
-        self.hint.setText("A boon: no Save ends it." if boon else
-                          f"A Save ends it at {level} Bump{'s' if level != 1 else ''} "
-                          "(the origin's Level).")
-
-    def preset(self, name: str) -> bool:
-        return select_data(self.name, name)
-
-    def actions(self) -> list[dict]:
-        ids, name = self.desk.need_targets(), self.name.currentData()
-        action = {"type": "add_condition", "target": target_value(ids), "name": name}
-        if name not in self.positive:
-            action["origin_level"] = self.level.value()
-        if name in self.with_amount:
-            action["amount"] = self.amount.value()
-        if self.rounds.value():
-            action["rounds"] = self.rounds.value()
-        return [action]
 
 
 def own_conditions(char: dict) -> list[dict]:

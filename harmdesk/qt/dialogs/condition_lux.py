@@ -1,4 +1,5 @@
-"""Lux Aeterna tabs of the conditions dialog: a Trauma medically treated (LA-11), and
+"""Lux Aeterna tabs of the conditions dialog: a status condition added, with its Save, its
+duration and, for Fixated, its enemy (LA-14 … LA-16); a Trauma medically treated (LA-11);
 the effects a character sustains (LA-4, LA-16)."""
 
 from __future__ import annotations
@@ -10,12 +11,110 @@ from .common import (
     Desk,
     Invalid,
     Page,
+    capital,
     combo,
     form_layout,
     line,
     note_label,
+    select_data,
+    spin,
     target_value,
 )
+
+# LA-15: how long a condition lasts besides rounds; a length in minutes or hours is the
+# GM's note, and the GM ends it
+LASTING = (("no other duration", None), ("until the scene ends", "scene"),
+           ("until a Full Rest", "full_rest"), ("minutes or hours (a note)", "note"))
+NOT_ON_THE_DESK = "someone not on the desk"
+
+
+class AddConditionPage(Page):
+    title = "&Add condition"
+    tip = "A status condition; applying it again replaces it"
+
+    def __init__(self, desk: Desk, parent=None):
+        super().__init__(desk, parent)
+        self.names = desk.profile.conditions
+        self.positive = desk.profile.positive_conditions
+        self.with_amount = desk.profile.conditions_with_amount
+        form = form_layout(self)
+        self.name = combo([(capital(n) + (" (a boon)" if n in self.positive else ""), n)
+                           for n in self.names], "Condition")
+        self.level = spin(1, 30, 1, "Origin Level",
+                          "The Level of the effect's origin: the Save's Difficulty in Bumps")
+        self.amount = spin(1, 99, 1, "Amount per turn",
+                           "HP lost (Ongoing Damage) or regained (Regenerating) each turn")
+        self.enemy = combo([*((c["name"], cid) for cid, c in desk.characters.items()
+                              if cid not in desk.targets and not c.get("dead")),
+                            (NOT_ON_THE_DESK, None)],
+                           "Enemy Fixated on",
+                           "The enemy a Fixated character is compelled to attack; Fixated "
+                           "ends when they become Hidden or Invisible, leave the scene or "
+                           "drop to 0 HP")
+        self.rounds = spin(0, 99, 0, "Duration in rounds",
+                           "Rounds until it ends by itself; 0 for no set duration",
+                           "no set duration")
+        self.until = combo(LASTING, "Lasts until",
+                           "A duration besides rounds: the scene's end or a Full Rest end it; "
+                           "a length in minutes or hours is kept as a note, and you end it")
+        self.note = line("Length of the condition", "10 minutes, 1 hour …",
+                         "How long it lasts, as the effect says; you end it when it runs out")
+        self.hint = note_label()
+        form.addRow("&Condition:", self.name)
+        form.addRow("Origin &Level:", self.level)
+        form.addRow("A&mount:", self.amount)
+        form.addRow("&Enemy:", self.enemy)
+        form.addRow("&Duration:", self.rounds)
+        form.addRow("Lasts &until:", self.until)
+        form.addRow("&Note:", self.note)
+        form.addRow(self.hint)
+        self.name.currentIndexChanged.connect(self.sync)
+        self.level.valueChanged.connect(self.sync)
+        self.until.currentIndexChanged.connect(self.sync)
+        self.watch(self.name, self.level, self.amount, self.enemy, self.rounds, self.until,
+                   self.note)
+        self.sync()
+
+    def sync(self) -> None:
+        name = self.name.currentData()
+        boon = name in self.positive
+        self.level.setEnabled(not boon)
+        self.amount.setEnabled(name in self.with_amount)
+        self.enemy.setEnabled(name == "fixated")
+        self.note.setEnabled(self.until.currentData() == "note")
+        level = self.level.value()
+        self.hint.setText("A boon: no Save ends it." if boon else
+                          f"A Save ends it at {level} Bump{'s' if level != 1 else ''} "
+                          "(the origin's Level).")
+
+    def preset(self, name: str) -> bool:
+        return select_data(self.name, name)
+
+    def duration(self) -> dict:
+        """LA-15: one duration: rounds, until the scene ends or a Full Rest, or a note."""
+        until, rounds = self.until.currentData(), self.rounds.value()
+        if rounds and until:
+            raise Invalid("Give one duration: rounds, or how long it lasts, not both.")
+        if rounds:
+            return {"rounds": rounds}
+        if until == "note":
+            note = self.note.text().strip()
+            if not note:
+                raise Invalid("Say how long it lasts (10 minutes, 1 hour …), or choose "
+                              "another duration.")
+            return {"duration": note}
+        return {"until": until} if until else {}
+
+    def actions(self) -> list[dict]:
+        ids, name = self.desk.need_targets(), self.name.currentData()
+        action = {"type": "add_condition", "target": target_value(ids), "name": name}
+        if name not in self.positive:
+            action["origin_level"] = self.level.value()
+        if name in self.with_amount:
+            action["amount"] = self.amount.value()
+        if name == "fixated" and self.enemy.currentData() is not None:
+            action["enemy"] = self.enemy.currentData()
+        return [{**action, **self.duration()}]
 
 
 def untreated(char: dict) -> list[int]:

@@ -64,7 +64,8 @@ ACTIONS = {
                          "a dead target among several is skipped; "
                          "`attacker_weakened`; `resistance`, `vulnerability`, `physical`; "
                          "`trauma_roll` (d20), `brush_roll` (d6) when it Wounds; `source`: "
-                         "the attacker's id (Weakened halves, Intangible deals none)",
+                         "the attacker's id (Weakened halves, Intangible deals none, dead "
+                         "or unconscious is refused; Hidden is revealed)",
                          fields=("amount", "dice", "rolls", "lethal", "attacker_weakened",
                                  "resistance", "vulnerability", "physical", "trauma_roll",
                                  "brush_roll", "source")),
@@ -72,11 +73,17 @@ ACTIONS = {
                        fields=("amount", "dice", "rolls")),
     "grant_endurance": ActionRule(healing.grant_endurance, doc="`amount`; `keep`: new | old",
                                   fields=("amount", "keep")),
-    "end_scene": ActionRule(healing.end_scene, targets="all", doc="all Endurance is lost",
+    "end_scene": ActionRule(scene.end_scene, targets="all", doc="all Endurance is lost; "
+                            "conditions `until` scene end, and Fixated on an enemy",
                             fields=()),
     "add_condition": ActionRule(conditions.add_condition,
-                                doc="`name`, `origin_level`, `amount`, `save_ends`, `rounds`",
-                                fields=CONDITION_FIELDS),
+                                doc="`name`, `origin_level`, `amount`, `save_ends`; one "
+                                "duration: `rounds`, `until` (scene, full_rest: ended then) "
+                                "or `duration` (the GM's note, \"10 minutes\": the GM ends "
+                                "it); fixated's `enemy` (an id): it ends when they become "
+                                "Hidden or Invisible, leave the scene or the desk, or drop "
+                                "to 0 HP",
+                                fields=(*CONDITION_FIELDS, "enemy")),
     "remove_condition": ActionRule(conditions.remove_condition, doc="`name`",
                                    fields=("name",)),
     "save": ActionRule(conditions.save, doc="`condition`, `bumps` (cumulative)",
@@ -103,11 +110,12 @@ ACTIONS = {
                                "dice an ability or item lets them roll outside a Short Rest; "
                                "`prompted_by`: that ability or item",
                                fields=("resolve_rolls", "prompted_by")),
-    "full_rest": ActionRule(healing.full_rest, doc="`trauma_bumps`, `heal_trauma` (each a "
+    "full_rest": ActionRule(scene.full_rest, doc="`trauma_bumps`, `heal_trauma` (each a "
                             "number, or {id: number} per target); the day moves on once per "
                             "action; the dead are skipped; unconscious at 0 HP or below "
                             "(setting `rest_while_unconscious`): only the slow recovery, "
-                            "`recovery_roll` (d6) where needed",
+                            "`recovery_roll` (d6) where needed; conditions `until` "
+                            "full_rest end",
                             fields=("trauma_bumps", "heal_trauma", "recovery_roll")),
     "new_day": ActionRule(days.new_day, targets="desk", doc="the GM moves the campaign on to "
                           "the next day (setting `day`): medical aid may restore HP again",
@@ -142,6 +150,7 @@ SYSTEM = System(
     turn_starts=harm.start_turn,
     turn_ends=conditions.end_turn,
     scene_ends=scene.scene_ends,
+    leaves_the_desk=scene.leaves_the_desk,
     turn_start_fields=("trauma_roll", "brush_roll"),
     turn_end_fields=("condition", "bumps"),
     passed_over=scene.passed_over,

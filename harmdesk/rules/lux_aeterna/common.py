@@ -17,7 +17,7 @@ DIE_CHAIN = ("d4", "d6", "d8", "d10", "d12")
 POSITIVE = ("haste", "hidden", "intangible", "invisible", "shielded", "regenerating")
 NEGATIVE = ("blinded", "charmed", "confused", "dazed", "deafened", "fixated", "frozen",
             "immobilized", "ongoing_damage", "prone", "silenced", "slowed", "staggered",
-            "stunned", "terrified", "weakened")
+            "stunned", "terrified", "unconscious", "weakened")
 CONDITIONS = tuple(sorted(POSITIVE + NEGATIVE))
 WITH_AMOUNT = ("ongoing_damage", "regenerating")
 

@@ -1,11 +1,21 @@
-"""Lux Aeterna status conditions: adding, Shielded, Saves, durations (LA-4, LA-14, LA-15, LA-16)."""
+"""Lux Aeterna status conditions: adding, Shielded, Saves, durations, Fixated on an enemy
+(LA-4, LA-14, LA-15, LA-16)."""
 
 from __future__ import annotations
 
 from .. import fields
 from ..encounter import current_round
-from ..core import Desk, Event, Refused
-from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
+from ..core import Desk, Event, Refused, quoted
+from .common import (
+    CONDITIONS,
+    POSITIVE,
+    event,
+    refuse_if_dead,
+    signed,
+    skips_the_dead,
+    who,
+    words,
+)
 from .sheet import read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
 from .trauma import save_disadvantage, save_odds
@@ -79,9 +89,85 @@ def charmed_may_save(char: dict) -> list[Event]:
                   damage_saves=cond["damage_saves"])]
 
 
+# LA-16 Fixated: "Immediately end this condition if the enemy you're Fixated on Becomes
+# Hidden or Invisible"
+UNSEEN = ("hidden", "invisible")
+UNTIL_WORDS = {"scene": "until the scene ends", "full_rest": "until a Full Rest"}
+
+
+def why_fixation_cannot_hold(enemy: dict) -> str | None:
+    """LA-16: what would end a Fixated on `enemy` at once, or None."""
+    if enemy.get("dead"):
+        return "is dead"
+    if enemy["hp"] <= 0:
+        return f"is at {signed(enemy['hp'])} HP"
+    for name in UNSEEN:
+        if has(enemy, name):
+            return f"is {name.capitalize()}"
+    return None
+
+
+def read_enemy(desk: Desk, action: dict, name: str, cid: str) -> str | None:
+    """LA-16: the id of the enemy a Fixated character is compelled to attack (`enemy`), a
+    character on the desk; None when not named (Fixated then ends only as before)."""
+    enemy = fields.text(action, "enemy", default=None)
+    if enemy is None:
+        return None
+    if name != "fixated":
+        raise Refused(f"`enemy` is only for fixated (the enemy it is Fixated on), not {name}")
+    if not desk.has(enemy):
+        raise Refused(f"the enemy {quoted(enemy)} (`enemy`) is not on the desk")
+    if enemy == cid:
+        raise Refused(f"{who(desk.peek(cid))} cannot be Fixated on themselves (`enemy`)")
+    why = why_fixation_cannot_hold(desk.peek(enemy))
+    if why is not None:
+        raise Refused(f"{who(desk.peek(enemy))} {why}: a Fixated on them would end at once")
+    return enemy
+
+
+def fixated_on(char: dict, enemy: str) -> list[dict]:
+    return [c for c in char["conditions"] if c["name"] == "fixated" and c.get("enemy") == enemy]
+
+
+def fixations_end(desk: Desk, enemy: str, why: str) -> list[Event]:
+    """LA-16: everyone Fixated on `enemy` stops being so, one log line each."""
+    events: list[Event] = []
+    name = who(desk.peek(enemy)) if desk.has(enemy) else enemy
+    for cid in desk.ids():
+        if not fixated_on(desk.peek(cid), enemy):
+            continue
+        char = desk.char(cid)
+        for cond in fixated_on(char, enemy):
+            char["conditions"].remove(cond)
+        events.append(event("condition_end", char, f"Fixated on {name} ends: {name} {why}",
+                            condition="fixated", enemy=enemy))
+    return events
+
+
+def lasting_conditions_end(char: dict, until: str) -> list[Event]:
+    """LA-15: the conditions lasting until the scene ends, or until a Full Rest, end then."""
+    ending = [c for c in char["conditions"] if c.get("until") == until]
+    for cond in ending:
+        char["conditions"].remove(cond)
+    return [event("condition_end", char, f"{words(c['name'])} lasted {UNTIL_WORDS[until]}: "
+                  "it ends", condition=c["name"]) for c in ending]
+
+
+def duration_words(cond: dict) -> str | None:
+    if cond.get("rounds"):
+        return f"{cond['rounds']} rounds"
+    if cond.get("until"):
+        return UNTIL_WORDS[cond["until"]]
+    return cond.get("duration")
+
+
 def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
-    """LA-14/LA-15/LA-16: add a condition; applying it again replaces it (its Bumps reset)."""
+    """LA-14/LA-15/LA-16: add a condition; applying it again replaces it (its Bumps reset).
+    Fixated names its `enemy`; one becoming Hidden or Invisible ends the Fixated on them."""
     cond = read_condition(action)
+    enemy = read_enemy(desk, action, cond["name"], cid)
+    if enemy is not None:
+        cond["enemy"] = enemy
     skipped = skips_the_dead(desk, action, cid, "a condition")
     if skipped is not None:
         return skipped
@@ -98,9 +184,11 @@ def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
         detail.append(f"{cond['amount']} HP per turn")
     if cond["save_ends"]:
         detail.append(f"Save Difficulty {cond['origin_level']}")
-    if cond["rounds"]:
-        detail.append(f"{cond['rounds']} rounds")
+    if duration_words(cond):
+        detail.append(duration_words(cond))
     text = f"{'again ' if old else ''}{words(cond['name'])}"
+    if enemy is not None:
+        text += f" on {who(desk.peek(enemy))}"
     if detail:
         text += f" ({', '.join(detail)})"
     events = [event("condition", char, text, condition=cond["name"],
@@ -108,6 +196,8 @@ def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     if cond["name"] in ENDS_CONCENTRATION:  # LA-16: Dazed and Silenced lose Concentration
         events += stops_sustaining(char, f"is {ENDS_CONCENTRATION[cond['name']]}",
                                    concentration_only=True)
+    if cond["name"] in UNSEEN:
+        events += fixations_end(desk, cid, f"becomes {cond['name'].capitalize()}")
     return events
 
 

@@ -20,6 +20,7 @@ from .conditions import (
     charmed_may_save,
     end_conditions_at_zero_hp,
     find,
+    fixations_end,
     stunned_ends_on_damage,
 )
 from .healing import restore_hp
@@ -126,17 +127,65 @@ def attacker_cannot_deal_damage(attacker: dict | None) -> bool:
     return attacker is not None and find(attacker, "intangible", from_trauma=None) is not None
 
 
+def attacker_out_of_the_fight(attacker: dict | None) -> str | None:
+    """LA-4: "At 0 HP, a character concedes defeat"; LA-16 Unconscious: "Cannot move, act,
+    or react at all". Why the attacker deals no damage, or None when it may."""
+    if attacker is None:
+        return None
+    if attacker.get("dead"):
+        return f"{who(attacker)} is dead"
+    if attacker["hp"] <= 0:
+        return (f"{who(attacker)} is unconscious at {signed(attacker['hp'])} HP, defeated "
+                "until brought to 1 HP or more")
+    if find(attacker, "unconscious", from_trauma=None) is not None:
+        return f"{who(attacker)} is Unconscious and cannot move, act, or react at all"
+    return None
+
+
+def refuse_if_out_of_the_fight(attacker: dict | None) -> None:
+    why = attacker_out_of_the_fight(attacker)
+    if why is not None:
+        raise Refused(f"{why}: {who(attacker)} deals no damage (the attacker, `source`)")
+
+
 def attacker_weakened(attacker: dict | None) -> bool:
     """LA-17: a Weakened attacker (a condition, or Trauma 18 Wrenched Arm) halves its damage."""
     return attacker is not None and find(attacker, "weakened", from_trauma=None) is not None
 
 
+def revealed_by_the_attack(desk: Desk, attacker: dict | None) -> list[Event]:
+    """LA-16 Hidden: "Are revealed after making an attack": Hidden ends (Invisible does not,
+    it "cannot be fully revealed until the effect that's making you Invisible ends")."""
+    if attacker is None or find(attacker, "hidden", from_trauma=None) is None:
+        return []
+    char = desk.char(attacker["id"])
+    char["conditions"].remove(find(char, "hidden", from_trauma=None))
+    return [event("condition_end", char, "{who} makes an attack: revealed, Hidden ends",
+                  condition="hidden")]
+
+
 def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
+    """LA-1: an attacker dead or unconscious deals none, refused (LA-4, LA-16); then the hit
+    (`hit`), after which a Hidden attacker is revealed (LA-16)."""
+    attacker = attacker_of(desk, action)
+    refuse_if_out_of_the_fight(attacker)
+    before = desk.peek(cid)["hp"]
+    events = hit(desk, action, cid, attacker)
+    return events + drops_to_zero(desk, cid, before) + revealed_by_the_attack(desk, attacker)
+
+
+def drops_to_zero(desk: Desk, cid: str, before: int) -> list[Event]:
+    """LA-16 Fixated ends when its enemy "Is reduced to 0 HP"."""
+    if not crosses_zero(before, desk.peek(cid)["hp"]):
+        return []
+    return fixations_end(desk, cid, "is reduced to 0 HP")
+
+
+def hit(desk: Desk, action: dict, cid: str, attacker: dict | None) -> list[Event]:
     """LA-1: the attacker Intangible deals none (LA-16) → negation → Resistance → a Weakened
     attacker halves (LA-17: the `attacker_weakened` toggle, or the `source` attacker's own
     state) → Vulnerability (never halved) → Endurance → HP → triggers."""
     lethal = fields.flag(action, "lethal", True)
-    attacker = attacker_of(desk, action)
     weakened = fields.flag(action, "attacker_weakened") or attacker_weakened(attacker)
     resistance = fields.whole(action, "resistance", default=0)
     vulnerability = fields.whole(action, "vulnerability", default=0)
@@ -236,7 +285,9 @@ def start_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
         return events + dies(char, f"starts the turn Wounded with maximum Strain "
                              f"({char['strain']} of {char['max_strain']})")
     events += regenerating_heals(char, settings)
+    before = char["hp"]
     events += ongoing_damage_hurts(char, action, settings)
+    events += drops_to_zero(desk, cid, before)
     if char["dead"]:
         return events
     if settings["strain_death_check"] == "before" and unstable and char["wounded"]:

@@ -22,7 +22,12 @@ from .common import (
 
 SHEET_FIELDS = ("max_hp", "max_strain", "save_score", "resolve_die", "resolve_dice",
                 "physical_vulnerability")
-CONDITION_FIELDS = ("name", "origin_level", "amount", "save_ends", "rounds")
+CONDITION_FIELDS = ("name", "origin_level", "amount", "save_ends", "rounds", "until",
+                    "duration")
+# LA-15: "Every effect has a different duration": besides rounds, one that ends with the
+# scene or a Full Rest, or a length the GM keeps as a note ("10 minutes") and ends by hand
+UNTIL = ("scene", "full_rest")
+DURATION_LENGTH = 60
 # what each number of a sheet may hold (lowest, highest): the character dialog offers the same
 LIMITS = {"max_hp": (1, fields.MOST), "hp": (-fields.MOST, fields.MOST),  # HP Debt (LA-3)
           "max_strain": (1, 20), "strain": (0, 20), "save_score": (-fields.MOST_COUNT,
@@ -43,16 +48,36 @@ def save_endable_by_default(name: str, from_trauma: bool) -> bool:
 
 def new_condition(name: str, origin_level: int = 0, amount: int | None = None,
                   from_trauma: bool = False, save_ends: bool | None = None,
-                  rounds: int | None = None) -> dict:
-    """One condition instance as the state stores it (LA-15)."""
+                  rounds: int | None = None, **lasting: str) -> dict:
+    """One condition instance as the state stores it (LA-15). `lasting`: `until`,
+    `duration`, Fixated's `enemy`, each kept only when given, so states saved before
+    them read the same."""
     if save_ends is None:
         save_ends = save_endable_by_default(name, from_trauma)
     return {"name": name, "origin_level": origin_level, "bumps": 0, "amount": amount,
-            "from_trauma": from_trauma, "save_ends": save_ends, "rounds": rounds}
+            "from_trauma": from_trauma, "save_ends": save_ends, "rounds": rounds,
+            **{k: v for k, v in lasting.items() if v is not None}}
+
+
+def read_duration(spec: dict) -> tuple[int | None, dict]:
+    """LA-15: at most one of `rounds`, `until` (scene, full_rest) or `duration` (text)."""
+    given = [k for k in ("rounds", "until", "duration") if spec.get(k) is not None]
+    if len(given) > 1:
+        raise Refused(f"give one duration, not {' and '.join(f'`{k}`' for k in given)}")
+    rounds = fields.whole(spec, "rounds", default=None, minimum=1)
+    until = fields.choice(spec, "until", UNTIL, default=None)
+    duration = fields.text(spec, "duration", default=None)
+    if duration is not None:
+        duration = duration.strip()
+        if len(duration) > DURATION_LENGTH:
+            raise Refused(f"`duration` is {len(duration)} characters long; say it in at most "
+                          f"{DURATION_LENGTH}")
+    return rounds, {"until": until, "duration": duration}
 
 
 def read_condition(spec: dict) -> dict:
-    """Read `name`, `origin_level`, `amount`, `save_ends`, `rounds` of a condition (LA-14/15/16)."""
+    """Read `name`, `origin_level`, `amount`, `save_ends` and the duration of a condition
+    (LA-14/15/16)."""
     name = fields.name(spec, "name", CONDITIONS, what="condition")
     save_ends = fields.flag(spec, "save_ends", save_endable_by_default(name, False))
     if save_ends:
@@ -68,8 +93,8 @@ def read_condition(spec: dict) -> dict:
         raise Refused(f"`amount` is only for {' and '.join(WITH_AMOUNT)}, not {name}")
     else:
         amount = None
-    rounds = fields.whole(spec, "rounds", default=None, minimum=1)
-    return new_condition(name, origin, amount, False, save_ends, rounds)
+    rounds, lasting = read_duration(spec)
+    return new_condition(name, origin, amount, False, save_ends, rounds, **lasting)
 
 
 def trauma_list(value: Any) -> list[int]:
