@@ -27,12 +27,18 @@ def gather_the_gang(desk, ids: list[str], chips: list[str]) -> None:
 
 
 def test_the_gangs_preview_names_its_tags_and_the_exact_odds(desk):
-    """ST-2 in the demo: the Hagr (d10+3, forceful) and a Coedwig (d6, 1 piercing) roll one
-    d10+4 with 1 piercing and forceful. The Heavy (13 of 20 HP, armor 2 − 1 piercing) loses
-    4–13: only a 10 takes him to 0 HP, 1 in 10."""
+    """ST-2 in the demo: two Hagr (d10+3, forceful) roll one d10+4, forceful, and the tray
+    adds 1 piercing (the demo's Coedwig, 1 piercing, is dead: out of the fight). The Heavy
+    (13 of 20 HP, armor 2 − 1 piercing) loses 4–13: only a 10 takes him to 0 HP, 1 in 10."""
     before = len(desk.saved_actions())
     assert desk.saved_state("heavy")["hp"] == 13
-    gather_the_gang(desk, ["hagr", "coedwig"], ["Hagr", "Coedwig"])
+    desk.wait_for_desk_keys()
+    desk.key("alt+r")  # Pie&rcing
+    desk.wait_for(lambda s: s.get("focus_name") == "piercingSpin", "Alt+R to reach Piercing")
+    desk.key("ctrl+a")
+    desk.type("1")
+    desk.wait_for(lambda s: s.get("piercing") == 1, "1 piercing in the tray")
+    gather_the_gang(desk, ["hagr", "hagr"], ["Hagr", "Hagr"])
     desk.press_and_carry(desk.centre(desk.status()["gang_slot"]), desk.tile("heavy"))
     hovering = desk.wait_for(lambda s: "heavy" in s.get("previews", {}),
                              "the gang's preview on the Heavy")
@@ -40,15 +46,15 @@ def test_the_gangs_preview_names_its_tags_and_the_exact_odds(desk):
     line, detail, ok = hovering["previews"]["heavy"]
     assert ok
     assert line == "13 → 0–9 HP; 1 in 10: Dying — Death's Door"
-    assert detail == "not rolled yet: d10+4, 1 piercing, forceful; the odds are exact"
+    assert detail == "not rolled yet: d10+4, 1 piercing added, forceful; the odds are exact"
     desk.release()
     actions = wait_saved(desk, before + 1)
     gang = actions[-1]
     assert gang["type"] == "gang_damage" and gang["target"] == "heavy"
-    assert [a["id"] for a in gang["attackers"]] == ["hagr", "coedwig"]
+    assert gang["attackers"] == [{"id": "hagr", "count": 2}] and gang["added_piercing"] == 1
     assert len(gang["rolls"]) == 1 and 1 <= gang["rolls"][0] <= 10
     hit = saved_events(desk, 1)[0]
-    assert "d10+4, 1 piercing, forceful" in hit["text"]
+    assert "2 × Hagr → d10+4, forceful" in hit["text"] and "armor 2 − 1 piercing" in hit["text"]
     assert hit["expression"] == "d10+4" and hit["tags"] == ["forceful"]
     assert desk.saved_state("heavy")["hp"] == max(13 - (gang["rolls"][0] + 4 - 1), 0)
 

@@ -60,6 +60,7 @@ def snapshot(window) -> dict:
         status["gang_ids"] = tray.ui.gangSlot.ids()
         status["tray_height"] = tray.ui.scrollContents.height()
         status["modifier_summary"] = tray.ui.modifierSummary.text()
+        status["piercing"] = tray.ui.piercingSpin.value()
     status["toggles"] = {box.text().replace("&", ""): rect(box)
                          for box in window.findChildren(QCheckBox) if box.isVisible()
                          and box.window() is window}
