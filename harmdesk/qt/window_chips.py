@@ -28,16 +28,8 @@ class ChipHands:
     def ask_turn_save(self, name: str, saves, rule: str, odds: str = ""):
         """The controller's save provider: the Save a character may roll as their turn
         ends outside the encounter's Next turn (the End turn chip)."""
-        from PySide6.QtWidgets import QDialog
-
-        from .dialogs.encounter import TurnSaveDialog
-        dialog = TurnSaveDialog(name, saves, rule, self, next_turn=False, odds=odds)
-        try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return False
-            return dialog.choice()
-        finally:
-            dialog.deleteLater()
+        from .dialogs.encounter import ask_turn_save
+        return ask_turn_save(self, name, saves, rule, odds, next_turn=False)
 
     def apply_chip(self, chip: dict, targets: list[str]) -> bool:
         if self.controller.campaign is None or not targets:

@@ -118,14 +118,8 @@ class Encounter(QObject):
 
     def ask_save(self, name: str, saves, rule: str, odds: str = ""):
         """(condition, bumps) for a Save, None to skip it, False when the GM cancels."""
-        from .dialogs.encounter import TurnSaveDialog
-        dialog = TurnSaveDialog(name, saves, rule, self.w, odds=odds)
-        try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return False
-            return dialog.choice()
-        finally:
-            dialog.deleteLater()
+        from .dialogs.encounter import ask_turn_save
+        return ask_turn_save(self.w, name, saves, rule, odds)
 
     def mark_acted(self, cid: str) -> bool:
         """A click on a chip in the spotlight: acted this round (again: not yet)."""

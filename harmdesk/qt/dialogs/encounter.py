@@ -238,3 +238,15 @@ class TurnSaveDialog(QDialog):
             return None
         self.ui.bumps.interpretText()
         return self.ui.condition.currentData(), self.ui.bumps.value()
+
+
+def ask_turn_save(parent, name: str, saves, rule: str, odds: str = "", next_turn: bool = True):
+    """(condition, bumps) for the Save `name` may roll as their turn ends, None to skip
+    it, False when the GM cancels."""
+    dialog = TurnSaveDialog(name, saves, rule, parent, next_turn=next_turn, odds=odds)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return dialog.choice()
+    finally:
+        dialog.deleteLater()
