@@ -54,7 +54,7 @@ def cmd_replay(args) -> int:
     or (`--states`) every character."""
     import os
 
-    from .replay import ScenarioError, check_expectations, read_scenario, run
+    from .desk.replay import ScenarioError, check_expectations, read_scenario, run
 
     try:
         scenario = read_scenario(args.file)
@@ -98,7 +98,7 @@ READING = {"state", "summary", ("campaign", "list"), ("campaign", "export")}
 def _open_store(args):
     """The data folder's store (read-only if another HarmDesk writes to it, or if the
     command only reads), with the demo campaigns on first use."""
-    from .demo import ensure_demo
+    from .desk.demo import ensure_demo
     from .store import NoFile, Store
 
     if args.command in READING or (args.command, getattr(args, "action", None)) in READING:
@@ -143,7 +143,7 @@ def _store_command(args) -> int:
 
 
 def cmd_campaign(args, store) -> int:
-    from .campaign import Campaign, import_campaign
+    from .desk.campaign import Campaign, import_campaign
     from .errors import NameTaken
 
     if args.action == "list":
@@ -185,7 +185,7 @@ def _read_action(args) -> int | None:
 
 
 def cmd_apply(args, store) -> int:
-    from .campaign import Campaign
+    from .desk.campaign import Campaign
 
     campaign = Campaign(store, args.campaign)
     change = campaign.apply(args.action_value)
@@ -199,7 +199,7 @@ def cmd_apply(args, store) -> int:
 
 
 def cmd_history(args, store) -> int:
-    from .campaign import Campaign
+    from .desk.campaign import Campaign
 
     campaign = Campaign(store, args.campaign)
     if args.command == "state":
@@ -377,7 +377,7 @@ def _check_arguments(parser: argparse.ArgumentParser, args) -> None:
             parser.error("--as needs a campaign name, such as --as 'Stonetop demo (2)'.")
     names = [given for given in names if isinstance(given, str)]
     if names:  # a store command: `replay` loads no SQL
-        from .campaign import MAX_NAME
+        from .desk.campaign import MAX_NAME
     for given in names:
         if LONE_SURROGATE.search(given):
             # bytes that are not UTF-8 on the command line

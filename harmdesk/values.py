@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 class Action:
     """One action as the rules read it: its `type`, its `targets` (character ids, in the
     GM's order) and every other field. `outcome` is the rules' passing outcome once
-    `Session.complete` has checked it on the desk `basis`, so the commit does not run
+    `Service.complete` has checked it on the desk `basis`, so the commit does not run
     the rules again on that same desk."""
 
     type: str

@@ -1,7 +1,7 @@
 """chips.with_modifiers: the tray's toggles join every damage action in one place."""
 
-from harmdesk import chips
-from harmdesk.rules import apply, new_state
+from harmdesk.desk import chips
+from harmdesk.rules.engine import apply, new_state
 
 STATE = new_state("stonetop", {"prosperity": 2}, [
     {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 3},

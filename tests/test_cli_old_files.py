@@ -115,10 +115,10 @@ def test_a_reader_of_an_older_file_reads_an_upgraded_copy_and_the_writer_upgrade
 
 
 def test_the_window_opens_an_older_file_on_read_only_media_to_read(tmp_path):
-    from harmdesk.session import Session
+    from harmdesk.desk.service import Service
     with data_folder(tmp_path, 1, "read-only") as folder:
         before = fingerprint(folder)
-        session = Session.open(folder)
+        session = Service.open(folder)
         try:
             assert session.read_only and "read-only" in session.why_read_only
             assert session.state["characters"]["heavy"]["hp"] == HEAVY_HP

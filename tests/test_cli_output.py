@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from harmdesk import files
-from harmdesk.answers import write_json
+from harmdesk.desk.service import write_json
 from tests.conftest import ROOT
 
 
@@ -28,7 +28,7 @@ def harmdesk(*args, env=None, cwd=ROOT):
 @pytest.fixture(scope="module")
 def night(tmp_path_factory):
     """A data folder with one campaign of two play sessions."""
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
     folder = tmp_path_factory.mktemp("data")
     store = Store.open(folder)
@@ -156,7 +156,7 @@ def test_a_campaign_name_longer_than_any_campaign_is_refused_briefly(night):
 
 @pytest.mark.parametrize("name", ["harmdesk.sqlite", "harmdesk.sqlite-wal", "a link"])
 def test_a_summary_never_replaces_the_data_file_or_one_beside_it(tmp_path, name):
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
     data = tmp_path / "data"
     store = Store.open(data)

@@ -40,7 +40,7 @@ def harmdesk(folder, *args):
     ["summary", "Night", "--all", "-o", "{pdf}"],
 ], ids=lambda c: " ".join(c[:2]))
 def test_a_running_reader_never_stops_a_writer(tmp_path, command):
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
     store = Store.open(tmp_path)
     Campaign.create(store, "Night", "stonetop", {}, [{"id": "heavy", "max_hp": 20, "armor": 2}])

@@ -1,7 +1,7 @@
 """`harmdesk undo|redo` follow the log's steps: a party's Make Camp, logged as one step by the
 window, undoes and redoes as one on the command line too (issue 9)."""
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store
 from tests.test_cli_store import harmdesk, ok
 

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from harmdesk import players
-from harmdesk.campaign import Campaign, import_campaign
-from harmdesk.session import Session
+from harmdesk.desk import players
+from harmdesk.desk.campaign import Campaign, import_campaign
+from harmdesk.desk.service import Service
 from tests.conftest import ROOT
 
 LUX = [{"id": "karis", "name": "Karis", "max_hp": 12,
@@ -91,7 +91,7 @@ def test_the_players_cards_mark_whose_turn_it_is_and_nobody_in_spotlight(lux, st
 
 
 def test_the_session_reads_the_encounter(lux):
-    session = Session.on(lux)
+    session = Service.on(lux)
     assert session.encounter is None
     session.apply({"type": "start_encounter", "order": ["sara", "karis"]})
     assert session.encounter["order"] == ["sara", "karis"]
@@ -103,7 +103,7 @@ WREN = {"id": "wren", "name": "Wren", "max_hp": 14, "hp": 0, "death": "dying",
 
 def test_never_gonna_keep_me_down_takes_tonights_play_session(store):
     """ST-7: "an automatic 10+ once per session": the session's number goes on the action."""
-    session = Session.on(Campaign.create(store, "Wren", "stonetop", {}, [WREN]))
+    session = Service.on(Campaign.create(store, "Wren", "stonetop", {}, [WREN]))
     refused = session.apply({"type": "deaths_door", "target": "wren", "automatic": True})
     assert not refused.ok and "start a play session first" in refused.outcome.error
     assert session.state["characters"]["wren"]["death"] == "dying"

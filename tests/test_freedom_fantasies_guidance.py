@@ -2,9 +2,9 @@
 (RULES.md §4, FF-2): "When you are Wounded, you are typically no longer considered an
 active threat to combatants and will no longer be the target of further attacks." """
 
-from harmdesk.display import tile_facts
-from harmdesk.players import card
-from harmdesk.rules import new_state
+from harmdesk.desk.display import tile_facts
+from harmdesk.desk.players import card
+from harmdesk.rules.engine import new_state
 
 GUIDANCE = "no longer the target of further attacks"
 

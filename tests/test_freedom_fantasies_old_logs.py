@@ -1,8 +1,8 @@
 """Freedom Fantasies: desks saved before the attacker of a damage action was read (FF-2,
 FF-3) replay exactly as they were played; new desks read it."""
 
-from harmdesk.campaign import Campaign, import_campaign
-from harmdesk.rules import apply, new_state
+from harmdesk.desk.campaign import Campaign, import_campaign
+from harmdesk.rules.engine import apply, new_state
 from harmdesk.store import Store
 
 # every setting a Freedom Fantasies desk saved before the attacker was read

@@ -9,11 +9,11 @@ from types import SimpleNamespace
 import pytest
 
 from harmdesk import rules
-from harmdesk.display import tile_facts
-from harmdesk.preview import preview
+from harmdesk.desk.display import tile_facts
+from harmdesk.desk.preview import preview
 from harmdesk.profiles import profile_for
 from harmdesk.qt.log_rows import rows_of
-from harmdesk.replay import parse_scenario
+from harmdesk.desk.replay import parse_scenario
 from tests.conftest import ROOT
 
 RULE_ID = re.compile(r"\b(ST|LA|FF)-\d+")

@@ -2,7 +2,7 @@
 Fixated's enemy and the durations other than rounds (LA-15) on the tile."""
 
 from harmdesk.profiles import profile_for
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 
 PROFILE = profile_for("lux_aeterna")
 

@@ -6,7 +6,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harmdesk import players
+from harmdesk.desk import players
 from harmdesk.rules.engine import apply, new_state
 
 

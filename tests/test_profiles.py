@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QObject, Qt, Signal
 
-from harmdesk import profiles, quick
-from harmdesk.profiles import Chip, Edit, Profile, profile_for
-from harmdesk.rules import system_named
+from harmdesk import profiles
+from harmdesk.desk import quick
+from harmdesk.profiles import parts
+from harmdesk.profiles.parts import Chip, Edit, Profile
+from harmdesk.rules.core import SheetError
+from harmdesk.profiles import profile_for
+from harmdesk.rules.engine import system_named
 from harmdesk.rules.engine import SYSTEM_NAMES
 from harmdesk.rules.freedom_fantasies import status
 from harmdesk.rules.freedom_fantasies.healing import split_fits
@@ -93,7 +97,7 @@ def test_each_profile_holds_its_games_rule_settings():
         profile, rules = profile_for(name), system_named(name)
         assert profile.settings is rules.settings
         assert profile.full_settings({}) == {k: s.default for k, s in rules.settings.items()}
-    with pytest.raises(profiles.SheetError):
+    with pytest.raises(SheetError):
         profile_for("stonetop").full_settings({"no_such_rule": 1})
 
 
@@ -121,8 +125,8 @@ def test_ff1_ff8_the_sheet_reads_like_the_rules():
 def test_ff2_the_tile_shows_momentum_while_wounded_or_held():
     """FF-2: Momentum shows on a Wounded character's tile (even 0) and whenever some is
     held; not on objects, and a state saved without it reads as 0."""
-    from harmdesk.display import tile_facts
-    from harmdesk.rules import new_state
+    from harmdesk.desk.display import tile_facts
+    from harmdesk.rules.engine import new_state
     chars = new_state("freedom_fantasies", {}, [
         {"id": "a", "hp": 5, "damage": 6}, {"id": "b", "hp": 5, "momentum": 2},
         {"id": "c", "hp": 5}, {"id": "d", "kind": "object", "hp": 5, "damage": 6}])["characters"]
@@ -134,7 +138,7 @@ def test_ff2_the_tile_shows_momentum_while_wounded_or_held():
 
 # a fourth game, registered without touching harmdesk/qt ----------------------------------
 def toy_facts(char):
-    from harmdesk.display import Bar, TileFacts
+    from harmdesk.profiles.parts import Bar, TileFacts
     return TileFacts(char["name"], "PC", Bar(char["hp"], 9, f"{char['hp']}/9 Grit"),
                      ("Nerve", "2"), None)
 
@@ -151,7 +155,7 @@ TOY = Profile(
     gang=False,
     modifiers=("ignores_armor", "attacker_weakened"),
     attack_fields=(),
-    quick_forms=(*quick.HEADS, quick.Modifier("7 ia", "ignores armor", pattern="ia",
+    quick_forms=(*parts.HEADS, parts.Modifier("7 ia", "ignores armor", pattern="ia",
                                               read=lambda m: {"ignores_armor": True})),
     condition_pages=("add_condition",), moves_pages=("stabilize",), sheet=(),
     death_ruling=None, no_death_ruling="Ashes has no death state.", ends_scenes=False,

@@ -2,7 +2,8 @@
 
 import pytest
 
-from harmdesk import chips, preview, quick, rules
+from harmdesk import rules
+from harmdesk.desk import chips, preview, quick
 
 PARTY = [{"id": "heavy", "name": "The Heavy", "max_hp": 20, "armor": 2},
          {"id": "caradoc", "name": "Caradoc", "max_hp": 16, "armor": 1},

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from harmdesk import cli, replay
+from harmdesk import cli
+from harmdesk.desk import replay
 
 HEAVY = {"id": "heavy", "name": "The Heavy", "max_hp": 20, "armor": 2}
 AFON = {"id": "afon", "name": "Afon", "kind": "follower", "max_hp": 6}

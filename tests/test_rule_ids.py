@@ -4,9 +4,10 @@ import re
 
 import pytest
 
-from harmdesk.display import without_rule_ids
+from harmdesk.profiles.parts import without_rule_ids
 from harmdesk.profiles import profile_for
-from harmdesk.rules import clock, system_named
+from harmdesk.rules import clock
+from harmdesk.rules.engine import system_named
 
 SYSTEMS = ("stonetop", "lux_aeterna", "freedom_fantasies")
 

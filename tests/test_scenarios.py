@@ -1,11 +1,11 @@
 """The scenario files, the rules' conformance suite, replayed in-process through
-`harmdesk.replay` (tests/test_replay_cli.py covers the `harmdesk replay` command itself)."""
+`harmdesk.desk.replay` (tests/test_replay_cli.py covers the `harmdesk replay` command itself)."""
 
 import json
 
 import pytest
 
-from harmdesk.replay import ScenarioError, parse_scenario, read_scenario, run
+from harmdesk.desk.replay import ScenarioError, parse_scenario, read_scenario, run
 from tests.conftest import ROOT
 
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.json"))

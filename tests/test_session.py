@@ -2,10 +2,11 @@
 
 import pytest
 
-from harmdesk import chips, rules
-from harmdesk.campaign import Campaign
+from harmdesk import rules
+from harmdesk.desk import chips
+from harmdesk.desk.campaign import Campaign
 from harmdesk.errors import StoreError, UserError
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 from harmdesk.values import Action, ChangeKind, RollNeed, TilePreview
 
@@ -19,7 +20,7 @@ PARTY = [
 
 @pytest.fixture
 def session(store):
-    return Session.on(Campaign.create(store, "Test", "stonetop", {"prosperity": 1}, PARTY))
+    return Service.on(Campaign.create(store, "Test", "stonetop", {"prosperity": 1}, PARTY))
 
 
 @pytest.fixture
@@ -123,7 +124,7 @@ def test_a_refused_action_is_a_refused_change(session):
 
 def test_a_read_only_session_refuses_to_write_with_the_reason(tmp_path, store):
     Campaign.create(store, "Test", "stonetop", {}, PARTY)
-    second = Session.open(store.path.parent)  # the first still holds the folder
+    second = Service.open(store.path.parent)  # the first still holds the folder
     try:
         assert second.read_only and second.why_read_only
         with pytest.raises(StoreError, match="read-only"):
@@ -133,17 +134,17 @@ def test_a_read_only_session_refuses_to_write_with_the_reason(tmp_path, store):
 
 
 def test_a_glimpse_is_a_read_only_session_of_the_snapshot(store):
-    session = Session.on(Campaign.create(store, "Test", "stonetop", {}, PARTY))
+    session = Service.on(Campaign.create(store, "Test", "stonetop", {}, PARTY))
     session.apply({"type": "damage", "target": "heavy", "amount": 5})
-    glimpse = Session.glimpse(store.path.parent, "Test")
-    assert isinstance(glimpse, Session) and glimpse.loading and glimpse.read_only
+    glimpse = Service.glimpse(store.path.parent, "Test")
+    assert isinstance(glimpse, Service) and glimpse.loading and glimpse.read_only
     assert glimpse.state["characters"]["heavy"]["hp"] == 17 and glimpse.name == "Test"
     with pytest.raises(StoreError, match="still opening"):
         glimpse.apply({"type": "damage", "target": "heavy", "amount": 1})
 
 
 def test_opening_creating_and_switching_campaigns(tmp_path):
-    session = Session.open(tmp_path / "data")
+    session = Service.open(tmp_path / "data")
     try:
         assert session.has_campaign and len(session.campaigns()) == 3  # the demo
         session.create("Mine", "lux_aeterna")
@@ -178,8 +179,8 @@ def test_the_gang_up_summary_reads_the_stonetop_rules(session):
 
 
 def test_opening_leaves_the_check_and_the_backup_to_maintain(tmp_path):
-    Session.open(tmp_path).close()  # the first start: the demo campaigns
-    session = Session.open(tmp_path)
+    Service.open(tmp_path).close()  # the first start: the demo campaigns
+    session = Service.open(tmp_path)
     try:
         assert session.has_campaign and not (tmp_path / "backups").exists()
         assert session.maintain() == []
@@ -188,7 +189,7 @@ def test_opening_leaves_the_check_and_the_backup_to_maintain(tmp_path):
         assert session.maintain() == [] and len(list((tmp_path / "backups").glob("*.sqlite"))) == 1
     finally:
         session.close()
-    glimpse = Session.glimpse(tmp_path)
+    glimpse = Service.glimpse(tmp_path)
     assert glimpse.loading and glimpse.maintain() == []
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from harmdesk.table_edits import EditError, cell_action, cell_text, editable
+from harmdesk.desk.table_edits import EditError, cell_action, cell_text, editable
 
 HEAVY = {"id": "heavy", "name": "The Heavy", "hp": 20, "armor": 2, "supplies": None}
 SARA = {"id": "sara", "name": "Sara", "hp": -3, "endurance": 0, "resolve_dice": 2}

@@ -12,10 +12,10 @@ import sys
 
 import pytest
 
-from harmdesk import chips
-from harmdesk.campaign import Campaign, ImportCancelled, import_campaign
+from harmdesk.desk import chips
+from harmdesk.desk.campaign import Campaign, ImportCancelled, import_campaign
 from harmdesk.errors import UserError
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 from harmdesk.store import Store
 from harmdesk.untrusted import MAX_DEPTH, MAX_DIGITS, UntrustedError, parse_json
 from tests.cli_kit import folder_digest, run_cli
@@ -240,7 +240,7 @@ def store(tmp_path):
 
 
 def test_an_import_with_too_many_actions_or_characters_is_refused(store, tmp_path, monkeypatch):
-    from harmdesk import campaign
+    from harmdesk.desk import campaign
     monkeypatch.setattr(campaign, "MAX_IMPORT_ACTIONS", 10)
     monkeypatch.setattr(campaign, "MAX_IMPORT_CHARACTERS", 3)
     path = tmp_path / "long.json"

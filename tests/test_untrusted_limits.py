@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from harmdesk import profiles
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules.core import SheetError
 from tests.cli_kit import folder_digest
 from tests.conftest import ROOT
@@ -34,7 +34,7 @@ def harmdesk(*args):
 
 @pytest.fixture(scope="module")
 def night(tmp_path_factory):
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
     folder = tmp_path_factory.mktemp("data")
     store = Store.open(folder)

@@ -3,14 +3,15 @@ fixed HP, Block and Protection, damage types, objects (FF-1 … FF-12)."""
 
 from __future__ import annotations
 
-from ..display import KIND_LABELS, Bar, TileFacts, words
-from ..quick import HEADS, Modifier
+from .parts import Bar, KIND_LABELS, TileFacts, words
+from .parts import HEADS, Modifier
 from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
 from ..rules.freedom_fantasies.sheet import LIMITS
 from ..rules.freedom_fantasies.status import OBJECT, is_object, momentum_of, thresholds
-from . import SUPPLIES, Chip, Clock, Edit, Look, Profile, ReportFacts, SheetField, register
+from .parts import Chip, Clock, Edit, Look, Profile, ReportFacts, SheetField, SUPPLIES
+from . import register
 
 
 def marks(char: dict) -> tuple[tuple[int, str], ...]:

@@ -3,21 +3,16 @@ Wounded, Strain, Trauma and status conditions (LA-1 … LA-17)."""
 
 from __future__ import annotations
 
-from ..display import KIND_LABELS, Bar, TileFacts, words
-from ..quick import HEADS, Modifier
+from .parts import Bar, KIND_LABELS, TileFacts, words
+from .parts import HEADS, Modifier
 from ..rules.lux_aeterna import SYSTEM
-from ..rules.lux_aeterna.common import (
-    CONDITIONS,
-    DIE_CHAIN,
-    POSITIVE,
-    TRAUMA_NAMES,
-    WITH_AMOUNT,
-    signed,
-)
+from ..rules.lux_aeterna.common import CONDITIONS, DIE_CHAIN, POSITIVE, TRAUMA_NAMES, WITH_AMOUNT
+from ..rules.core import signed
 from ..rules.lux_aeterna.conditions import duration_words, saves_at_turn_end
 from ..rules.lux_aeterna.sheet import LIMITS
 from ..rules.lux_aeterna.trauma import save_odds
-from . import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, register
+from .parts import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField
+from . import register
 
 
 def unconscious_condition(char: dict) -> bool:

@@ -3,25 +3,15 @@ Death's Door (ST-1 … ST-16)."""
 
 from __future__ import annotations
 
-from ..display import KIND_LABELS, STATUS_LABELS, Bar, TileFacts
-from ..quick import HEADS, Form, Modifier
+from .parts import Bar, KIND_LABELS, STATUS_LABELS, TileFacts
+from .parts import Form, HEADS, Modifier
 from ..rules.core import ARROW, MINUS
 from ..rules.stonetop import SYSTEM
-from ..rules.stonetop.harm import signed
+from ..rules.core import signed
 from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, LIMITS, wound_texts, wounds_of
 from ..rules.stonetop.wounds import effect_words, effects_hold
-from . import (
-    SUPPLIES,
-    Chip,
-    Clock,
-    DeathRuling,
-    Edit,
-    Look,
-    Profile,
-    ReportFacts,
-    SheetField,
-    register,
-)
+from .parts import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, SUPPLIES
+from . import register
 
 # Damage by severity, for harm not tied to a prepared danger (seed 001).
 SEVERITY = (("d4", "bruises, scrapes, light burns"), ("d6", "nasty flesh wounds, bad burns"),

@@ -1,4 +1,4 @@
-"""The window's handle on a campaign: a `Session` behind a QUndoStack bound to the store's log.
+"""The window's handle on a campaign: a `Service` behind a QUndoStack bound to the store's log.
 
 Every change goes through `submit`, which has the session complete the action (asking
 for any missing dice) and check it, saves it, and only then pushes an undo command
@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..errors import StoreError, UserError
-from ..session import RollProvider, Session
+from ..desk.service import RollProvider, Service
 from ..values import Action
 
 HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
@@ -65,7 +65,7 @@ class DeskController(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self.session: Session | None = None
+        self.service: Service | None = None
         self.stack = QUndoStack(self)
         self.syncing = False
         self.roll_provider: RollProvider | None = None
@@ -75,19 +75,19 @@ class DeskController(QObject):
         self._waiting: list[Action] = []
 
     # the campaign -------------------------------------------------------------
-    def set_session(self, session: Session | None) -> None:
-        """Show `session`'s campaign (None: nothing open yet). Changes made while the
+    def set_service(self, service: Service | None) -> None:
+        """Show `service`'s campaign (None: nothing open yet). Changes made while the
         store was opening are saved now, in order, each checked by the rules on the desk
         as it is then."""
         waiting, self._waiting = self._waiting, []
-        shown = self.session.name if waiting else None
-        self.session = session
+        shown = self.service.name if waiting else None
+        self.service = service
         self._rebuild_stack()
         self.campaignChanged.emit()
         if not waiting:
             return
-        if session is None or session.loading or not session.has_campaign \
-                or session.name != shown:
+        if service is None or service.loading or not service.has_campaign \
+                or service.name != shown:
             self.failed.emit(f"{len(waiting)} change(s) made while {shown} was opening "
                              "could not be saved: the campaign did not open.")
             return
@@ -95,18 +95,18 @@ class DeskController(QObject):
             self.submit(action)
 
     @property
-    def campaign(self) -> Session | None:
-        """The session while a campaign is open in it, else None."""
-        session = self.session
-        return session if session is not None and session.has_campaign else None
+    def campaign(self) -> Service | None:
+        """The service while a campaign is open in it, else None."""
+        service = self.service
+        return service if service is not None and service.has_campaign else None
 
     @property
     def state(self) -> dict:
-        return self.session.state
+        return self.service.state
 
     @property
     def system(self) -> str:
-        return self.session.system
+        return self.service.system
 
     @property
     def profile(self):
@@ -115,15 +115,15 @@ class DeskController(QObject):
 
     @property
     def read_only(self) -> bool:
-        return self.campaign is not None and self.session.read_only
+        return self.campaign is not None and self.service.read_only
 
     @property
     def rolling_on(self) -> dict | None:
         """While a roll is asked for: the desk the action applies to."""
-        return self.session.rolling_on if self.session is not None else None
+        return self.service.rolling_on if self.service is not None else None
 
     def option(self, key: str, default=None):
-        return self.session.option(key, default) if self.campaign else default
+        return self.service.option(key, default) if self.campaign else default
 
     def _rebuild_stack(self) -> None:
         """Mirror the newest steps of the store's log into the stack, one command per
@@ -132,9 +132,9 @@ class DeskController(QObject):
         self.syncing = True
         try:
             self.stack.clear()
-            if self.campaign is None or self.session.loading:
+            if self.campaign is None or self.service.loading:
                 return
-            steps = self.session.steps(applied=HISTORY_WINDOW)
+            steps = self.service.steps(applied=HISTORY_WINDOW)
             for _step, text, _undone in steps:
                 self.stack.push(StepCommand(self, text))
             self.stack.setIndex(sum(1 for *_, undone in steps if not undone))
@@ -145,13 +145,13 @@ class DeskController(QObject):
     # changing -----------------------------------------------------------------
     def complete(self, action: Action | dict, state: dict | None = None) -> Action | None:
         """The action with every roll the rules ask for, or None if the GM cancelled."""
-        return self.session.complete(action, self.roll_provider, state)
+        return self.service.complete(action, self.roll_provider, state)
 
     def submit(self, action: Action | dict) -> bool:
         """Check, complete, save and push one action. False if refused or cancelled."""
         action = Action.of(action)
         ids = list(action.targets)
-        if self.campaign is not None and self.session.loading:
+        if self.campaign is not None and self.service.loading:
             return self._wait(action, ids)
         if not self._writable(ids):
             return False
@@ -209,7 +209,7 @@ class DeskController(QObject):
             return 0
         # complete and check the whole series first, so a refusal leaves no half macro
         # and names its own targets
-        ready, error, targets = self.session.complete_series(actions, self.roll_provider)
+        ready, error, targets = self.service.complete_series(actions, self.roll_provider)
         if error is not None:
             self.refused.emit(error, list(targets))
         if not ready:
@@ -221,14 +221,14 @@ class DeskController(QObject):
             return False
         if self.read_only:
             self.refused.emit(f"This campaign is open read-only: "
-                              f"{self.session.why_read_only}.", ids)
+                              f"{self.service.why_read_only}.", ids)
             return False
         return True
 
     def _save(self, actions: list[Action], text: str | None, ids: list) -> bool:
         """Apply and log `actions` as one step, then push its command."""
         try:
-            change = self.session.apply_step(actions, text)
+            change = self.service.apply_step(actions, text)
         except (StoreError, UserError) as err:
             self.failed.emit(str(err))
             return False
@@ -244,7 +244,7 @@ class DeskController(QObject):
     def redo_through(self, entry_id: int) -> bool:
         """Redo the undone steps, oldest first, until the log row `entry_id` is applied
         again (a row comes back with the other rows of its step)."""
-        if entry_id not in self.session.undone_entries():
+        if entry_id not in self.service.undone_entries():
             return False
         self._redone = set()
         try:
@@ -256,7 +256,7 @@ class DeskController(QObject):
 
     def _step(self, kind: str) -> None:
         try:
-            change = self.session.undo() if kind == "undo" else self.session.redo()
+            change = self.service.undo() if kind == "undo" else self.service.redo()
         except (StoreError, UserError) as err:
             self.failed.emit(str(err))
             change = None
@@ -271,9 +271,9 @@ class DeskController(QObject):
 
     # play sessions ------------------------------------------------------------
     def start_session(self, title: str = "") -> None:
-        self.session.start_session(title)
+        self.service.start_session(title)
         self.sessionChanged.emit()
 
     def end_session(self, notes: str | None = None) -> None:
-        self.session.end_session(notes)
+        self.service.end_session(notes)
         self.sessionChanged.emit()

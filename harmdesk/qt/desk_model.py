@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
-from ..players import PLAYERS_SEE_WORDS, chosen, visibility
-from ..session import EditError, TileFacts, cell_action, cell_text
+from ..desk.players import chosen, seen_words, visibility
+from ..desk.table_edits import EditError, cell_action, cell_text
+from ..profiles.parts import TileFacts
 from .plain import plain_tip
 
 NAME, KIND, BAR, GUARD, BUFFER, MARKS, STATUS, PLAYERS = range(8)
@@ -57,7 +58,7 @@ def seen_said(char: dict) -> str:
     seen = visibility(char)
     if seen == "full" and chosen(char.get("kind"), seen) is None:
         return ""
-    return f"; {PLAYERS_SEE_WORDS[seen]}"
+    return f"; {seen_words(seen)}"
 
 
 class DeskModel(QAbstractTableModel):

@@ -64,7 +64,7 @@ class EncounterModel(QAbstractListModel):
     def reload(self, *_) -> None:
         """Read the order again: every step may move the turn, and names or deaths show."""
         c = self.controller
-        encounter = c.session.encounter if c.campaign is not None else None
+        encounter = c.service.encounter if c.campaign is not None else None
         state = c.state if encounter is not None else None
         rows = []
         if encounter is not None:

@@ -17,7 +17,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
 from ..errors import StoreError, UserError
-from ..session import SummaryRequest, prepare_summary, write_summary
+from ..report.summary import SummaryRequest, prepare_summary, write_summary
 from .plain import plain_message
 from .tasks import Task
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from ..session import attack_chip
+from ..desk.chips import attack_chip
 from .plain import plain_tip
 from .style import ERROR_STYLE
 from .tray_chips import DragsChip, chip_in

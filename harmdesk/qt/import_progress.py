@@ -34,7 +34,7 @@ class CampaignImport(QObject):
     def start(self, path: str, name: str | None = None):
         """Import `path` (under `name`, else the file's own) in a worker; the Task."""
         menus = self.menus
-        session = menus.session
+        session = menus.service
         if menus.import_progress is not None and menus.import_progress.finished:
             menus.import_progress.dispose()
         menus.import_progress = progress = ImportProgress(menus.w, path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..session import without_rule_ids
+from ..profiles.parts import without_rule_ids
 
 OUTSIDE, OLDER = "outside", "older"
 

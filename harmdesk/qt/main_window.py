@@ -232,7 +232,7 @@ class MainWindow(QMainWindow, ChipHands):
         if not self.controller.read_only:
             return ""
         return (f"Undo and Redo work only in the window that saves: this one is read-only "
-                f"({self.controller.session.why_read_only}).")
+                f"({self.controller.service.why_read_only}).")
 
     def update_undo(self, *_) -> None:
         """Undo and Redo on where there is a step to undo or redo and the window saves."""
@@ -435,4 +435,4 @@ class MainWindow(QMainWindow, ChipHands):
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
         if profile is not None:
-            self.ui.quickEntry.setPlaceholderText(self.controller.session.quick_hint())
+            self.ui.quickEntry.setPlaceholderText(self.controller.service.quick_hint())

@@ -29,21 +29,21 @@ class PlayBackups(QObject):
         controller.changed.connect(self._step_saved)
 
     @property
-    def session(self):
-        return self.menus.session
+    def service(self):
+        return self.menus.service
 
     @Slot()
     def _campaign_changed(self) -> None:
-        tonight = self.session.play_session if self.session is not None else None
+        tonight = self.service.play_session if self.service is not None else None
         self.open_session = tonight["number"] if tonight else None
 
     @Slot()
     def _session_changed(self) -> None:
         """A play session started (after one still open ended) or ended."""
-        session = self.session
-        if session is None:
+        service = self.service
+        if service is None:
             return
-        tonight = session.play_session
+        tonight = service.play_session
         ended, self.open_session = self.open_session, tonight["number"] if tonight else None
         if tonight is not None:
             self._back_up("start", tonight["number"])
@@ -52,13 +52,13 @@ class PlayBackups(QObject):
 
     @Slot(object)
     def _step_saved(self, _change) -> None:
-        session = self.session
-        if session is not None and self.running is None and session.hour_backup_due(self.clock()):
+        service = self.service
+        if service is not None and self.running is None and service.hour_backup_due(self.clock()):
             self._back_up("hour", None)
 
     def _back_up(self, moment: str, number: int | None):
-        session, now = self.session, self.clock()
-        self.running = job = self.menus.run(lambda: session.back_up_play(moment, number, now),
+        service, now = self.service, self.clock()
+        self.running = job = self.menus.run(lambda: service.back_up_play(moment, number, now),
                                             self._made, on_failed=self._made)
         return job
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QAbstractListModel, QElapsedTimer, QModelIndex, Qt, QTimer, Signal
 
-from .. import players
+from ..desk import players
 from . import player_words
 
 WordsRole = Qt.ItemDataRole.UserRole + 1       # "at Death's Door"

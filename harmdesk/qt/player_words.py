@@ -11,7 +11,7 @@ import json
 
 from PySide6.QtCore import QObject, Signal
 
-from ..players import looks
+from ..desk.players import looks
 from .window_memory import settings
 
 KEY = "players/words/{}"

@@ -14,7 +14,13 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 
 from ..errors import UserError
-from ..session import MIME_TYPE, attack_chip, decode_chip, encode_chip, takes_modifiers
+from ..desk.chips import (
+    MIME_TYPE,
+    attack_chip,
+    decode as decode_chip,
+    encode as encode_chip,
+    takes_modifiers,
+)
 from ..values import TilePreview
 from . import window_memory
 from .desk_model import IdRole
@@ -172,7 +178,7 @@ class TileView(QListView):
 
     def action_for(self, chip: dict, targets: list[str]):
         """The `Action` `chip` becomes on `targets`, toggles included; UserError if it cannot."""
-        return self.controller.session.action_for(chip, targets, self.modifiers_for(chip))
+        return self.controller.service.action_for(chip, targets, self.modifiers_for(chip))
 
     def show_preview(self, chip, targets: list[str]) -> None:
         """Preview `chip` on `targets` (None or no targets: clear every preview)."""
@@ -191,7 +197,7 @@ class TileView(QListView):
         if chip is None:
             self.model().set_preview({})
             return
-        self.model().set_preview(self.controller.session.preview(chip, targets, mods))
+        self.model().set_preview(self.controller.service.preview(chip, targets, mods))
 
     def _forget_preview(self, *_) -> None:
         self._hover_key = None  # the desk changed: the next preview must be worked out anew

@@ -19,30 +19,27 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from ..errors import UserError
-from ..session import (
-    DAMAGE_ACTIONS,
+from ..desk.chips import DAMAGE_ACTIONS, action_chip, attack_chip, taken_modifiers
+from ..desk.quick import (
     QuickEntryError,
-    action_chip,
-    attack_chip,
+    examples as quick_examples,
     is_rules_name,
-    parse_quick,
-    quick_examples,
+    parse as parse_quick,
     rules_name,
-    taken_modifiers,
 )
 from .forms.ui_tray import Ui_Tray
 from .style import CHIP_STYLE, ERROR_STYLE
 from .tray_chips import (
+    ChipButton,
     COMMON_TYPES,
+    FlowLayout,
     HEAL_DICE,
     TAKES_STYLE,
-    ChipButton,
-    FlowLayout,
     action_label,
     dangers,
-    gang_summary,
-    modifier_words,
 )
+from ..desk.explain import gang_summary
+from ..desk.display import modifier_words
 
 
 NOTHING_ADDED = "The damage chips add nothing; tick a modifier to add it."

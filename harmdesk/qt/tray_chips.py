@@ -24,14 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..session import (
-    MIME_TYPE,
-    decode_chip,
-    encode_chip,
-    gang_summary,  # noqa: F401 (the tray and the gang slot read it here)
-    modifier_words,
-    words,
-)
+from ..desk.chips import MIME_TYPE, decode as decode_chip, encode as encode_chip
+from ..desk.display import modifier_words
+from ..profiles.parts import words
 from .plain import plain_button, plain_tip
 
 ChipFactory = Callable[[], "dict | None"]

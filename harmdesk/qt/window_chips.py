@@ -18,11 +18,11 @@ class ChipHands:
     def provide_roll(self, action, need):
         """The controller's roll provider: HarmDesk rolls, or the GM types the faces."""
         if self.controller.option("dice_mode", "app") == "manual":
-            from .dialogs import manual_roll_provider
+            from .dialogs.dice import manual_roll_provider
             chars = self.controller.state["characters"]
             return manual_roll_provider(self, lambda cid: chars[cid]["name"],
                                         lambda: self.controller.rolling_on)(action, need)
-        from ..session import roll
+        from ..desk.rolling import roll
         return roll(need, self.rng)
 
     def ask_turn_save(self, name: str, saves, rule: str, odds: str = ""):
@@ -62,7 +62,7 @@ class ChipHands:
         action = self._action_for(chip, targets)
         if action is None:
             return False
-        refusal, first_need = self.controller.session.first_need(action)
+        refusal, first_need = self.controller.service.first_need(action)
         if refusal is not None:
             self.controller.refused.emit(refusal, targets)
             return False
@@ -109,7 +109,7 @@ class ChipHands:
     def quick_entry_follows_campaign(self) -> None:
         """Another campaign on the desk: the quick entry's text and its message were for
         the one before, so they go (the same campaign opened again keeps them)."""
-        shown = self.controller.session.name if self.controller.campaign is not None else None
+        shown = self.controller.service.name if self.controller.campaign is not None else None
         if shown != self._quick_campaign:
             self.ui.quickEntry.clear()
             self.show_quick_message("")
@@ -119,7 +119,7 @@ class ChipHands:
         if self.controller.campaign is None:
             return False
         try:
-            action = self.controller.session.quick_action(self.ui.quickEntry.text())
+            action = self.controller.service.quick_action(self.ui.quickEntry.text())
         except UserError as err:
             self.show_quick_message(str(err))
             return False

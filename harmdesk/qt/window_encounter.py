@@ -56,7 +56,7 @@ class Encounter(QObject):
 
     @property
     def encounter(self) -> dict | None:
-        return self.c.session.encounter if self.c.campaign is not None else None
+        return self.c.service.encounter if self.c.campaign is not None else None
 
     # following the desk -------------------------------------------------------------
     def follow(self, *_) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..errors import StoreError, UserError
-from ..session import Session, write_json
+from ..desk.service import Service, write_json
 from .plain import note_box, plain_button, plain_message
 from .tasks import Task
 from .writer_wait import WriterWait
@@ -24,14 +24,14 @@ from .writer_wait import WriterWait
 RECENT = 8
 QUIT_WAIT_S = 5.0  # at quit, how long a worker still opening or writing may finish first
 
-open_desk = Session.open     # in a worker: the data folder and a campaign, as a Session
-close_desk = Session.close   # a session nobody took any more (the window quit first)
+open_desk = Service.open     # in a worker: the data folder and a campaign, as a Service
+close_desk = Service.close   # a service nobody took any more (the window quit first)
 
 
 class CampaignMenus(QObject):
     """File menu: new, open, recent, import, export, session summary; loading off-thread.
 
-    The campaigns are reached through the window's session (`self.session`), which
+    The campaigns are reached through the window's service (`self.service`), which
     owns the store."""
 
     def __init__(self, window):
@@ -54,10 +54,10 @@ class CampaignMenus(QObject):
         self.play_backups = PlayBackups(self)  # a session's start and end, each hour of play
 
     @property
-    def session(self) -> Session | None:
-        """The open store's session (None until it opened; a glimpse is not one)."""
-        session = self.w.controller.session
-        return None if session is None or session.loading else session
+    def service(self) -> Service | None:
+        """The open store's service (None until it opened; a glimpse is not one)."""
+        service = self.w.controller.service
+        return None if service is None or service.loading else service
 
     def wait_for_jobs(self) -> None:
         """At quit: let a worker still opening or writing finish (for a while; a worker
@@ -65,8 +65,8 @@ class CampaignMenus(QObject):
         for job in self._jobs:
             job.abandon(QUIT_WAIT_S)
         self._jobs.clear()
-        if self.session is not None:
-            self.session.close()
+        if self.service is not None:
+            self.service.close()
 
     # loading ----------------------------------------------------------------------
     def load(self, data_dir, name: str | None = None, glimpse: bool = True) -> Task:
@@ -75,14 +75,14 @@ class CampaignMenus(QObject):
         With `glimpse`, the tiles first show a read-only snapshot of the desk, read
         with sqlite3 alone, while the full store opens (its imports are slow).
         """
-        data_dir = Session.data_dir(data_dir)  # absolute now, whatever the current folder later
+        data_dir = Service.data_dir(data_dir)  # absolute now, whatever the current folder later
         self.data_dir = data_dir
         self.w.use_data_folder(data_dir)
         self.w.statusBar().showMessage("Opening the campaign…")
-        if glimpse and self.w.controller.session is None:
-            seen = Session.glimpse(data_dir, name)
+        if glimpse and self.w.controller.service is None:
+            seen = Service.glimpse(data_dir, name)
             if seen is not None:
-                self.w.controller.set_session(seen)
+                self.w.controller.set_service(seen)
         return self.run(lambda: open_desk(data_dir, name), self._loaded, close_desk,
                         broke=self._not_loaded)
 
@@ -105,13 +105,13 @@ class CampaignMenus(QObject):
         self._jobs = [j for j in self._jobs if not j.settled()]
 
     @Slot(object)
-    def _loaded(self, session: Session) -> None:
-        old = self.session
-        if old is not None and old.store is not session.store:
+    def _loaded(self, service: Service) -> None:
+        old = self.service
+        if old is not None and old.store is not service.store:
             old.close()
-        self._use(session)
+        self._use(service)
         # the integrity check and the daily backup, now that a drop can be saved
-        self.run(session.maintain, self._maintained, on_failed=self._maintained)
+        self.run(service.maintain, self._maintained, on_failed=self._maintained)
 
     @Slot(object)
     def _maintained(self, notes) -> None:
@@ -125,31 +125,31 @@ class CampaignMenus(QObject):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.show()
 
-    def take_writable(self, session: Session) -> None:
-        """`session`, the same campaign opened again as the data file's writer, takes the
+    def take_writable(self, service: Service) -> None:
+        """`service`, the same campaign opened again as the data file's writer, takes the
         read-only one's place, the same tiles selected; then the day's backup is made."""
-        old, ids = self.session, self.w.selected_ids()
-        self.w.controller.set_session(session)
-        if old is not None and old.store is not session.store:
+        old, ids = self.service, self.w.selected_ids()
+        self.w.controller.set_service(service)
+        if old is not None and old.store is not service.store:
             old.close()
         self.w.select_ids(ids)
-        self.run(session.maintain, self._maintained, on_failed=self._maintained)
+        self.run(service.maintain, self._maintained, on_failed=self._maintained)
 
-    def _use(self, session: Session) -> None:
-        self.w.controller.set_session(session)
-        if not session.has_campaign:
+    def _use(self, service: Service) -> None:
+        self.w.controller.set_service(service)
+        if not service.has_campaign:
             self.w.statusBar().showMessage("No campaign yet: File → New campaign…")
             return
-        note = f" (read-only: {session.why_read_only})" if session.read_only else ""
-        self.w.statusBar().showMessage(f"Opened {session.name}{note}.", 8000)
+        note = f" (read-only: {service.why_read_only})" if service.read_only else ""
+        self.w.statusBar().showMessage(f"Opened {service.name}{note}.", 8000)
         if self.w.tiles.model().rowCount():
             self.w.tiles.setCurrentIndex(self.w.tiles.model().index(0, 0))
         self.w.tiles.setFocus()
 
     def _not_loaded(self) -> None:
         """The snapshot is no longer to be trusted once opening went wrong."""
-        if self.w.controller.session is not None and self.w.controller.session.loading:
-            self.w.controller.set_session(None)
+        if self.w.controller.service is not None and self.w.controller.service.loading:
+            self.w.controller.set_service(None)
         self.w.statusBar().showMessage("Could not open the campaign.", 10000)
 
     @Slot(str)
@@ -159,46 +159,46 @@ class CampaignMenus(QObject):
 
     def open_named(self, name: str) -> None:
         try:
-            self.session.use(name)
+            self.service.use(name)
         except (StoreError, UserError) as err:
             self._failed(str(err))
             return
-        self._use(self.session)
+        self._use(self.service)
 
     # the File menu ------------------------------------------------------------------
     def new_campaign(self) -> None:
-        from .dialogs import NewCampaignDialog
-        if self.session is None:
+        from .dialogs.campaigns import NewCampaignDialog
+        if self.service is None:
             return
-        dialog = NewCampaignDialog([c["name"] for c in self.session.campaigns()], self.w)
+        dialog = NewCampaignDialog([c["name"] for c in self.service.campaigns()], self.w)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         try:
-            self.session.create(dialog.name(), dialog.system())
+            self.service.create(dialog.name(), dialog.system())
         except (StoreError, UserError) as err:
             self._failed(str(err))
             return
-        self._use(self.session)
+        self._use(self.service)
 
     def open_campaign(self) -> None:
-        from .dialogs import OpenCampaignDialog
-        if self.session is None:
+        from .dialogs.campaigns import OpenCampaignDialog
+        if self.service is None:
             return
-        dialog = OpenCampaignDialog(self.session.campaigns(), self.w)
+        dialog = OpenCampaignDialog(self.service.campaigns(), self.w)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.name():
             self.open_named(dialog.name())
 
     def fill_recent(self) -> None:
         menu = self.w.ui.menuRecent
         menu.clear()
-        if self.session is None:
+        if self.service is None:
             return
-        for n, entry in enumerate(self.session.campaigns()[:RECENT], start=1):
+        for n, entry in enumerate(self.service.campaigns()[:RECENT], start=1):
             action = menu.addAction(f"&{n} {plain_button(entry['name'])}")
             action.triggered.connect(lambda _=False, name=entry["name"]: self.open_named(name))
 
     def import_campaign(self) -> None:
-        if self.session is None:
+        if self.service is None:
             return
         path, _ = QFileDialog.getOpenFileName(self.w, "Import a campaign", str(Path.home()),
                                               "HarmDesk campaign (*.json)")
@@ -236,10 +236,10 @@ class CampaignMenus(QObject):
     def restore_backup(self) -> Task | None:
         """File → Restore from backup…: the backups are read off the GUI thread, then
         the dialog asks which one."""
-        if self.session is None:
+        if self.service is None:
             return None
-        folder = self.session.data_folder
-        return self.run(lambda: Session.backups(folder), self._choose_backup,
+        folder = self.service.data_folder
+        return self.run(lambda: Service.backups(folder), self._choose_backup,
                         on_failed=self._not_restored)
 
     @Slot(object)
@@ -253,10 +253,10 @@ class CampaignMenus(QObject):
     def restore_file(self, file: str) -> Task:
         """Restore `file` in a worker, the window blocked meanwhile, so no step is saved
         to the file being replaced; the desk then reloads from the restored file."""
-        session = self.session
+        service = self.service
         progress = self._busy("Restoring the backup…")
         progress.show()
-        job = self.run(lambda: session.restore(file), self._restored, lambda done: done[0].close(),
+        job = self.run(lambda: service.restore(file), self._restored, lambda done: done[0].close(),
                        on_failed=self._not_restored)
         for signal in (job.done, job.failed, job.broke):
             signal.connect(progress.close)
@@ -264,8 +264,8 @@ class CampaignMenus(QObject):
 
     @Slot(object)
     def _restored(self, done) -> None:
-        session, restored = done
-        self._loaded(session)
+        service, restored = done
+        self._loaded(service)
         saved = restored["replaced_file_saved_as"]
         kept = f" The file it replaced is saved as {Path(saved).name}." if saved else ""
         self.w.statusBar().showMessage(
@@ -335,14 +335,14 @@ class PlayMenus(QObject):
         return ids
 
     def add_character(self) -> bool:
-        from .dialogs import CharacterDialog
+        from .dialogs.character import CharacterDialog
         dialog = CharacterDialog(self.c.profile, self.w,
                                  existing_ids=list(self.c.state["characters"]),
                                  settings=self.c.state["settings"])
         return self._submit_character(dialog)
 
     def edit_character(self) -> bool:
-        from .dialogs import CharacterDialog
+        from .dialogs.character import CharacterDialog
         ids = self._targets()
         if not ids:
             return False
@@ -366,7 +366,7 @@ class PlayMenus(QObject):
                               "target": ids[0] if len(ids) == 1 else ids})
 
     def conditions(self, targets, preset: str | None = None) -> bool:
-        from .dialogs import ConditionDialog
+        from .dialogs.condition import ConditionDialog
         if not targets:
             return bool(self._targets())
         dialog = ConditionDialog(self.c.profile, self.c.state, targets, self.w, preset=preset)
@@ -375,9 +375,9 @@ class PlayMenus(QObject):
         return self.c.submit_many(dialog.actions(), "Conditions") > 0
 
     def moves(self, move: str | None = None) -> bool:
-        from .dialogs import MovesDialog
+        from .dialogs.moves import MovesDialog
         targets = self.w.selected_ids()
-        tonight = self.c.session.play_session if self.c.session else None
+        tonight = self.c.service.play_session if self.c.service else None
         dialog = MovesDialog(self.c.profile, self.c.state, targets, self.w, move=move,
                              play_session=tonight["number"] if tonight else None)
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -386,7 +386,7 @@ class PlayMenus(QObject):
 
     def death_state(self) -> bool:
         """The GM's ruling on life and death for the selected characters."""
-        from .dialogs import DeathDialog
+        from .dialogs.death import DeathDialog
         targets = self._targets()
         if not targets:
             return False
@@ -411,7 +411,7 @@ class PlayMenus(QObject):
                                            "writes its PDF.", 10000)
 
     def settings(self) -> bool:
-        from .dialogs import SettingsDialog
+        from .dialogs.settings import SettingsDialog
         from .player_words import shared
         campaign = self.c.campaign
         words = shared().words(campaign.system)

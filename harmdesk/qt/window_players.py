@@ -3,7 +3,7 @@ table's "Players see" menu, and Play → Reveal to the players / hide (Ctrl+R).
 
 A part of the main window (`window.players_see`): every choice becomes one
 `edit_character` step through the controller, logged and undoable; nothing here decides
-how anyone looks to the players (that is `harmdesk.players`).
+how anyone looks to the players (that is `harmdesk.desk.players`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QComboBox, QMenu, QStyledItemDelegate
 
-from ..players import PLAYERS_SEE_WORDS as PAST
-from ..players import chosen, visibility
+from ..desk.players import chosen, seen_words, visibility
 from .desk_model import PLAYERS, SEEN_LABELS
 
 # the menu's entries, in the order the players' display shows most to least
@@ -109,10 +108,10 @@ class PlayersSee(QObject):
                     or char.get("players_see") != chosen(char.get("kind"), seen)]
         if not changing:
             self._say(f"{listed([c['name'] for c in chars])} "
-                      f"{'is' if len(chars) == 1 else 'are'} already {PAST[seen]}.")
+                      f"{'is' if len(chars) == 1 else 'are'} already {seen_words(seen)}.")
             return False
         same = all(chosen(char.get("kind"), seen) is None for char in changing)
-        return self._submit(changing, None if same else seen, PAST[seen])
+        return self._submit(changing, None if same else seen, seen_words(seen))
 
     # Ctrl+R ------------------------------------------------------------------------------
     def reveal_or_hide(self) -> bool:
@@ -124,7 +123,7 @@ class PlayersSee(QObject):
         hidden = [char for char in chars if visibility(char) == "hidden"]
         if hidden:
             return self._submit(hidden, None, "revealed to the players")
-        return self._submit(chars, "hidden", PAST["hidden"])
+        return self._submit(chars, "hidden", seen_words("hidden"))
 
     # ------------------------------------------------------------------------------------
     def _targets(self, ids: list[str] | None = None) -> list[dict] | None:

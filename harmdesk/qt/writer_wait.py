@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from ..session import Session
+from ..desk.service import Service
 
 RETRY_MS = 1500
 
@@ -46,12 +46,12 @@ class WriterWait(QObject):
         self.follow()
 
     @property
-    def session(self) -> Session | None:
-        return self.w.controller.session
+    def service(self) -> Service | None:
+        return self.w.controller.service
 
     def waiting(self) -> bool:
         """Read-only now only because another HarmDesk writes."""
-        return self.session is not None and self.session.waits_for_writer
+        return self.service is not None and self.service.waits_for_writer
 
     @Slot()
     def follow(self) -> None:
@@ -78,22 +78,22 @@ class WriterWait(QObject):
             return
         if self._job is not None and not self._job.settled():
             return  # the attempt under way answers for this one too
-        session = self.session
-        folder, name = session.data_folder, session.name if session.has_campaign else None
+        service = self.service
+        folder, name = service.data_folder, service.name if service.has_campaign else None
         self.tries += 1
-        self._job = self.menus.run(lambda: Session.open_writable(folder, name),
-                                   lambda opened: self._opened(opened, session, name),
-                                   Session.close, on_failed=self._not_opened,
+        self._job = self.menus.run(lambda: Service.open_writable(folder, name),
+                                   lambda opened: self._opened(opened, service, name),
+                                   Service.close, on_failed=self._not_opened,
                                    broke=self.timer.stop)  # a bug is reported once
 
-    def _opened(self, opened: Session | None, was: Session, name: str | None) -> None:
+    def _opened(self, opened: Service | None, was: Service, name: str | None) -> None:
         asked, self._asked = self._asked, False
         if opened is None:
             if asked:
                 self.w.statusBar().showMessage(
                     "Still read-only: another HarmDesk is still writing to this data file.", 8000)
             return
-        now = self.session
+        now = self.service
         if now is not was or not self.waiting() or \
                 (now.name if now.has_campaign else None) != name:
             opened.close()  # the desk moved on meanwhile: the next try sees to it

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
 )
 
 from .data import Series
-from .facts import signed
+from ..rules.core import signed
 
 IMAGE_OBJECT = QTextFormat.ObjectTypes.ImageObject
 PREFIX = "chart:"

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import rules
-from ..display import KIND_LABELS
+from ..profiles.parts import KIND_LABELS
 from . import facts
 from .header import Header, clock, header, session_label
-from .timeline import Encounter, Timeline, encounter_of
+from .timeline import Encounter, Timeline
+from ..rules.encounter import encounter_of
 
 
 class ReportError(Exception):

@@ -8,7 +8,7 @@ profile (`harmdesk.profiles`) names them in the rules' words.
 
 from __future__ import annotations
 
-from ..display import without_rule_ids
+from ..profiles.parts import without_rule_ids
 from ..profiles import profile_for
 from ..rules.core import signed  # noqa: F401 (charts and the document read it here)
 

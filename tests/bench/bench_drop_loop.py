@@ -98,10 +98,10 @@ def settle(app) -> None:
 
 
 def harmdesk_drops(app, drops: int, events: int) -> list[float]:
-    from harmdesk import chips
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk import chips
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.qt.main_window import MainWindow
-    from harmdesk.session import Session
+    from harmdesk.desk.service import Service
     from harmdesk.store import Store
 
     folder = tempfile.mkdtemp()
@@ -116,7 +116,7 @@ def harmdesk_drops(app, drops: int, events: int) -> list[float]:
     window = MainWindow()
     window.resize(1280, 800)
     window.show()
-    window.controller.set_session(Session.on(campaign))
+    window.controller.set_service(Service.on(campaign))
     settle(app)
     view, model = window.tiles, window.tiles.model()
     painter = PaintCount()
@@ -139,7 +139,7 @@ def harmdesk_drops(app, drops: int, events: int) -> list[float]:
         event = QDropEvent(pos, Qt.DropAction.CopyAction, heal if i % 2 else damage,
                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
         times.append(until_idle(app, lambda event=event: view.dropEvent(event), painter))
-    saved = window.controller.session.history()[0]
+    saved = window.controller.service.history()[0]
     assert saved == events + drops, f"{saved} steps saved, {events + drops} expected"
     window.close()
     store.close()

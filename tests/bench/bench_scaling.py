@@ -3,7 +3,7 @@
     python tests/bench/bench_scaling.py [--big] [--chars 12,200] [--rows 1000,10000] [--runs N]
 
 For 12, 200 and 1,000 characters × 1k, 10k and 100k log rows (and 1M with --big) it
-prints a markdown table of: the store opening the campaign (`Session.open`; the
+prints a markdown table of: the store opening the campaign (`Service.open`; the
 integrity check and the daily backup come later), apply, undo and redo (commit
 included), the window from spawn until the store takes drops, the GUI thread's work for
 one drop in a running event loop (drops in a row, and drops each made after an undo),
@@ -59,10 +59,10 @@ def median_of(fn, n: int) -> float:
 
 
 def store_figures(folder: Path, runs: int) -> dict:
-    """Open, then apply, undo and redo `runs` steps each, through the window's Session."""
-    from harmdesk.session import Session
+    """Open, then apply, undo and redo `runs` steps each, through the window's Service."""
+    from harmdesk.desk.service import Service
     t = time.perf_counter()
-    session = Session.open(folder, data.NAME)
+    session = Service.open(folder, data.NAME)
     assert len(session.state["characters"]) > 0
     opened = time.perf_counter() - t
     import random

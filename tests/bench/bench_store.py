@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scaling_data import bare_commit  # noqa: E402
 
-from harmdesk.campaign import Campaign  # noqa: E402
+from harmdesk.desk.campaign import Campaign  # noqa: E402
 from harmdesk.report.source import from_store  # noqa: E402
 from harmdesk.store import Store  # noqa: E402
 
@@ -51,7 +51,7 @@ def build(folder: Path, rows: int, characters: int = CHARACTERS) -> None:
     campaign = Campaign.create(store, "Big", "stonetop", {}, sheets(characters))
     store.close()
     from harmdesk import rules
-    from harmdesk.campaign import _logged
+    from harmdesk.desk.campaign import _logged
     state, rng = campaign.state, random.Random(2)
     con = sqlite3.connect(folder / "harmdesk.sqlite", isolation_level=None)
     con.execute("BEGIN")

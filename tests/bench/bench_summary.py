@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
-from harmdesk.campaign import Campaign  # noqa: E402
+from harmdesk.desk.campaign import Campaign  # noqa: E402
 from harmdesk.report.pdf import load_fonts, write_pdf  # noqa: E402
 from harmdesk.report.source import from_store  # noqa: E402
 from harmdesk.store import Store  # noqa: E402

@@ -54,7 +54,7 @@ def apply_real(campaign, n: int, characters: int, seed: int) -> None:
 
 def template_rows(characters: int) -> list[dict]:
     """Log rows of real actions on a scratch campaign of the same characters."""
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
 
     scratch = CACHE / f"template-{characters}"
@@ -71,7 +71,7 @@ def template_rows(characters: int) -> list[dict]:
 
 
 def key(characters: int, rows: int) -> Path:
-    from harmdesk.store.schema import SCHEMA_VERSION
+    from harmdesk.store.paths import SCHEMA_VERSION
     return CACHE / f"v{SCHEMA_VERSION}-{characters}c-{rows}r"
 
 
@@ -80,7 +80,7 @@ def build(characters: int, rows: int) -> Path:
     folder = key(characters, rows)
     if (folder / "ready").exists():
         return folder
-    from harmdesk.campaign import Campaign
+    from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
 
     shutil.rmtree(folder, ignore_errors=True)

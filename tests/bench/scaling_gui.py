@@ -104,8 +104,8 @@ def open_window(app, settle: Settle, folder: Path, name: str):
 
 
 def close_window(settle: Settle, window) -> None:
-    session = window.controller.session
-    window.controller.set_session(None)
+    session = window.controller.service
+    window.controller.set_service(None)
     if session is not None:
         session.close()
     window.close()
@@ -122,7 +122,7 @@ def per_drop(app, settle: Settle, window, runs: int,
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 
-    from harmdesk import chips
+    from harmdesk.desk import chips
     view, model, controller = window.tiles, window.tiles.model(), window.controller
     payload = chips.encode(chips.action_chip("2", {"type": "damage", "amount": 2}))
     mime = QMimeData()

@@ -42,11 +42,11 @@ def main() -> int:
 
     import harmdesk.app as app_module
     from harmdesk.cli import main as harmdesk_main
-    from harmdesk.session import Session
+    from harmdesk.desk.service import Service
 
     make_app = app_module.make_app
     maintained = threading.Event()
-    real_maintain = Session.maintain
+    real_maintain = Service.maintain
     writable = []
 
     def maintain(self):
@@ -56,7 +56,7 @@ def main() -> int:
             if not self.loading:
                 maintained.set()
 
-    Session.maintain = maintain
+    Service.maintain = maintain
 
     def watch() -> None:
         from harmdesk.qt.main_window import MainWindow

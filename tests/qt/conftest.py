@@ -1,7 +1,7 @@
 import pytest
 
-from harmdesk.campaign import Campaign
-from harmdesk.session import Session
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 
 PARTY = [
     {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1, "supplies": 5},
@@ -23,7 +23,7 @@ def campaign(store):
 def desk(qtbot, campaign):
     from harmdesk.qt.controller import DeskController
     controller = DeskController()
-    controller.set_session(Session.on(campaign))
+    controller.set_service(Service.on(campaign))
     return controller
 
 
@@ -55,4 +55,4 @@ def window(qtbot, folder):
     from .kit import open_window
     window = open_window(qtbot, folder, size=(1300, 850))
     yield window
-    window.controller.session.close()
+    window.controller.service.close()

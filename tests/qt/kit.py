@@ -5,7 +5,7 @@ import random
 
 from PySide6.QtWidgets import QWidget
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.main_window import MainWindow
 from harmdesk.store import Store
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.errors import UserError
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
 from harmdesk.qt.tray_chips import mime_for

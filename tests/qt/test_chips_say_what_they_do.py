@@ -6,7 +6,7 @@ campaign. Each checked on the window and, where a step is saved, in the database
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.qt.desk_model import PreviewRole
 from harmdesk.qt.dialogs.dice import DiceDialog
 from harmdesk.qt.dialogs.encounter import TurnSaveDialog
@@ -33,7 +33,7 @@ def window(qtbot, tmp_path):
     window = open_window(qtbot, tmp_path, size=(1300, 850))
     window.folder = tmp_path
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def tile(window, cid):
@@ -41,7 +41,7 @@ def tile(window, cid):
 
 
 def test_the_roll_dialog_names_the_attack_it_rolls_for(window, monkeypatch):
-    window.controller.session.set_options({"dice_mode": "manual"})
+    window.controller.service.set_options({"dice_mode": "manual"})
     asked = []
 
     def exec_(dialog):
@@ -121,7 +121,7 @@ def test_the_quick_entry_forgets_another_campaigns_text_and_error(window, qtbot)
     assert not window.apply_quick_entry()
     assert window.ui.quickMessage.text() and not window.ui.quickMessage.isHidden()
     window.campaign_menus.open_named("Steading")
-    qtbot.waitUntil(lambda: window.controller.session.name == "Steading")
+    qtbot.waitUntil(lambda: window.controller.service.name == "Steading")
     assert window.ui.quickEntry.text() == ""
     assert window.ui.quickMessage.text() == "" and window.ui.quickMessage.isHidden()
     window.ui.quickEntry.setText("7 p1")  # the same campaign again keeps what was typed
@@ -132,7 +132,7 @@ def test_the_quick_entry_forgets_another_campaigns_text_and_error(window, qtbot)
 def test_ctrl_m_on_a_dying_pc_opens_on_deaths_door(window, qtbot, monkeypatch):
     from harmdesk.qt.dialogs.moves import MovesDialog
     window.campaign_menus.open_named("Steading")
-    qtbot.waitUntil(lambda: window.controller.session.name == "Steading")
+    qtbot.waitUntil(lambda: window.controller.service.name == "Steading")
     assert window.controller.submit({"type": "set_death", "target": "caradoc",
                                      "death": "dying"})
     opened = []

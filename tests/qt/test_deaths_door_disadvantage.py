@@ -6,13 +6,13 @@ import random
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs import dice as dice_dialogs
 from harmdesk.qt.dialogs.dice import manual_roll_provider
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 HEAVY = {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "hp": 0,
@@ -23,9 +23,9 @@ HEAVY = {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "hp": 0
 def desk(qtbot, tmp_path):
     store = Store.open(tmp_path)
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.create(store, "T", "stonetop", {}, [HEAVY])))
+    controller.set_service(Service.on(Campaign.create(store, "T", "stonetop", {}, [HEAVY])))
     yield controller
-    controller.session.close()
+    controller.service.close()
     store.close()
 
 
@@ -80,7 +80,7 @@ def test_st13_where_the_gm_types_their_dice_three_are_asked_and_the_highest_drop
     assert "ST-" not in prompt + title
     heavy = desk.state["characters"]["heavy"]
     assert (heavy["hp"], heavy["death"]) == (0, "out_of_action")
-    logged = desk.session.store.log(desk.session.campaign.info.id)[-1].action
+    logged = desk.service.store.log(desk.service.campaign.info.id)[-1].action
     assert logged["rolls"] == [6, 5, 3] and logged["con"] == 1  # replays exactly
 
 
@@ -110,7 +110,7 @@ def test_st11_a_wound_naming_deaths_door_rolls_it_with_disadvantage(qtbot, tmp_p
              "death": "dying", "wounds": [{"text": "slashed leg",
                                            "disadvantage": ["Death's Door"]}]}
     desk = DeskController()
-    desk.set_session(Session.on(Campaign.create(store, "G", "stonetop", {}, [sheet])))
+    desk.set_service(Service.on(Campaign.create(store, "G", "stonetop", {}, [sheet])))
     dlg = MovesDialog(profile_for("stonetop"), desk.state, ["garet"], move="Death's Door",
                       rng=random.Random(7))
     qtbot.addWidget(dlg)
@@ -122,5 +122,5 @@ def test_st11_a_wound_naming_deaths_door_rolls_it_with_disadvantage(qtbot, tmp_p
     assert desk.submit_many(dlg.actions(), dlg.title()) == 1
     assert asked == ["3d6kl2"]
     assert desk.state["characters"]["garet"]["death"] == "out_of_action"  # 6 + 3 = 9
-    desk.session.close()
+    desk.service.close()
     store.close()

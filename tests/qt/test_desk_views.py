@@ -66,7 +66,7 @@ def test_compact_tiles_show_more_of_the_desk_and_are_remembered(qtbot, crowd):
     qtbot.waitUntil(lambda: tiles_in_sight(window) >= full * 3 // 2)
     compact = tiles_in_sight(window)
     assert window_memory.settings().value(COMPACT_KEY) in (True, "true")  # the folder's
-    window.controller.session.close()
+    window.controller.service.close()
     window.close()
 
     again = kit.open_window(qtbot, crowd, size=(1280, 720))
@@ -77,7 +77,7 @@ def test_compact_tiles_show_more_of_the_desk_and_are_remembered(qtbot, crowd):
         qtbot.waitUntil(lambda: tiles_in_sight(again) == full)
         assert window_memory.settings().value(COMPACT_KEY) in (False, "false")
     finally:
-        again.controller.session.close()
+        again.controller.service.close()
 
 
 def test_an_end_state_banner_on_a_compact_tile_is_never_clipped(view):
@@ -150,4 +150,4 @@ def test_a_compact_tiles_badges_never_run_under_its_end_state(qtbot, tmp_path, m
     else:  # counted on it
         facts = index.data(FactsRole)
         assert label.endswith(f"+{len(facts.badges + facts.extra)}")
-    window.controller.session.close()
+    window.controller.service.close()

@@ -3,12 +3,12 @@
 import pytest
 from PySide6.QtGui import QFont
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.common import PREVIEW_LINES
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -20,7 +20,7 @@ PARTY = [{"id": n.lower(), "name": n, "kind": "pc", "max_hp": 16, "hp": 5}
 @pytest.fixture
 def desk(qtbot, store):
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.create(store, "Camp", "stonetop", {}, PARTY)))
+    controller.set_service(Service.on(Campaign.create(store, "Camp", "stonetop", {}, PARTY)))
     return controller
 
 
@@ -44,7 +44,7 @@ def test_make_camp_for_the_party_shows_every_line_of_its_preview(qtbot, desk, pa
     assert dialog.ui.previewScroll.height() >= line * PREVIEW_LINES[0]
     dialog.accept()
     assert desk.submit_many(dialog.actions(), dialog.title()) == party
-    assert all(desk.session.store.characters(desk.session.campaign.info.id)[c]["hp"] > 2
+    assert all(desk.service.store.characters(desk.service.campaign.info.id)[c]["hp"] > 2
                for c in ids)
 
 

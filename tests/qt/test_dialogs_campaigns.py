@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from harmdesk.demo import ensure_demo
+from harmdesk.desk.demo import ensure_demo
 from harmdesk.qt.dialogs.campaigns import NewCampaignDialog, OpenCampaignDialog
 from harmdesk.store import Store
 

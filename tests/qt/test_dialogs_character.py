@@ -3,12 +3,12 @@
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from harmdesk.campaign import Campaign
-from harmdesk.demo import ensure_demo
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.demo import ensure_demo
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.character import CharacterDialog, new_id
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -21,7 +21,7 @@ def desks(qtbot, tmp_path):
     made = {}
     for info in store.campaigns():
         desk = DeskController()
-        desk.set_session(Session.on(Campaign.open(store, info["name"])))
+        desk.set_service(Service.on(Campaign.open(store, info["name"])))
         made[info["system"]] = desk
     yield made
     store.close()

@@ -3,12 +3,12 @@
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -38,7 +38,7 @@ def desks(qtbot, tmp_path):
     for system, sheets in (("stonetop", STONETOP), ("lux_aeterna", LUX),
                            ("freedom_fantasies", FREEDOM)):
         desk = DeskController()
-        desk.set_session(Session.on(Campaign.create(store, system, system, {}, sheets)))
+        desk.set_service(Service.on(Campaign.create(store, system, system, {}, sheets)))
         made[system] = desk
     yield made
     store.close()

@@ -4,11 +4,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs import dice as dice_dialogs
 from harmdesk.qt.dialogs.dice import DiceDialog, manual_roll_provider
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 from harmdesk.values import Action, RollNeed
 
@@ -107,7 +107,7 @@ def desk(qtbot, tmp_path):
     store = Store.open(tmp_path)
     sheets = [{"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "armor": 2}]
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.create(store, "T", "stonetop", {"prosperity": 1},
+    controller.set_service(Service.on(Campaign.create(store, "T", "stonetop", {"prosperity": 1},
                                                       sheets)))
     yield controller
     store.close()

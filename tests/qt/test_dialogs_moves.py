@@ -5,11 +5,11 @@ import random
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -44,7 +44,7 @@ def desks(qtbot, tmp_path):
     for system, sheets in (("stonetop", STONETOP), ("lux_aeterna", LUX),
                            ("freedom_fantasies", FREEDOM)):
         desk = DeskController()
-        desk.set_session(Session.on(Campaign.create(store, system, system, {"prosperity": 1}
+        desk.set_service(Service.on(Campaign.create(store, system, system, {"prosperity": 1}
                                           if system == "stonetop" else {}, sheets)))
         made[system] = desk
     yield made
@@ -150,8 +150,8 @@ def test_st7_never_gonna_keep_me_down_is_an_automatic_10_once_per_session(qtbot,
     sheet = {"id": "wren", "name": "Wren", "kind": "pc", "max_hp": 14, "hp": 0,
              "death": "dying", "moves": ["never_gonna_keep_me_down"]}
     desk = DeskController()
-    desk.set_session(Session.on(Campaign.create(store, "ngkmd", "stonetop", {}, [sheet])))
-    desk.session.start_session("One")
+    desk.set_service(Service.on(Campaign.create(store, "ngkmd", "stonetop", {}, [sheet])))
+    desk.service.start_session("One")
     dlg = MovesDialog(profile_for("stonetop"), desk.state, ["wren"], move="Death's Door",
                       rng=random.Random(7))
     qtbot.addWidget(dlg)
@@ -159,7 +159,7 @@ def test_st7_never_gonna_keep_me_down_is_an_automatic_10_once_per_session(qtbot,
     # without tonight's session the page cannot say which session spends it
     assert "start a play session first" in dlg.ui.messageLabel.text() and not ok_enabled(dlg)
     dlg = MovesDialog(profile_for("stonetop"), desk.state, ["wren"], move="Death's Door",
-                      rng=random.Random(7), play_session=desk.session.play_session["number"])
+                      rng=random.Random(7), play_session=desk.service.play_session["number"])
     qtbot.addWidget(dlg)
     _, roll, _, automatic = dlg.page().fields[0]
     automatic.setChecked(True)
@@ -171,7 +171,7 @@ def test_st7_never_gonna_keep_me_down_is_an_automatic_10_once_per_session(qtbot,
     assert desk.submit_many(dlg.actions(), dlg.title()) == 1
     wren = desk.state["characters"]["wren"]
     assert (wren["hp"], wren["death"]) == (1, "none")
-    logged = store.log(desk.session.campaign.info.id)[-1].action
+    logged = store.log(desk.service.campaign.info.id)[-1].action
     assert logged["automatic"] is True and logged["session"] == 1
     # dying again in the same session: the move is spent until the next one
     assert desk.submit({"type": "damage", "target": "wren", "amount": 5})
@@ -179,7 +179,7 @@ def test_st7_never_gonna_keep_me_down_is_an_automatic_10_once_per_session(qtbot,
     desk.refused.connect(lambda reason, _ids: refusals.append(reason))
     assert not desk.submit({"type": "deaths_door", "target": "wren", "automatic": True})
     assert refusals and "once per session" in refusals[0]
-    desk.session.close()
+    desk.service.close()
     store.close()
 
 

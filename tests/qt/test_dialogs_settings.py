@@ -6,12 +6,12 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
 
 from harmdesk import rules
-from harmdesk.campaign import Campaign
-from harmdesk.display import without_rule_ids
+from harmdesk.desk.campaign import Campaign
+from harmdesk.profiles.parts import without_rule_ids
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.settings import SettingsDialog, with_mnemonic
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 
@@ -81,9 +81,9 @@ def test_the_action_applies_to_a_real_campaign(qtbot, tmp_path, dialog):
     try:
         sheets = [{"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20}]
         desk = DeskController()
-        desk.set_session(Session.on(Campaign.create(store, "T", "stonetop", {"prosperity": 1},
+        desk.set_service(Service.on(Campaign.create(store, "T", "stonetop", {"prosperity": 1},
                                                     sheets)))
-        dlg = dialog("stonetop", desk.state["settings"], desk.session.campaign.info.options)
+        dlg = dialog("stonetop", desk.state["settings"], desk.service.campaign.info.options)
         dlg.widgets["prosperity"].setValue(3)
         assert desk.submit(dlg.settings_action())
         assert desk.state["settings"]["prosperity"] == 3

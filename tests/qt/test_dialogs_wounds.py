@@ -4,11 +4,11 @@ requirements; treating it; what the tile and the table show."""
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -25,7 +25,7 @@ SHEETS = [
 def table(qtbot, tmp_path):
     store = Store.open(tmp_path)
     desk = DeskController()
-    desk.set_session(Session.on(Campaign.create(store, "st", "stonetop", {}, SHEETS)))
+    desk.set_service(Service.on(Campaign.create(store, "st", "stonetop", {}, SHEETS)))
 
     def dialog(targets):
         dlg = ConditionDialog(profile_for("stonetop"), desk.state, targets)

@@ -5,7 +5,7 @@ downed are left out, the preview and the log saying so."""
 import pytest
 from PySide6.QtGui import QDragLeaveEvent
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.qt.desk_model import PreviewRole
 
 from .kit import saved

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.errors import StoreError
 from harmdesk.qt import window_menus
 from harmdesk.qt.desk_model import SAVING, NoticeRole, PreviewRole
@@ -46,14 +46,14 @@ def opening(qtbot, folder, gate):
     window.resize(1300, 850)
     window.show()
     window.campaign_menus.load(folder, "Desk")
-    assert window.controller.session.loading
+    assert window.controller.service.loading
     kit.laid_out(qtbot, window)  # the snapshot's tiles where a drop finds them
     yield window
     gate.set()
-    qtbot.waitUntil(lambda: window.campaign_menus.session is not None
-                    or window.controller.session is None, timeout=20000)
-    if window.controller.session is not None:
-        window.controller.session.close()
+    qtbot.waitUntil(lambda: window.campaign_menus.service is not None
+                    or window.controller.service is None, timeout=20000)
+    if window.controller.service is not None:
+        window.controller.service.close()
 
 
 def drop(window, kind: str, amount: int, cid: str) -> None:
@@ -133,7 +133,7 @@ def test_drops_kept_while_opening_are_reported_when_the_campaign_does_not_open(
     gate.fails = "The data file is damaged."
     gate.set()
     qtbot.waitUntil(lambda: bool(boxes), timeout=20000)
-    assert window.controller.session is None  # the snapshot is no longer trusted
+    assert window.controller.service is None  # the snapshot is no longer trusted
     assert warnings == ["1 change(s) made while Desk was opening could not be saved: "
                         "the campaign did not open."]
     assert boxes == ["The data file is damaged."] and window.controller.waiting == 0

@@ -8,7 +8,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QDropEvent
 from PySide6.QtWidgets import QDialog
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.desk_model import EncounterRole
 from harmdesk.qt.dialogs.encounter import INITIATIVE, StartEncounterDialog, TurnSaveDialog
 from harmdesk.qt.encounter_model import (
@@ -53,7 +53,7 @@ def lux(qtbot, tmp_path):
                      "origin_level": 8})
     assert c.submit({"type": "save", "target": "karis", "condition": "frozen", "bumps": 5})
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 @pytest.fixture
@@ -350,7 +350,7 @@ def test_a_refusal_shows_in_the_status_bar_and_a_read_only_campaign_refuses(
         assert not window.controller.submit({"type": "start_encounter", "order": ["vahid"]})
         assert window.statusBar().currentMessage().startswith(
             "Refused: This campaign is open read-only")
-        window.controller.session.close()
+        window.controller.service.close()
     finally:
         other.close()
     assert saved(folder)[0] is None
@@ -413,12 +413,12 @@ def test_the_players_window_picks_out_the_turn_that_begins_not_the_one_that_ends
 
 
 def test_a_turn_that_passes_remakes_only_the_two_cards_it_marks(lux, monkeypatch):
-    import harmdesk.players
+    import harmdesk.desk.players
     players = PlayerModel(lux.controller)
     start(lux, monkeypatch, INITIATIVE_ROLLED)
     answer_save(monkeypatch, "skip")
-    made, card = [], harmdesk.players.card
-    monkeypatch.setattr(harmdesk.players, "card",
+    made, card = [], harmdesk.desk.players.card
+    monkeypatch.setattr(harmdesk.desk.players, "card",
                         lambda system, char, *a, **k: made.append(char["id"]) or
                         card(system, char, *a, **k))
     lux.ui.actionNextTurn.trigger()  # Sara's turn ends, Karis's begins

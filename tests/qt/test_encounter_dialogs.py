@@ -15,7 +15,7 @@ from harmdesk.qt.dialogs.encounter import (
     StartEncounterDialog,
     TurnSaveDialog,
 )
-from harmdesk.rolling import roll_faces
+from harmdesk.desk.rolling import roll_faces
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.main_window import MainWindow
 from tests.conftest import ROOT
 
@@ -29,7 +29,7 @@ def painted():
     seen.append(sorted(m for m in sys.modules if m.split(".")[0] in ("sqlalchemy", "sqlmodel")
                        or m in LATER))
     app.quit()
-LATER = ("harmdesk.session", "harmdesk.rules", "harmdesk.profiles", "harmdesk.chips",
+LATER = ("harmdesk.desk.service", "harmdesk.rules", "harmdesk.profiles", "harmdesk.desk.chips",
          "harmdesk.values", "harmdesk.qt.controller", "harmdesk.qt.desk_model",
          "harmdesk.qt.tiles", "harmdesk.qt.forms.ui_main_window")
 window.firstPainted.connect(painted)
@@ -68,5 +68,5 @@ def test_the_layout_built_after_the_first_frame_keeps_the_windows_size(qtbot, tm
     assert sorted(window.model.ids()) == sorted(characters) == sorted(c["id"] for c in PARTY)
     assert window.windowTitle() == "Desk — HarmDesk"
     assert window.size().toTuple() == (1000, 700)
-    window.controller.session.close()
+    window.controller.service.close()
     window.close()

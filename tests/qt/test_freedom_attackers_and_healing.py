@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
-from harmdesk.qt.dialogs import MovesDialog
+from harmdesk.qt.dialogs.moves import MovesDialog
 from harmdesk.qt.player_model import NotesRole
 
 from . import kit
@@ -35,7 +35,7 @@ def folder(tmp_path):
 def window(qtbot, folder):
     window = kit.open_window(qtbot, folder, "Freedom", size=(1300, 850))
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def preview(window, attacker, cid):
@@ -166,4 +166,4 @@ def test_ff11_the_medicine_page_asks_who_is_adjacent_before_it_heals_them(
         assert log[-1].action["adjacent"] == ["tor"]
         assert log[-1].events[0]["text"].endswith("Adjacent to Mira: Tor")
     finally:
-        window.controller.session.close()
+        window.controller.service.close()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QDialog
 
 from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import MARKS, FactsRole
-from harmdesk.qt.dialogs import MovesDialog
+from harmdesk.qt.dialogs.moves import MovesDialog
 from harmdesk.qt.tray_chips import mime_for
 
 from . import kit
@@ -33,7 +33,7 @@ def folder(tmp_path):
 def window(qtbot, folder):
     window = kit.open_window(qtbot, folder, "Freedom", size=(1300, 850))
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def saved(folder, cid):

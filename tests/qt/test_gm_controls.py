@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QDialog
 
 from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import BAR, BUFFER, GUARD, MARKS, STATUS, NoticeRole
-from harmdesk.qt.dialogs import DeathDialog, MovesDialog
+from harmdesk.qt.dialogs.death import DeathDialog
+from harmdesk.qt.dialogs.moves import MovesDialog
 
 from . import kit
 
@@ -52,7 +53,7 @@ def opened(qtbot, folder):
         return window
     yield open_window
     for window in windows:
-        window.controller.session.close()
+        window.controller.service.close()
 
 
 def saved(folder, campaign, cid):

@@ -91,7 +91,7 @@ def test_cancel_stops_the_import_and_saves_nothing(qtbot, window, folder, tmp_pa
     assert failed.args == ["Import cancelled; nothing was added."]
     assert window.statusBar().currentMessage() == "Import cancelled; nothing was added."
     assert window.controller.campaign.name == "Desk"
-    assert [c["name"] for c in window.controller.session.campaigns()] == ["Desk"]
+    assert [c["name"] for c in window.controller.service.campaigns()] == ["Desk"]
     assert campaigns_in(folder) == before == {"Desk": 0}
 
 

@@ -25,7 +25,7 @@ def lux(qtbot, tmp_path):
     assert window.controller.submit({"type": "start_encounter",
                                      "order": ["sara", "brann", "karis"]})
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def test_removing_the_one_whose_turn_it_is_passes_it_over_the_dead(lux):

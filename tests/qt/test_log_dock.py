@@ -7,20 +7,12 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtTest import QTest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
-from harmdesk.qt.log_dock import (
-    TIME,
-    EntryIdRole,
-    GroupKeyRole,
-    LogDock,
-    LogModel,
-    TargetsRole,
-    UndoneRole,
-    build_groups,
-    session_title,
-)
-from harmdesk.session import Session
+from harmdesk.qt.log_model import EntryIdRole, GroupKeyRole, LogModel, TargetsRole, TIME, UndoneRole
+from harmdesk.qt.log_dock import LogDock
+from harmdesk.qt.log_rows import build_groups, session_title
+from harmdesk.desk.service import Service
 from harmdesk.store import LogEntry, Store
 
 from . import kit
@@ -45,7 +37,7 @@ def log_store(tmp_path):
 @pytest.fixture
 def desk(qtbot, log_store):
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.open(log_store, "Wood")))
+    controller.set_service(Service.on(Campaign.open(log_store, "Wood")))
     return controller
 
 
@@ -114,7 +106,7 @@ def test_roles_carry_all_targets_of_the_step_and_the_entry_id(desk, log_store):
     played(desk)
     model = LogModel(desk)
     hit = children(model, 0)[1]
-    entries = log_store.log(desk.session.campaign.info.id)
+    entries = log_store.log(desk.service.campaign.info.id)
     assert hit.data(TargetsRole) == ["heavy", "vahid"]
     assert children(model, 0)[2].data(TargetsRole) == ["heavy", "vahid"]
     assert hit.data(EntryIdRole) == entries[2].id
@@ -125,7 +117,7 @@ def test_roles_carry_all_targets_of_the_step_and_the_entry_id(desk, log_store):
 def test_the_time_column_is_local_hours_and_minutes(desk, log_store):
     played(desk)
     model = LogModel(desk)
-    entry = log_store.log(desk.session.campaign.info.id)[-1]
+    entry = log_store.log(desk.service.campaign.info.id)[-1]
     when = datetime.fromisoformat(entry.applied_at).astimezone()
     first = children(model, 0)[0]
     assert first.siblingAtColumn(TIME).data() == when.strftime("%H:%M")
@@ -144,13 +136,13 @@ def test_undone_steps_stay_struck_through_until_a_new_step_replaces_them(desk, l
     assert "Double-click to redo" in heal.data(Qt.ItemDataRole.ToolTipRole)
     damage = children(model, 0)[1]
     assert not damage.data(UndoneRole) and damage.data(Qt.ItemDataRole.FontRole) is None
-    assert log_store.history(desk.session.campaign.info.id) == (3, 1)
+    assert log_store.history(desk.service.campaign.info.id) == (3, 1)
     desk.stack.redo()
     assert not children(model, 0)[0].data(UndoneRole)
     desk.stack.undo()
     assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})  # drops the redo
     assert not any("regains 2 HP" in i.data() for i in children(model, 0))
-    assert log_store.history(desk.session.campaign.info.id) == (4, 0)
+    assert log_store.history(desk.service.campaign.info.id) == (4, 0)
 
 
 def test_the_details_name_the_rules_but_the_text_does_not(desk):
@@ -166,8 +158,8 @@ def test_the_details_name_the_rules_but_the_text_does_not(desk):
 def test_only_the_newest_rows_are_read_and_older_pages_come_in_on_demand(desk):
     played(desk)
     pages = []
-    real_page = desk.session.log_page
-    desk.session.log_page = lambda before, limit: pages.append((before, limit)) or \
+    real_page = desk.service.log_page
+    desk.service.log_page = lambda before, limit: pages.append((before, limit)) or \
         real_page(before, limit)
     model = LogModel(desk, limit=3)
     assert top(model)[-1] == "… older steps: scroll down (or double-click here) to read them"
@@ -230,7 +222,7 @@ def test_scrolling_the_dock_to_the_bottom_reads_the_older_rows(qtbot, desk, log_
 
     qtbot.waitUntil(read_to_the_end, timeout=20000)
     assert dock.model.event_count() == 80
-    assert len(log_store.log(desk.session.campaign.info.id)) == 80
+    assert len(log_store.log(desk.service.campaign.info.id)) == 80
     assert top(dock.model) == ["Outside any session"]
 
 
@@ -244,7 +236,7 @@ def test_refreshes_on_changes_sessions_and_campaigns(desk, log_store):
     assert children(model, 0) == []
     desk.end_session()
     assert not top(model)[0].endswith("(in play)")
-    desk.set_session(Session.on(Campaign.open(log_store, "Empty")))
+    desk.set_service(Service.on(Campaign.open(log_store, "Empty")))
     assert model.rowCount() == 0
 
 
@@ -320,13 +312,13 @@ def test_the_highlight_follows_the_selected_row_through_changes(qtbot, dock, des
     assert dock.ui.tree.selectionModel().selectedRows()[0].data(TargetsRole) == \
         ["heavy", "vahid"]
     with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
-        desk.set_session(Session.on(Campaign.open(log_store, "Empty")))
+        desk.set_service(Service.on(Campaign.open(log_store, "Empty")))
     assert blocker.args == [[]]
 
 
 def test_an_empty_log_says_so(qtbot, log_store):
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.open(log_store, "Empty")))
+    controller.set_service(Service.on(Campaign.open(log_store, "Empty")))
     widget = LogDock(controller)
     qtbot.addWidget(widget)
     assert "Nothing has happened yet" in widget.ui.statusLabel.text()
@@ -348,7 +340,7 @@ def test_undoing_the_selected_step_keeps_it_selected_and_marks_it(qtbot, dock, d
 
 @pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 def test_redo_up_to_here_redoes_the_older_undone_steps_too(qtbot, dock, desk, log_store):
-    cid = desk.session.campaign.info.id
+    cid = desk.service.campaign.info.id
     for _ in range(3):  # the heal, the two-target damage, then dazed (outside any session)
         desk.stack.undo()
     assert log_store.history(cid) == (1, 3)

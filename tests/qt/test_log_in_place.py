@@ -6,7 +6,9 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTreeView
 
-from harmdesk.qt.log_dock import LogDock, LogModel, UndoneRole, build_groups
+from harmdesk.qt.log_dock import LogDock
+from harmdesk.qt.log_model import LogModel, UndoneRole
+from harmdesk.qt.log_rows import build_groups
 
 from . import kit, test_log_dock
 from .test_log_dock import children, played, top
@@ -25,7 +27,7 @@ def model_rows(model) -> list[list[tuple[str, bool]]]:
 
 def store_rows(desk, log_store) -> list[list[tuple[str, bool]]]:
     """What a fresh read of the whole log shows: the rows the dock must be showing."""
-    campaign = desk.session.campaign.info.id
+    campaign = desk.service.campaign.info.id
     groups = build_groups(log_store.sessions(campaign),
                           log_store.log(campaign, include_undone=True), False)
     return [[(r.text, r.undone) for r in g.rows] for g in groups]
@@ -33,8 +35,8 @@ def store_rows(desk, log_store) -> list[list[tuple[str, bool]]]:
 
 def reads(desk) -> list:
     """Record every page the dock reads from the store."""
-    pages, real = [], desk.session.log_page
-    desk.session.log_page = lambda before, limit: pages.append((before, limit)) or \
+    pages, real = [], desk.service.log_page
+    desk.service.log_page = lambda before, limit: pages.append((before, limit)) or \
         real(before, limit)
     return pages
 
@@ -67,7 +69,7 @@ def test_a_step_after_undos_drops_the_struck_rows_in_place(qtbot, desk, log_stor
     assert changed == [(0, 0, 0, 1)]
     assert model_rows(model)[0] == [("Vahid regains 1 HP; 13 → 14 HP", False)]
     assert model_rows(model) == store_rows(desk, log_store)
-    assert log_store.history(desk.session.campaign.info.id) == (3, 0)
+    assert log_store.history(desk.service.campaign.info.id) == (3, 0)
 
 
 def test_a_step_with_more_rows_than_were_undone_inserts_only_the_difference(
@@ -242,7 +244,7 @@ def test_a_step_changes_only_the_touched_tiles_row(qtbot, desk, log_store):
     # armor 2: 2 HP lost; only The Heavy's row is told, and it shows the new HP
     assert changed == [(heavy, heavy)] and resets == []
     assert model.index(heavy, BAR).data().startswith("18")
-    saved = log_store.characters(desk.session.campaign.info.id)
+    saved = log_store.characters(desk.service.campaign.info.id)
     assert saved["heavy"]["hp"] == 18 and saved["vahid"]["hp"] == 16
     changed.clear()
     desk.stack.undo()

@@ -5,7 +5,7 @@ character (LA-16, LA-17), a Trauma marked treated (LA-11) and what a character s
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
 from harmdesk.qt.dialogs.condition import ConditionDialog
@@ -29,7 +29,7 @@ def window(qtbot, tmp_path):
     window = open_window(qtbot, tmp_path, size=(1300, 850))
     window.folder = tmp_path
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def tile(window, cid):

@@ -29,7 +29,7 @@ def window(qtbot, tmp_path):
     make_folder(tmp_path, [("Desk", "lux_aeterna", {}, SHEETS)])
     window = open_window(qtbot, tmp_path, size=(1300, 850))
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def prompts(monkeypatch):

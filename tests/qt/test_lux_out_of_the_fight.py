@@ -5,7 +5,7 @@ duration (LA-15, LA-16)."""
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import FactsRole, PreviewRole
 from harmdesk.qt.dialogs.common import select_data
@@ -31,7 +31,7 @@ def window(qtbot, tmp_path):
     window = open_window(qtbot, tmp_path, size=(1300, 850))
     window.folder = tmp_path
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def tile(window, cid):

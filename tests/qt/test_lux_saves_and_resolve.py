@@ -6,12 +6,12 @@ import random
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok
@@ -27,7 +27,7 @@ SHEETS = [
 def desk(qtbot, tmp_path):
     store = Store.open(tmp_path)
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.create(store, "Lux", "lux_aeterna", {},
+    controller.set_service(Service.on(Campaign.create(store, "Lux", "lux_aeterna", {},
                                                       SHEETS)))
     yield controller
     store.close()

@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from harmdesk.qt.desk_model import FactsRole
-from harmdesk.qt.dialogs import CharacterDialog, DeathDialog
+from harmdesk.qt.dialogs.character import CharacterDialog
+from harmdesk.qt.dialogs.death import DeathDialog
 from harmdesk.qt.tile_delegate import base_size
 
 from . import kit
@@ -66,4 +67,4 @@ def test_a_character_at_the_limits_opens_the_death_state_and_character_dialogs(
         bar = base_size(fm).width() - 4 - fm.height()  # the smallest tile's bar, as painted
         assert fm.horizontalAdvance(facts.bar.text) < bar, facts.bar.text
     finally:
-        window.controller.session.close()
+        window.controller.service.close()

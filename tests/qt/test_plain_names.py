@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from harmdesk.qt.dialogs import NewCampaignDialog
+from harmdesk.qt.dialogs.campaigns import NewCampaignDialog
 from harmdesk.errors import UserError
 from harmdesk.qt.export_summary import export_session_summary, offer_to_open
 from harmdesk.qt.plain import plain_button
@@ -171,7 +171,7 @@ def marked(qtbot, tmp_path):
     folder = kit.make_folder(tmp_path / "data", [(NAME, "stonetop", {}, PARTY)])
     window = kit.open_window(qtbot, folder, name=NAME, size=(1300, 850))
     yield window
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def sweep(surfaces, window) -> None:
@@ -230,7 +230,7 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
     window.encounter.ask_save(NAME, [("dazed", NAME)], NAME)
     window.select_ids(["bold"])
     window.tray.chips_in("dangers")[0].click()  # asks before applying the hagr's attack
-    c.session.set_options({**c.session.options, "dice_mode": "manual"})
+    c.service.set_options({**c.service.options, "dice_mode": "manual"})
     assert not c.submit({"type": "damage", "target": "bold", "dice": "d6"})  # asks the faces
     menus.restore_backup()
     qtbot.waitUntil(lambda: "RestoreDialog" in surfaces.opened, timeout=20000)
@@ -255,8 +255,8 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
     with monkeypatch.context() as patch:  # a summary that cannot be written
         def refused(numbers):
             raise UserError(f"No summary of {NAME}.")
-        patch.setattr(c.session, "summary_choice", refused)
-        export_session_summary(window, c.session, None)
+        patch.setattr(c.service, "summary_choice", refused)
+        export_session_summary(window, c.service, None)
     menus.fill_recent()
     window.player_display.set_shown(True)  # the players see the names too
     sweep(surfaces, window)

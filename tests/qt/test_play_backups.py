@@ -24,7 +24,7 @@ def test_start_an_hour_of_play_and_end_each_make_a_backup(qtbot, window, folder)
     qtbot.waitUntil(lambda: play.running is None)
     assert window.controller.submit({"type": "damage", "target": "heavy", "amount": 5})
     assert not made(folder, "-session-1-hour-1.sqlite") and play.running is None  # too soon
-    later = backups.newest_time(window.controller.session.store.path) + timedelta(minutes=61)
+    later = backups.newest_time(window.controller.service.store.path) + timedelta(minutes=61)
     play.clock = lambda: later
     assert window.controller.submit({"type": "damage", "target": "heavy", "amount": 5})
     qtbot.waitUntil(lambda: made(folder, "-hour-1.sqlite") or made(folder, "-hourly.sqlite"),
@@ -34,7 +34,7 @@ def test_start_an_hour_of_play_and_end_each_make_a_backup(qtbot, window, folder)
     qtbot.waitUntil(lambda: made(folder, "-session-1-end.sqlite"), timeout=30000)
     qtbot.waitUntil(lambda: play.running is None)
 
-    listed = backups.listing(window.controller.session.store.path)
+    listed = backups.listing(window.controller.service.store.path)
     dialog = RestoreDialog(listed, window)
     qtbot.addWidget(dialog)
     tree = dialog.ui.backupList

@@ -6,8 +6,8 @@ import re
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
-from harmdesk.campaign import Campaign
-from harmdesk.players import Card
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.players import Card
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.player_model import (
     BarRole,
@@ -18,7 +18,7 @@ from harmdesk.qt.player_model import (
     WordsRole,
 )
 from harmdesk.qt.player_words import PlayerWords
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 
 from . import kit
 
@@ -37,7 +37,7 @@ def table(qtbot, store):
     """A Stonetop desk with a PC shown in full, a monster shown as words and one hidden."""
     campaign = Campaign.create(store, "Desk", "stonetop", {"prosperity": 1}, TABLE)
     controller = DeskController()
-    controller.set_session(Session.on(campaign))
+    controller.set_service(Service.on(campaign))
     return controller
 
 
@@ -264,8 +264,8 @@ def test_another_campaign_resets_the_model(qtbot, table, model, store):
     other = Campaign.create(store, "Belhaven", "lux_aeterna", {}, [
         {"id": "sara", "name": "Sara", "kind": "pc", "max_hp": 20}])
     sent = record(qtbot, model)
-    table.set_session(Session.on(other))
+    table.set_service(Service.on(other))
     assert sent == [("reset",)]
     assert names(model) == ["Sara"]
-    table.set_session(None)
+    table.set_service(None)
     assert model.rowCount() == 0

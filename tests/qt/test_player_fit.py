@@ -110,7 +110,7 @@ def test_too_many_cards_for_the_window_take_pages_that_turn_on_their_own(qtbot, 
         qtbot.waitUntil(lambda: last in shown_rows(display))
         assert all_laid_out(display, shown_rows(display))
     finally:
-        window.controller.session.close()
+        window.controller.service.close()
 
 
 def test_a_page_holds_as_many_cards_as_read_at_the_smallest_size():

@@ -110,7 +110,7 @@ def test_it_closes_with_the_gms_window_and_opens_again_as_it_was(qtbot, window, 
     display = opened(qtbot, window)
     display.resize(520, 330)
     qtbot.waitUntil(lambda: display.size().toTuple() == (520, 330))
-    window.controller.session.close()
+    window.controller.service.close()
     window.close()
     assert not display.isVisible()
     assert window_memory.settings().value(KEYS["open"]) in (True, "true")
@@ -125,7 +125,7 @@ def test_it_closes_with_the_gms_window_and_opens_again_as_it_was(qtbot, window, 
     assert not shown.isActiveWindow()
     shown.showFullScreen()
     qtbot.waitUntil(shown.isFullScreen)
-    again.controller.session.close()
+    again.controller.service.close()
     again.close()
 
     third = kit.open_window(qtbot, folder)
@@ -133,12 +133,12 @@ def test_it_closes_with_the_gms_window_and_opens_again_as_it_was(qtbot, window, 
                     and third.player_display.display.isVisible())
     assert third.player_display.display.isFullScreen()
     third.player_display.display.close()
-    third.controller.session.close()
+    third.controller.service.close()
     third.close()
     fourth = kit.open_window(qtbot, folder)  # its event loop ran while the store opened
     assert fourth.player_display.display is None
     assert not fourth.ui.actionPlayerDisplay.isChecked()
-    fourth.controller.session.close()
+    fourth.controller.service.close()
 
 
 class Screen:

@@ -9,10 +9,11 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QDialog, QMenu
 
-from harmdesk.players import looks
+from harmdesk.desk.players import looks
 from harmdesk.qt import player_words
 from harmdesk.qt.desk_model import PLAYERS, SeenRole
-from harmdesk.qt.dialogs import CharacterDialog, SettingsDialog
+from harmdesk.qt.dialogs.character import CharacterDialog
+from harmdesk.qt.dialogs.settings import SettingsDialog
 from harmdesk.qt.dialogs.common import select_data
 from harmdesk.qt.tile_delegate import SEEN_TAGS
 from harmdesk.resources import resource_path
@@ -195,7 +196,7 @@ def test_a_read_only_campaign_refuses_to_hide_anyone(qtbot, folder):
         assert window.statusBar().currentMessage().startswith(
             "Refused: This campaign is open read-only")
         assert seen(window, "hagr") == "words"
-        window.controller.session.close()
+        window.controller.service.close()
     finally:
         other.close()
     assert saved(folder, "hagr") is None and applied(folder) == []

@@ -18,8 +18,8 @@ HIT = {"type": "damage", "target": "heavy", "amount": 5}
 
 
 def listed(folder):
-    from harmdesk.session import Session
-    return Session.backups(folder)
+    from harmdesk.desk.service import Service
+    return Service.backups(folder)
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QTextDocument
 from PySide6.QtWidgets import QStyle
 
-from harmdesk import chips
-from harmdesk.campaign import Campaign
+from harmdesk.desk import chips
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.desk_model import PreviewRole
 from harmdesk.qt.tile_delegate import (
     base_size,

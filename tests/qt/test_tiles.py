@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 
-from harmdesk import chips
+from harmdesk.desk import chips
 from harmdesk.qt.desk_model import BAR, FactsRole, IdRole, NoticeRole, PreviewRole
 
 from .kit import saved

@@ -5,14 +5,14 @@ from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from harmdesk import chips
-from harmdesk.campaign import Campaign
+from harmdesk.desk import chips
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.tray import TrayWidget
 from harmdesk.qt.tray_chips import ChipButton, chip_in, mime_for
-from harmdesk.rules import apply
+from harmdesk.rules.engine import apply
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 COPY = Qt.DropAction.CopyAction
@@ -51,7 +51,7 @@ def tray_store(tmp_path):
 @pytest.fixture
 def desk(qtbot, tray_store):
     controller = DeskController()
-    controller.set_session(Session.on(Campaign.open(tray_store, "Wood")))
+    controller.set_service(Service.on(Campaign.open(tray_store, "Wood")))
     return controller
 
 
@@ -64,7 +64,7 @@ def tray(qtbot, desk):
 
 
 def open_campaign(desk, store, name):
-    desk.set_session(Session.on(Campaign.open(store, name)))
+    desk.set_service(Service.on(Campaign.open(store, name)))
 
 
 def activated(qtbot, tray, do) -> dict:

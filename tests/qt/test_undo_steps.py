@@ -1,11 +1,11 @@
 """One undo command is one step of the log: a party's Make Camp undoes and redoes as one,
 before and after a restart (issue 9)."""
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.desk_model import CharacterRole, DeskModel, IdRole
-from harmdesk.qt.log_dock import LogModel, UndoneRole
-from harmdesk.session import Session
+from harmdesk.qt.log_model import LogModel, UndoneRole
+from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 PCS = ("caradoc", "heavy", "vahid")
@@ -41,7 +41,7 @@ def undone_rows(log):
 def open_desk(campaign):
     desk = DeskController()
     model, log = DeskModel(desk), LogModel(desk)
-    desk.set_session(Session.on(campaign))
+    desk.set_service(Service.on(campaign))
     return desk, model, log
 
 

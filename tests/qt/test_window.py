@@ -14,7 +14,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 def close(window):
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def saved(folder, cid, key="hp"):
@@ -124,7 +124,7 @@ def test_dice_are_rolled_by_harmdesk_and_stored_as_faces(qtbot, folder):
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+3")
     assert window.apply_quick_entry()
-    entry, = window.controller.session.log()
+    entry, = window.controller.service.log()
     face = entry.action["rolls"][0]
     assert saved(folder, "heavy") == 20 - max(0, face + 3 - 2)
     close(window)

@@ -33,7 +33,7 @@ def test_another_programs_database_is_a_message_and_stays_untouched(qtbot, tmp_p
     qtbot.waitUntil(lambda: bool(boxes), timeout=20000)
     assert "not one of HarmDesk's" in boxes[0] and "untouched" in boxes[0]
     assert window.statusBar().currentMessage() == "Could not open the campaign."
-    assert window.controller.session is None
+    assert window.controller.service is None
     assert checksum(path) == before
     assert not (tmp_path / "backups").exists()
 
@@ -42,11 +42,11 @@ def test_a_full_disk_opens_the_desk_read_only_and_says_so(qtbot, tmp_path, monke
     folder = kit.make_folder(tmp_path, [("Desk", "stonetop", {"prosperity": 1}, PARTY)])
     monkeypatch.setattr(paths, "disk_full", lambda where: True)
     window = kit.open_window(qtbot, folder)
-    assert window.controller.session.read_only
+    assert window.controller.service.read_only
     message = window.statusBar().currentMessage()
     assert message == f"Opened Desk (read-only: the disk holding {folder} is full)."
     assert window.tiles.model().rowCount() == 5
     window.grab().save("/tmp/i12b-full-disk.png")
     assert not window.controller.submit({"type": "damage", "target": "vahid", "amount": 3})
     assert kit.saved(folder)[0]["vahid"]["hp"] == 16
-    window.controller.session.close()
+    window.controller.service.close()

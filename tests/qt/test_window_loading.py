@@ -39,7 +39,7 @@ def test_a_relative_data_folder_opens_the_desk_on_a_later_start(qtbot, tmp_path,
     assert window.campaign_menus.data_dir == tmp_path / "table"
     assert window.controller.submit({"type": "damage", "target": "vahid", "amount": 3})
     assert saved_hp(tmp_path / "table", "vahid") == 13
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def test_an_unexpected_error_while_opening_reaches_the_bug_dialog(qtbot, tmp_path, monkeypatch):
@@ -61,12 +61,12 @@ def test_an_unexpected_error_while_opening_reaches_the_bug_dialog(qtbot, tmp_pat
     qtbot.addWidget(window)
     monkeypatch.setattr(sys, "excepthook", bug_report.BugHook(window))
     window.campaign_menus.load(folder, "Desk")
-    assert window.controller.session.loading  # the snapshot, while the store opens
+    assert window.controller.service.loading  # the snapshot, while the store opens
     qtbot.waitUntil(lambda: bool(reports), timeout=20000)
     assert "Traceback" in reports[0] and "ValueError: relative path" in reports[0]
     assert boxes == []  # no second box that blames the file
     assert window.statusBar().currentMessage() == "Could not open the campaign."
-    assert window.controller.session is None  # the snapshot is no longer trusted
+    assert window.controller.service is None  # the snapshot is no longer trusted
 
 
 def test_quitting_closes_the_store_for_the_next_start(qtbot, tmp_path):

@@ -29,7 +29,7 @@ def open_on(qtbot, folder):
 def quit_window(window) -> None:
     """As Ctrl+Q does: the store closed, the window closed (which remembers its layout)."""
     kit.shut(window)
-    window.controller.session.close()
+    window.controller.service.close()
     window.close()
 
 

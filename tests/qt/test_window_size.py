@@ -43,7 +43,7 @@ def open_window(qtbot, folder, name="Desk", size=None):
 
 
 def shut(window):
-    window.controller.session.close()
+    window.controller.service.close()
     window.close()
 
 

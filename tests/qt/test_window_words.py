@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence, QTextDocument
 from PySide6.QtTest import QTest
 
-from harmdesk import quick
+from harmdesk.desk import quick
 from harmdesk.qt.desk_model import BAR, NAME
 
 from . import kit
@@ -60,7 +60,7 @@ def test_a_broken_dice_expression_reads_in_plain_words_and_the_field_keeps_its_w
     assert message.fontMetrics().horizontalAdvance(message.shown()) <= message.width()
     assert rendered(message.toolTip()) == message.text()  # cut short, whole in the tooltip
     assert window.controller.stack.count() == 0 and saved(folder, "heavy") == 20
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 @pytest.mark.parametrize("text, words", [
@@ -80,7 +80,7 @@ def test_negative_zero_and_pointless_amounts_are_refused_before_any_dice_are_ask
     assert window.ui.quickMessage.text() == words
     assert asked == [] and window.controller.stack.count() == 0
     assert saved(folder, "heavy") == 20
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def test_the_quick_entry_hint_and_help_are_each_games_own(qtbot, folder):
@@ -104,7 +104,7 @@ def test_the_quick_entry_hint_and_help_are_each_games_own(qtbot, folder):
     assert saved(folder, "brute", "damage", "Gate") == 9
     dialog.ui.gameCombo.setCurrentIndex(dialog.ui.gameCombo.findData("stonetop"))
     assert "7 p1" in [table.item(r, 0).text() for r in range(table.rowCount())]
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def test_names_in_tooltips_read_as_typed_never_as_markup(qtbot, folder):
@@ -125,7 +125,7 @@ def test_names_in_tooltips_read_as_typed_never_as_markup(qtbot, folder):
     log = window.log.model
     first = log.index(0, 0, log.index(0, 0))
     assert BOLD in rendered(first.data(Qt.ItemDataRole.ToolTipRole))
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def test_labels_buttons_and_chips_carry_no_rule_ids(qtbot, folder):
@@ -145,7 +145,7 @@ def test_labels_buttons_and_chips_carry_no_rule_ids(qtbot, folder):
                     seen.append((widget.objectName(), text))
     assert seen == []
     assert window.tray.ui.gangSlot.deals.text().startswith("Deals d10+")
-    window.controller.session.close()
+    window.controller.service.close()
 
 
 def test_end_play_session_only_while_one_is_running(qtbot, folder):
@@ -154,12 +154,12 @@ def test_end_play_session_only_while_one_is_running(qtbot, folder):
     assert start.isEnabled() and not end.isEnabled()
     window.controller.start_session("The hagr")
     assert not start.isEnabled() and end.isEnabled()
-    store = window.controller.session.store
-    assert store.open_session(window.controller.session.campaign.info.id)["title"] == "The hagr"
+    store = window.controller.service.store
+    assert store.open_session(window.controller.service.campaign.info.id)["title"] == "The hagr"
     end.trigger()
     assert start.isEnabled() and not end.isEnabled()
-    assert store.open_session(window.controller.session.campaign.info.id) is None
-    window.controller.session.close()
+    assert store.open_session(window.controller.service.campaign.info.id) is None
+    window.controller.service.close()
 
 
 def click_header(table, section):
@@ -189,6 +189,6 @@ def test_the_table_shows_an_arrow_only_when_it_is_sorted_by_that_column(qtbot, f
     assert [proxy.index(r, NAME).data() for r in range(proxy.rowCount())] == names
     # sorting is a view: the tiles and the saved desk keep their order
     assert window.model.ids() == [c["id"] for c in PARTY]
-    store = window.controller.session.store
-    assert list(store.characters(window.controller.session.campaign.info.id)) == window.model.ids()
-    window.controller.session.close()
+    store = window.controller.service.store
+    assert list(store.characters(window.controller.service.campaign.info.id)) == window.model.ids()
+    window.controller.service.close()

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from harmdesk import chips
-from harmdesk.campaign import Campaign
+from harmdesk.desk import chips
+from harmdesk.desk.campaign import Campaign
 from harmdesk.qt import writer_wait
 from harmdesk.qt.desk_model import NoticeRole
 from harmdesk.store import Store, db
@@ -69,7 +69,7 @@ def opened(qtbot, folder):
 
     yield open_window
     for window in windows:
-        window.controller.session.close()
+        window.controller.service.close()
 
 
 def test_the_window_becomes_writable_once_the_other_writer_lets_go(qtbot, folder, other,

@@ -4,8 +4,8 @@ import subprocess
 
 import pytest
 
-from harmdesk.campaign import Campaign
-from harmdesk.demo import ensure_demo
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.demo import ensure_demo
 from harmdesk.store import Store
 
 MARKUP_NAME = "<b>Bold</b> & <img src=x>"

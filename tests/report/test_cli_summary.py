@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from harmdesk.campaign import Campaign
-from harmdesk.demo import ensure_demo
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.demo import ensure_demo
 from harmdesk.store import Store
 from tests.conftest import ROOT
 from tests.report.conftest import pdf_pages, pdf_text

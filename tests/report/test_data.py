@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.report.data import ReportError, build_report
 from harmdesk.report.source import choose, from_store, parse_sessions
 from tests.conftest import ROOT

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.report.data import build_report
 from harmdesk.report.source import from_store
 from harmdesk.store import steps

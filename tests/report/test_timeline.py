@@ -2,7 +2,7 @@
 the clock's real steps; the rounds' rows are checked line by line, then in the PDF."""
 
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.report.pdf import write_pdf
 from harmdesk.report.source import from_store
 from tests.report.conftest import pdf_pages, pdf_text

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.report.pdf import write_pdf
 from harmdesk.report.source import from_store
 from tests.report.kit import summarize

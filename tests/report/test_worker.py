@@ -5,7 +5,8 @@ import pytest
 from harmdesk.qt import export_summary as ex
 from harmdesk.qt.tasks import Task
 from harmdesk.report.source import from_store
-from harmdesk.session import Session, prepare_summary, write_summary
+from harmdesk.desk.service import Service
+from harmdesk.report.summary import prepare_summary, write_summary
 from tests.report.conftest import pdf_text
 
 
@@ -74,7 +75,7 @@ def test_export_session_summary_asks_writes_and_offers_to_open(qtbot, fonts, dem
     monkeypatch.setattr(ex.QMessageBox, "question",
                         lambda *a, **k: ex.QMessageBox.StandardButton.Open)
     monkeypatch.setattr(ex.QDesktopServices, "openUrl", opened.append)
-    ex.export_session_summary(None, Session.on(campaign), None)
+    ex.export_session_summary(None, Service.on(campaign), None)
     qtbot.waitUntil(lambda: bool(opened), timeout=20000)
     assert asked[0].endswith("Stonetop the hagr in the Great Wood - session 1.pdf")
     written = tmp_path / "tonight.pdf"
@@ -90,7 +91,7 @@ def test_export_session_summary_shows_a_failure(qtbot, fonts, demo, tmp_path, mo
     monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
                         lambda *a, **k: (str(tmp_path / "gone" / "x.pdf"), ""))
     monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
-    ex.export_session_summary(None, Session.on(campaign), None)
+    ex.export_session_summary(None, Service.on(campaign), None)
     qtbot.waitUntil(lambda: bool(warnings), timeout=20000)
     assert "Cannot write" in warnings[0]
     qtbot.waitUntil(lambda: not ex._RUNNING)
@@ -101,7 +102,7 @@ def test_no_such_session_is_said_before_asking_for_a_file(qtbot, demo, monkeypat
     monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
     monkeypatch.setattr(ex.QFileDialog, "getSaveFileName",
                         lambda *a, **k: pytest.fail("no file should be asked for"))
-    ex.export_session_summary(None, Session.on(demo["stonetop"]), [{"number": 3}])
+    ex.export_session_summary(None, Service.on(demo["stonetop"]), [{"number": 3}])
     assert warnings and "has no session 3" in warnings[0]
 
 
@@ -120,8 +121,8 @@ def test_the_export_writes_off_the_gui_thread_and_its_dialog_follows_the_progres
 
     monkeypatch.setattr("harmdesk.qt.export_summary.write_summary", write)
     target = tmp_path / "tonight.pdf"
-    job = ex.SummaryJob(None, Session.on(campaign).summary_request(
-        *Session.on(campaign).summary_choice(None)), str(target), offer_to_open=False)
+    job = ex.SummaryJob(None, Service.on(campaign).summary_request(
+        *Service.on(campaign).summary_choice(None)), str(target), offer_to_open=False)
     shown = []
     job.task.progress.connect(lambda _value: shown.append(job.dialog.value()))
     assert job.dialog.maximum() == 100 and job.dialog.value() == 0
@@ -137,7 +138,7 @@ def test_the_export_writes_off_the_gui_thread_and_its_dialog_follows_the_progres
 
 def test_no_summary_while_the_campaign_is_still_opening(qtbot, demo, monkeypatch):
     """The tiles shown from a glimpse have no store to read a summary from yet."""
-    glimpse = Session.glimpse(demo["stonetop"].store.path.parent)
+    glimpse = Service.glimpse(demo["stonetop"].store.path.parent)
     assert glimpse is not None and glimpse.loading
     warnings = []
     monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))

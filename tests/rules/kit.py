@@ -2,7 +2,7 @@
 
 import copy
 
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 
 
 def desk_of(system):

@@ -2,7 +2,7 @@
 with Lux Aeterna's turn effects (seed 002: "at the start of your turn each round", "Once per
 round when your turn ends", "When a Scene ends, all Endurance is lost")."""
 
-from harmdesk.rules import apply
+from harmdesk.rules.engine import apply
 from tests.rules.kit import ch, desk_of, refused, run, texts
 
 lux = desk_of("lux_aeterna")

@@ -8,7 +8,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules.encounter import encounter_problem
 
 IDS = ["a", "b", "c", "d", "zed"]

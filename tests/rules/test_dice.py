@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from harmdesk import rolling
-from harmdesk.rules import Refused, dice
+from harmdesk.desk import rolling
+from harmdesk.rules.core import Refused
+from harmdesk.rules import dice
 
 
 def test_total_adds_faces_and_bonus_like_the_hagr():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from harmdesk.rules import apply
+from harmdesk.rules.engine import apply
 
 from .kit import ch as char
 from .kit import desk_of, refused, run, texts

@@ -6,7 +6,7 @@ Momentum Point for each Action you use."
 
 import pytest
 
-from harmdesk.rules import new_state
+from harmdesk.rules.engine import new_state
 
 from .kit import ch as char
 from .kit import desk_of, refused, run, texts

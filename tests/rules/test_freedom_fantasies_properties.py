@@ -6,7 +6,8 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harmdesk.rules import Outcome, apply, new_state
+from harmdesk.rules.core import Outcome
+from harmdesk.rules.engine import apply, new_state
 
 FF = "freedom_fantasies"
 IDS = ["a", "b", "door", "zed"]

@@ -2,7 +2,8 @@
 
 import pytest
 
-from harmdesk.rules import SheetError, apply, new_state
+from harmdesk.rules.core import SheetError
+from harmdesk.rules.engine import apply, new_state
 
 FF = "freedom_fantasies"
 

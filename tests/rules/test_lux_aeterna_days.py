@@ -3,7 +3,7 @@ target list (RULES.md §3: LA-5, LA-7, LA-8, LA-13; LA-4/LA-10 for the dead)."""
 
 import pytest
 
-from harmdesk.rules import apply
+from harmdesk.rules.engine import apply
 
 from .kit import ch, desk_of, refused, run, texts
 

@@ -4,7 +4,7 @@
 
 import pytest
 
-from harmdesk.rules import SheetError
+from harmdesk.rules.core import SheetError
 
 from .kit import desk_of, refused, run
 

@@ -4,7 +4,7 @@ and sustained effects (LA-4, LA-16), on states saved before these existed too.""
 import copy
 
 from harmdesk.profiles import profile_for
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 
 
 def desk(**settings):

@@ -4,7 +4,8 @@ import copy
 
 import pytest
 
-from harmdesk.rules import SheetError, apply, new_state
+from harmdesk.rules.core import SheetError
+from harmdesk.rules.engine import apply, new_state
 
 
 def desk(*sheets, **settings):
@@ -192,7 +193,8 @@ def test_st13_a_monster_sheet_with_debilities_is_refused():
     """ST-13: NPCs and monsters never mark debilities, so a sheet cannot give them any."""
     import pytest
 
-    from harmdesk.rules import SheetError, apply, new_state
+    from harmdesk.rules.core import SheetError
+    from harmdesk.rules.engine import apply, new_state
     with pytest.raises(SheetError, match="never mark debilities"):
         new_state("stonetop", {}, [{"id": "hagr", "kind": "monster", "max_hp": 12,
                                     "debilities": ["dazed"]}])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 
 
 def desk(*sheets, **settings):
@@ -311,7 +311,7 @@ def test_st6_follower_at_zero_readings(reading, death):
 def test_st6_old_settings_key_is_upgraded_and_the_new_one_wins():
     """A saved campaign's followers_roll_deaths_door is read into follower_at_zero; when
     both are given the new key stands; off reads as the default, dead."""
-    from harmdesk.rules import full_settings, system_named
+    from harmdesk.rules.engine import full_settings, system_named
     system = system_named("stonetop")
     assert full_settings(system, {"followers_roll_deaths_door": True})["follower_at_zero"] \
         == "dying"

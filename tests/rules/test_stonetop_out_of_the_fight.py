@@ -4,7 +4,7 @@ gang-up (ST-2)."""
 
 import pytest
 
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 
 BIRDWRAIG = {"id": "birdwraig", "name": "Birdwraig", "kind": "monster", "max_hp": 10,
              "attack": {"dice": "d8+3", "tags": ["forceful"]}}

@@ -5,7 +5,8 @@ import copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harmdesk.rules import Outcome, apply, new_state
+from harmdesk.rules.core import Outcome
+from harmdesk.rules.engine import apply, new_state
 
 IDS = ["pc", "fol", "npc", "mon"]
 DEBILITIES = ["weakened", "dazed", "miserable"]

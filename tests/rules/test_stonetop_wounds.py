@@ -1,6 +1,6 @@
 """Stonetop problematic wounds (ST-14, ST-11): source, permanence, requirements."""
 
-from harmdesk.rules import apply, new_state
+from harmdesk.rules.engine import apply, new_state
 
 RHIANNA = {"id": "r", "name": "Rhianna", "kind": "pc", "max_hp": 16, "hp": 9}
 DEVICE = "design and make a device for drawing & releasing a bow one-handed"
@@ -115,7 +115,7 @@ def test_st14_bad_wound_sheets_are_refused_by_name():
 
 # ST-11: a wound's effects while it lasts (Rhianna's bow and Let Fly) -------------------
 def rhianna_with_arm(**wound):
-    from harmdesk.rules import apply, new_state
+    from harmdesk.rules.engine import apply, new_state
     state = new_state("stonetop", {}, [{"id": "r", "name": "Rhianna", "kind": "pc",
                                         "max_hp": 16}])
     out = apply(state, {"type": "add_wound", "target": "r", "text": "lost right arm",
@@ -137,7 +137,7 @@ def test_st11_a_wound_records_its_effects_and_the_log_names_them():
 
 def test_st11_a_wound_without_effects_is_saved_as_before():
     """ST-14: a wound with no effects holds no effect keys (old logs replay the same)."""
-    from harmdesk.rules import apply, new_state
+    from harmdesk.rules.engine import apply, new_state
     state = new_state("stonetop", {}, [{"id": "r", "name": "R", "kind": "pc", "max_hp": 9}])
     out = apply(state, {"type": "add_wound", "target": "r", "text": "gash"})
     assert out.state["characters"]["r"]["wounds"] == [
@@ -148,7 +148,7 @@ def test_st11_effects_end_when_every_requirement_is_met_not_before():
     """ST-11: "once you get another month of practice, you'll … Let Fly without penalty":
     the penalty lasts until every requirement is met; the wound itself stays."""
     from harmdesk.profiles import profile_for
-    from harmdesk.rules import apply
+    from harmdesk.rules.engine import apply
     tiles = profile_for("stonetop").tile_facts
     out = rhianna_with_arm()
     out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
@@ -166,7 +166,7 @@ def test_st11_effects_end_when_every_requirement_is_met_not_before():
 
 def test_st14_effects_end_when_the_wound_heals():
     """ST-14: the wound heals (remove_wound, Convalesce): its effects go with it."""
-    from harmdesk.rules import apply
+    from harmdesk.rules.engine import apply
     out = rhianna_with_arm()
     healed = apply(out.state, {"type": "remove_wound", "target": "r", "text": "lost right arm"})
     assert "its effects end: the bow loses the reload tag" in healed.events[0].text
@@ -177,7 +177,7 @@ def test_st14_effects_end_when_the_wound_heals():
 
 def test_st11_a_gear_tag_names_the_gear_and_the_tag():
     """ST-11: "bow: reload"; a bare "bow" is refused, naming the form."""
-    from harmdesk.rules import apply, new_state
+    from harmdesk.rules.engine import apply, new_state
     state = new_state("stonetop", {}, [{"id": "r", "name": "R", "kind": "pc", "max_hp": 9}])
     out = apply(state, {"type": "add_wound", "target": "r", "text": "x", "gear_tags": ["bow"]})
     assert not out.ok and "as \"bow: reload\"" in out.error
@@ -189,7 +189,7 @@ def test_st11_a_gear_tag_names_the_gear_and_the_tag():
 def test_st11_a_new_requirement_brings_the_effects_back():
     """ST-11: the penalty lasts "until the requirements are met": a requirement named
     after the others were met brings it back until that one is met too."""
-    from harmdesk.rules import apply
+    from harmdesk.rules.engine import apply
     out = rhianna_with_arm()
     out = apply(out.state, {"type": "treat_wound", "target": "r", "wound": "lost right arm",
                             "met": ["a device", "practice"]})

@@ -3,7 +3,7 @@ import os
 import pytest
 
 from harmdesk import rules
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, db
 
 PARTY = [

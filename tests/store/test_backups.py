@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import sys
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, backups, db
 from tests.conftest import ROOT
 from tests.mounts import small_disk

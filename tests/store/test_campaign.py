@@ -3,7 +3,7 @@
 import pytest
 
 from harmdesk import rules
-from harmdesk.campaign import Campaign, import_campaign
+from harmdesk.desk.campaign import Campaign, import_campaign
 from harmdesk.errors import UserError
 from harmdesk.store import StoreError
 from harmdesk.values import ChangeKind
@@ -137,7 +137,7 @@ def test_a_bad_import_is_refused_and_changes_nothing(store, campaign, data, reas
 
 
 def test_an_oversized_import_file_is_refused(store, tmp_path, monkeypatch):
-    from harmdesk import replay
+    from harmdesk.desk import replay
     monkeypatch.setattr(replay, "MAX_BYTES", 100)
     path = tmp_path / "big.json"
     path.write_text('{"system": "stonetop", "characters": [], "name": "' + "x" * 200 + '"}')
@@ -162,4 +162,4 @@ def test_sessions_number_in_order_and_tag_the_log(store, campaign):
     assert sessions[0]["ended"] is not None and sessions[1]["ended"] is not None
     assert [e.session_id for e in store.log(campaign.info.id)] == \
         [first["id"], second["id"], None]
-    assert Campaign.open(store, "Test").session is None
+    assert Campaign.open(store, "Test").play_session is None

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store
 
 from .conftest import PARTY, fold

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import CorruptFile, DiskFull, ReadOnly, Store, StoreError, backups, db
 
 from .conftest import PARTY

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from harmdesk.campaign import Campaign
-from harmdesk.session import Session
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.store import DiskFull, Store, StoreError, db
 from tests.cli_kit import checksum
 from tests.conftest import ROOT
@@ -73,7 +73,7 @@ def test_a_full_disk_refuses_the_step_and_loses_nothing(tmp_path):
         run = harmdesk(folder, "state", "Test")
         assert run.returncode == 0, run.stderr
         assert json.loads(run.stdout)["state"]["heavy"]["hp"] == 20 - 3 * 1
-        session = Session.open(folder, "Test")
+        session = Service.open(folder, "Test")
         try:
             assert session.read_only and "is full" in session.why_read_only
         finally:
@@ -95,7 +95,7 @@ def test_a_read_only_folder_opens_read_only_and_says_why(tmp_path):
     store.close()
     before = checksum(folder / db.DB_NAME)
     with mounted(tmp_path / "ro", "-o", "bind,ro", str(folder)) as ro:
-        session = Session.open(ro, "Test")
+        session = Service.open(ro, "Test")
         try:
             assert session.read_only and f"the folder {ro} is read-only" in session.why_read_only
             assert session.campaign.state["characters"]["heavy"]["hp"] == 18

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, db
 from harmdesk.store.paths import WrongKind
 from harmdesk.store.snapshot import read_desk

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import CorruptFile, DiskFull, NewerFile, ReadOnly, Store, backups, db
 
 from .conftest import PARTY

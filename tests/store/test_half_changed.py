@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import ReadOnly, Store, db, paths
 from tests.cli_kit import checksum
 from tests.conftest import ROOT

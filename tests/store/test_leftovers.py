@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, backups, db
 from tests.cli_kit import checksum
 from tests.conftest import ROOT

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, StoreError, db, paths, schema
 from harmdesk.values import ChangeKind
 from tests.conftest import ROOT

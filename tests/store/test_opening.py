@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import CorruptFile, NoFile, ReadOnly, Store, StoreError, db, paths
 from tests.cli_kit import checksum, folder_digest
 from tests.conftest import ROOT

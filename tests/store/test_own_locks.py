@@ -21,9 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.errors import UserError
-from harmdesk.session import Session, prepare_summary, write_summary
+from harmdesk.desk.service import Service
+from harmdesk.report.summary import prepare_summary, write_summary
 from harmdesk.store import Store, StoreError, backups, db
 from harmdesk.store import store as store_module
 
@@ -79,13 +80,13 @@ def data_file_opens(*folders: Path):
         _watchers.remove(watcher)
 
 
-def hit(session: Session, amount: int = 1) -> None:
+def hit(session: Service, amount: int = 1) -> None:
     session.apply({"type": "damage", "target": "caradoc", "amount": amount})
 
 
 def test_the_readers_beside_an_open_store_never_open_the_data_file(qapp, tmp_path):
     folder = tmp_path / "data"
-    session = Session.open(folder)
+    session = Service.open(folder)
     try:
         session.start_session("Into the Great Wood")
         with data_file_opens() as opened:
@@ -94,9 +95,9 @@ def test_the_readers_beside_an_open_store_never_open_the_data_file(qapp, tmp_pat
             request = session.summary_request(*session.summary_choice(None))
             write_summary(request, tmp_path / "tonight.pdf", lambda _done: None)
             hit(session)
-            assert Session.glimpse(folder) is not None
+            assert Service.glimpse(folder) is not None
             assert session.maintain() == []  # the integrity check and the day's backup
-            (backup,) = Session.backups(folder)
+            (backup,) = Service.backups(folder)
             assert backup["reason"] == "daily" and backup["campaigns"]
             hit(session)
             reader = Store.open(folder, write=False)  # a reading command run in-process
@@ -133,7 +134,7 @@ def test_the_data_file_given_as_a_backup_or_an_import_is_refused_unopened(qapp, 
     """A GM who picks the data file itself (or its -wal, a link to it) in File → Restore
     or File → Import hears what it is, and the window's locks stay."""
     folder = tmp_path / "data"
-    session = Session.open(folder)
+    session = Service.open(folder)
     try:
         assert not session.read_only
         session.start_session("Into the Great Wood")
@@ -156,7 +157,7 @@ def test_the_data_file_given_as_a_backup_or_an_import_is_refused_unopened(qapp, 
                 with pytest.raises(StoreError, match=says) as refused:
                     session.restore(str(given))
                 assert "nothing was changed" in str(refused.value)
-            mine = next(b for b in Session.backups(folder) if b["file"] == "mine.sqlite")
+            mine = next(b for b in Service.backups(folder) if b["file"] == "mine.sqlite")
             assert mine["problem"] == "it is the data file itself, not a backup"
             for given, says in [(data, "is HarmDesk's data file; export a campaign to a "
                                        ".json file and import that"),

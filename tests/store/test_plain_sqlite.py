@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, db
 from tests.conftest import ROOT
 
@@ -19,9 +19,9 @@ from .conftest import PARTY
 
 EVERYDAY = r"""
 import json, sys
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 folder = sys.argv[1]
-session = Session.open(folder)                      # an existing, up-to-date file
+session = Service.open(folder)                      # an existing, up-to-date file
 notes = session.maintain()                          # the check and the day's backup
 session.apply({"type": "damage", "target": "heavy", "amount": 5})
 session.undo(); session.redo()

@@ -6,7 +6,7 @@ import sqlite3
 from contextlib import closing
 from datetime import datetime, timedelta, timezone
 
-from harmdesk.session import Session
+from harmdesk.desk.service import Service
 from harmdesk.store import backups, db
 
 EVENING = datetime(2026, 12, 1, 19, 0, tzinfo=timezone.utc)
@@ -26,7 +26,7 @@ def heavy_hp_in(path) -> int:
 
 
 def test_a_play_session_is_backed_up_at_its_start_and_its_end(store, campaign):
-    session = Session.on(campaign)
+    session = Service.on(campaign)
     session.start_session("The hagr")
     assert session.back_up_play("start", 1, EVENING) == []
     session.apply(HIT)
@@ -44,7 +44,7 @@ def test_a_play_session_is_backed_up_at_its_start_and_its_end(store, campaign):
 
 
 def test_an_hour_of_play_with_changes_is_backed_up_once(store, campaign):
-    session = Session.on(campaign)
+    session = Service.on(campaign)
     # the hours count from the session's start, as the store logged it
     evening = datetime.fromisoformat(session.start_session()["started"])
     session.back_up_play("start", 1, evening)
@@ -68,7 +68,7 @@ def test_an_hour_of_play_with_changes_is_backed_up_once(store, campaign):
 
 
 def test_play_outside_a_session_is_backed_up_too(store, campaign):
-    session = Session.on(campaign)
+    session = Service.on(campaign)
     db.backup(store.path, "daily", now=EVENING)
     session.apply(HIT)
     assert session.hour_backup_due(EVENING + timedelta(hours=1))
@@ -79,7 +79,7 @@ def test_play_outside_a_session_is_backed_up_too(store, campaign):
 
 def test_each_kind_keeps_a_bounded_number_and_play_never_pushes_out_the_others(store,
                                                                               campaign):
-    session = Session.on(campaign)
+    session = Service.on(campaign)
     db.backup(store.path, "daily", now=EVENING)
     db.backup(store.path, "before-restore", now=EVENING)
     for hour in range(1, 41):  # a long campaign's evenings of play
@@ -95,7 +95,7 @@ def test_each_kind_keeps_a_bounded_number_and_play_never_pushes_out_the_others(s
 
 
 def test_a_failed_play_backup_is_a_note_and_the_desk_goes_on(store, campaign, monkeypatch):
-    session = Session.on(campaign)
+    session = Service.on(campaign)
     session.start_session()
 
     def full(*_args, **_kwargs):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, backups, db, paths
 from tests.mounts import mounted
 

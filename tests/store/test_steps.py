@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from harmdesk.campaign import Campaign
+from harmdesk.desk.campaign import Campaign
 from harmdesk.values import ChangeKind
 
 from .conftest import counted, reopen, traced

@@ -2,8 +2,8 @@
 
 import pytest
 
-from harmdesk.campaign import Campaign, import_campaign
-from harmdesk.demo import DEMO_FILES, ensure_demo
+from harmdesk.desk.campaign import Campaign, import_campaign
+from harmdesk.desk.demo import DEMO_FILES, ensure_demo
 from harmdesk.resources import resource_path
 from harmdesk.store import Store, StoreError
 
@@ -57,7 +57,7 @@ def test_the_demo_campaigns_are_all_made_or_none(store, monkeypatch):
         made.append(source)
         return real(into, source, *args, **kwargs)
 
-    monkeypatch.setattr("harmdesk.demo.import_campaign", third_fails)
+    monkeypatch.setattr("harmdesk.desk.demo.import_campaign", third_fails)
     with pytest.raises(OSError):
         ensure_demo(store)
     assert store.campaigns() == []

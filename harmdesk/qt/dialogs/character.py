@@ -14,19 +14,13 @@ import unicodedata
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
 from ...errors import UserError
-from ...players import PLAYERS_SEE_WORDS, chosen, visibility
-from ...session import KIND_LABELS, dice_sides, explain
+from ...desk.players import chosen, seen_words, visibility
+from ...profiles.parts import KIND_LABELS
+from ...desk.rolling import dice_sides
+from ...desk.explain import explain
 from ..forms.ui_character_dialog import Ui_CharacterDialog
-from .common import (
-    Invalid,
-    Validated,
-    combo,
-    line,
-    parse_names,
-    select_data,
-    spin,
-    words,
-)
+from .common import Invalid, Validated, combo, line, parse_names, select_data, spin
+from ...profiles.parts import words
 
 # the "Players see" choices after the kind's default (the first, None: left off the sheet)
 PLAYERS_SEE = (("In full", "full"), ("As words only", "words"), ("Hidden", "hidden"))
@@ -259,7 +253,7 @@ class CharacterDialog(Validated, QDialog):
         refusal, lines = explain(state, actions[0])
         sheet = actions[0].get("character", {})
         if refusal is None and sheet.get("players_see"):  # the rules say nothing of it on adding
-            lines = [*lines, f"{sheet['name']}: {PLAYERS_SEE_WORDS[sheet['players_see']]}"]
+            lines = [*lines, f"{sheet['name']}: {seen_words(sheet['players_see'])}"]
         return refusal, lines
 
     def action(self) -> dict | None:

@@ -1,7 +1,7 @@
 """What every HarmDesk dialog shares: inline validation, the rules' preview, small builders.
 
 A dialog never does rules arithmetic. It builds actions from its widgets, asks the
-rules core (through `harmdesk.preview`) what they would do, and shows that text.
+rules core (through `harmdesk.desk.preview`) what they would do, and shows that text.
 Bad input raises `Invalid` with a sentence for the red message label.
 """
 
@@ -29,13 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...session import (
-    is_rules_name,
-    preview_lines,  # noqa: F401 (the dialogs take it from here)
-    rules_name,
-    words,  # noqa: F401 (the dialogs take it from here)
-)
-from ...session import refusal as rules_refusal  # noqa: F401
+from ...desk.quick import is_rules_name, rules_name
+from ...desk.explain import preview_lines
+from ...profiles.parts import words
 from ..style import ERROR_STYLE
 
 

@@ -24,8 +24,8 @@ from .common import (
     parse_names,
     spin,
     target_value,
-    words,
 )
+from ...profiles.parts import words
 from .wounds_stonetop import WoundPage
 
 # ST-13: what each debility hinders, as the GM reads it out.

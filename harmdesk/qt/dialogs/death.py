@@ -12,17 +12,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
 from ..forms.ui_death_dialog import Ui_DeathDialog
-from .common import (
-    Choice,
-    Desk,
-    Invalid,
-    Validated,
-    form_layout,
-    note_label,
-    rules_refusal,
-    spin,
-    target_value,
-)
+from .common import Choice, Desk, Invalid, Validated, form_layout, note_label, spin, target_value
+from ...desk.explain import refusal as rules_refusal
 
 
 class DeathDialog(Validated, QDialog):

@@ -17,14 +17,9 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
 from ...errors import UserError
-from ...session import (
-    dice_sides,
-    dice_total,
-    outcome_lines,
-    roll_value,
-    tag_words,
-    without_rule_ids,
-)
+from ...desk.rolling import dice_sides, dice_total, roll_value
+from ...desk.explain import outcome_lines, tag_words
+from ...profiles.parts import without_rule_ids
 from ...values import Action
 from ..forms.ui_dice_dialog import Ui_DiceDialog
 from .common import FaceBox, Invalid, Validated

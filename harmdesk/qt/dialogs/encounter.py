@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...errors import UserError
-from ...session import dice_sides, dice_total, roll_faces
+from ...desk.rolling import dice_sides, dice_total, roll_faces
 from ..plain import plain_tip
 from ..style import ERROR_STYLE
 

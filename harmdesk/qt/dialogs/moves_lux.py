@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from ...session import roll_faces
+from ...desk.rolling import roll_faces
 from .common import (
     Invalid,
     Page,

@@ -16,10 +16,10 @@ from .common import (
     form_layout,
     line,
     note_label,
-    rules_refusal,
     spin,
     target_value,
 )
+from ...desk.explain import refusal as rules_refusal
 
 
 def first_refusal(page: Page, action: dict) -> str:

@@ -10,7 +10,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QHeaderView, QTableWidgetItem, QWidget
 
 from ... import profiles
-from ...session import quick_combined
+from ...desk.quick import combined as quick_combined
 from ..forms.ui_quick_help import Ui_QuickHelpDialog
 
 INTRO = ("Select one or more tiles, press Ctrl+L, type, then press Enter: it applies to every "

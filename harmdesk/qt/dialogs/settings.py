@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...players import looks
-from ...session import without_rule_ids
+from ...desk.players import looks
+from ...profiles.parts import without_rule_ids
 from ..forms.ui_settings_dialog import Ui_SettingsDialog
 from .common import Invalid, Validated, capital, combo, note_label, select_data, spin
 

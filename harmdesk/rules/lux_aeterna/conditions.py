@@ -6,16 +6,8 @@ from __future__ import annotations
 from .. import fields
 from ..encounter import current_round
 from ..core import Desk, Event, Refused, quoted
-from .common import (
-    CONDITIONS,
-    POSITIVE,
-    event,
-    refuse_if_dead,
-    signed,
-    skips_the_dead,
-    who,
-    words,
-)
+from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
+from ..core import signed
 from .sheet import read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
 from .trauma import save_disadvantage, save_odds

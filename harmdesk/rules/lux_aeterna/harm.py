@@ -5,17 +5,8 @@ from __future__ import annotations
 
 from .. import dice, fields
 from ..core import Desk, Event, Refused, quoted
-from .common import (
-    HANGING,
-    event,
-    halve,
-    hp_data,
-    moved,
-    set_conscious,
-    signed,
-    skips_the_dead,
-    who,
-)
+from .common import HANGING, event, halve, hp_data, moved, set_conscious, skips_the_dead, who
+from ..core import signed
 from .conditions import (
     charmed_may_save,
     end_conditions_at_zero_hp,

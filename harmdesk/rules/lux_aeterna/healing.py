@@ -15,11 +15,11 @@ from .common import (
     refuse_if_dead,
     roll_for,
     set_conscious,
-    signed,
     skips_the_dead,
     target_ids,
     who,
 )
+from ..core import signed
 from .days import aid_restored_today, first_target, next_day, today
 from .trauma import infection_grows, trauma_saves
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .. import fields
 from ..core import ARROW, Desk, Event, Refused, quoted
-from .common import event, moved, set_conscious, signed, who
+from .common import event, moved, set_conscious, who
+from ..core import signed
 from .healing import wakes
 from .sheet import LIMITS
 from .sustain import stops_sustaining

@@ -12,13 +12,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import rules
-from .errors import NameTaken, UserError
+from .. import rules
+from ..errors import NameTaken, UserError
 from .replay import ScenarioError, parse_scenario, read_json
-from .rules.core import quoted
-from .store import LogEntry, Store
-from .store.copies import with_sides
-from .values import Action, Change, ChangeKind
+from ..rules.core import quoted
+from ..store import LogEntry, Store
+from ..store.copies import with_sides
+from ..values import Action, Change, ChangeKind
 
 
 def touched(before: dict, after: dict) -> tuple[dict, dict]:
@@ -40,7 +40,7 @@ class Campaign:
         self.state = {"system": self.info.system,
                       "settings": rules.saved_settings(self.info.system, self.info.settings),
                       "characters": store.characters(self.info.id)}
-        self.session: dict | None = store.open_session(self.info.id)
+        self.play_session: dict | None = store.open_session(self.info.id)
 
     # opening and creating -------------------------------------------------
     @classmethod
@@ -78,7 +78,7 @@ class Campaign:
         `text` names the step for the undo stack.
 
         An `Action` that carries the outcome the rules gave it on this very desk (see
-        `Session.complete`) is not worked out again."""
+        `Service.complete`) is not worked out again."""
         if not actions:
             raise ValueError("a step needs at least one action")
         state, logged, outcome = self.state, [], None
@@ -90,7 +90,7 @@ class Campaign:
             logged.append(_logged(state, outcome, action))
             state = outcome.state
         entries = self.store.record_step(self.info.id, logged,
-                                         self.session["id"] if self.session else None, text)
+                                         self.play_session["id"] if self.play_session else None, text)
         # only after the commit succeeded does the desk in memory move on
         self.state = state
         return _step_change(ChangeKind.APPLY, entries, tuple(dict.fromkeys(
@@ -137,12 +137,12 @@ class Campaign:
     # play sessions -----------------------------------------------------------
     def start_session(self, title: str = "") -> dict:
         """Start the next play session (ending one still open); new log rows belong to it."""
-        self.session = self.store.start_session(self.info.id, title)
-        return self.session
+        self.play_session = self.store.start_session(self.info.id, title)
+        return self.play_session
 
     def end_session(self, notes: str | None = None) -> dict | None:
         ended = self.store.end_session(self.info.id, notes)
-        self.session = None
+        self.play_session = None
         return ended
 
     def history(self) -> tuple[int, int]:
@@ -311,7 +311,7 @@ def _logged(state: dict, outcome: rules.Outcome, action: Any) -> dict:
 
 
 def _kept_outcome(action: Any, state: dict) -> rules.Outcome | None:
-    """The passing outcome `Session.complete` kept on `action`, if it was worked out on
+    """The passing outcome `Service.complete` kept on `action`, if it was worked out on
     this same desk (the rules copy on write, so an unchanged desk is the same object)."""
     kept = getattr(action, "outcome", None)
     if kept is None or not kept.ok or getattr(action, "basis", None) is not state:

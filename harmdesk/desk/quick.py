@@ -9,13 +9,13 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from . import profiles
-from .errors import UserError
-from .rules import Refused, dice
-from .rules.fields import SNAKE
+from .. import profiles
+from ..errors import UserError
+from ..profiles.parts import Form, Modifier
+from ..rules.core import Refused
+from ..rules import dice
+from ..rules.fields import SNAKE
 
 AMOUNT = re.compile(r"^\d+$")
 MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
@@ -23,34 +23,6 @@ MAX_TRIES = 2000  # dice combinations tried to see whether an expression can dea
 
 class QuickEntryError(UserError):
     pass
-
-
-@dataclass(frozen=True)
-class Form:
-    """One way of writing something in the quick entry, as the Help page lists it."""
-
-    example: str
-    meaning: str
-    word: str = ""  # the word that starts it (lose), when it is not an amount
-
-
-@dataclass(frozen=True)
-class Modifier(Form):
-    """A word after the amount that adds to the damage (`p1`, `nl`, `fire`)."""
-
-    pattern: str = ""
-    read: Callable[[re.Match], dict] = lambda m: {}
-
-    def match(self, token: str) -> re.Match | None:
-        return re.fullmatch(self.pattern, token)
-
-
-# What every game's quick entry reads; each profile adds its own forms after these.
-HEADS = (
-    Form("7", "7 damage to each selected tile"),
-    Form("d8+3", "damage dice: HarmDesk rolls them, or asks for the faces you rolled"),
-    Form("heal 4", "heal 4 (also h4 or +4; heal d6 rolls a d6)"),
-)
 
 
 def rules_name(text: str) -> str:

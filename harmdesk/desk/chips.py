@@ -16,8 +16,8 @@ import json
 from typing import Any
 
 from .display import modifier_words
-from .errors import UserError
-from .untrusted import UntrustedError, parse_json
+from ..errors import UserError
+from ..untrusted import UntrustedError, parse_json
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
@@ -65,7 +65,7 @@ def attack_chip(attackers: list[str], label: str = "") -> dict:
 
 def _attack_fields(attack: dict, system: str) -> dict:
     """The dice, and what else an attack on a sheet holds in this game (its profile says)."""
-    from .profiles import profile_for
+    from ..profiles import profile_for
     fields = {"dice": attack["dice"]}
     for key in profile_for(system).attack_fields:
         if attack.get(key) not in (None, ""):
@@ -137,7 +137,7 @@ def _base_action(chip: dict, state: dict, targets: list[str]) -> dict:
         attack = chars[attackers[0]]["attack"]
         return {"type": "damage", "target": target, **_attack_fields(attack, system),
                 "source": attackers[0]}
-    from .profiles import profile_for
+    from ..profiles import profile_for
     if not profile_for(system).gang:
         raise DropError(f"several attackers at once (a gang-up) is not a rule of "
                         f"{profile_for(system).title}; drop one attacker at a time")

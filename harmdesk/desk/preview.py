@@ -11,11 +11,12 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import rules
-from .display import damage_words, tile_facts, without_rule_ids
+from .. import rules
+from .display import damage_words, tile_facts
+from ..profiles.parts import without_rule_ids
 from .rolling import value_for
-from .rules import dice
-from .rules.core import signed
+from ..rules import dice
+from ..rules.core import signed
 
 MAX_COMBINATIONS = 2000
 
@@ -147,8 +148,8 @@ def _need_words(need: dict, action: dict, state: dict) -> str:
 def _gang_words(state: dict, action: dict) -> str:
     """'d10+4, 1 piercing, forceful': the gang's one roll as the rules make it of its
     attackers (ST-2), with what the action adds for the whole gang, worded as any attack's."""
-    from .rules.core import Desk
-    from .rules.stonetop import harm
+    from ..rules.core import Desk
+    from ..rules.stonetop import harm
     desk = Desk(state)
     gang, left_out, _ = harm.fighting_gang(desk, action["attackers"])
     own_tags = [t for t in action.get("tags") or () if t not in gang.tags]

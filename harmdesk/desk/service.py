@@ -1,14 +1,14 @@
 """The one door between the window and everything below it. No Qt.
 
-A `Session` owns the store and the open campaign and answers every question the
+A `Service` owns the store and the open campaign and answers every question the
 window asks: what a chip would do to some tiles, the action it becomes, the rolls
 the rules still need, applying one action or a step of several, undo and redo, the
 log, play sessions, options, import and export, the gang-up summary, the display
 profile. It hands back typed values (`harmdesk.values`), raises `UserError` for
 what the GM can fix and `StoreError` for what the machine refused.
 
-A campaign still opening is a `Session` too, read from a snapshot with
-`read_only=True` (see `Session.glimpse`).
+A campaign still opening is a `Service` too, read from a snapshot with
+`read_only=True` (see `Service.glimpse`).
 """
 
 from __future__ import annotations
@@ -16,44 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from . import chips, quick, rules, table_edits
-from .answers import (
-    SummaryRequest,
-    dice_sides,
-    dice_total,
-    explain,
-    gang_summary,
-    outcome_lines,
-    per_session,
-    prepare_summary,
-    preview_lines,
-    refusal,
-    roll,
-    roll_value,
-    tag_words,
-    write_json,
-    write_summary,
-)
-from .display import KIND_LABELS, TileFacts, modifier_words, without_rule_ids, words
-from .errors import StoreError, UserError
-from .rolling import roll_faces
-from .values import Action, Change, RollNeed, TilePreview
-
-# chips: what a drag carries (pure data; the tray and the tiles put it in a QMimeData)
-MIME_TYPE = chips.MIME_TYPE
-encode_chip, decode_chip = chips.encode, chips.decode
-action_chip, attack_chip = chips.action_chip, chips.attack_chip
-takes_modifiers, taken_modifiers = chips.takes_modifiers, chips.taken_modifiers
-DAMAGE_ACTIONS = chips.DAMAGE_ACTIONS
-
-# the quick entry's little language, and the names the rules accept (`fire2` too)
-QuickEntryError = quick.QuickEntryError
-parse_quick, quick_examples, quick_combined = quick.parse, quick.examples, quick.combined
-rules_name, is_rules_name = quick.rules_name, quick.is_rules_name
-
-# a table cell the GM types into, read as the action that sets it
-EditError = table_edits.EditError
-cell_text, cell_action = table_edits.cell_text, table_edits.cell_action
+from .. import rules
+from ..errors import StoreError, UserError
+from ..report.summary import SummaryRequest
+from ..values import Action, Change, RollNeed, TilePreview
+from . import chips, quick
+from .explain import gang_summary
 
 # (action, need) -> the value for need.key, or None when the GM cancels
 RollProvider = Callable[[Action, RollNeed], object]
@@ -76,7 +44,31 @@ def shortened(text: str) -> str:
     return text if len(text) <= 80 else text[:77] + "…"
 
 
-class Session:
+def per_session(action, session: int | None):
+    """`action` (an Action or a dict) with the play session's number where a rule works
+    once per session: Stonetop's Never Gonna Keep Me Down ("an automatic 10+ once per
+    session", ST-7) names it as `session`. Any other action comes back as it was given,
+    and so does this one when no play session is open: the rules then refuse it, saying
+    to start one."""
+    data = action.to_dict() if isinstance(action, Action) else action
+    if not isinstance(data, dict) or data.get("type") != "deaths_door" \
+            or data.get("automatic") is not True or data.get("session") is not None:
+        return action
+    if session is None:
+        return action
+    return Action.of(action).with_fields(session=session)
+
+
+def write_json(path: str, data: dict) -> str:
+    """A campaign export, written whole or not at all."""
+    import json
+
+    from ..files import write_atomically
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return str(write_atomically(path, text.encode("utf-8")))
+
+
+class Service:
     """The store and the campaign open in it (None until one is chosen or made)."""
 
     def __init__(self, store, campaign=None, *, loading: bool = False):
@@ -90,19 +82,19 @@ class Session:
 
     # opening and closing --------------------------------------------------------
     @classmethod
-    def on(cls, campaign) -> "Session":
+    def on(cls, campaign) -> "Service":
         """A session over a campaign already open (the command line, tests)."""
         return cls(campaign.store, campaign)
 
     @classmethod
-    def open(cls, data_dir, name: str | None = None) -> "Session":
+    def open(cls, data_dir, name: str | None = None) -> "Service":
         """Open the data folder (making the demo campaigns on first run) and a campaign:
         `name`, else the one used last. Slow (it reads the file, and a first start makes
         the demo campaigns with SQLModel's schema): call it off the GUI thread.
         The integrity check and the daily backup wait for `maintain`."""
         from .campaign import Campaign
         from .demo import ensure_demo
-        from .store import Store
+        from ..store import Store
         store = Store.open(data_dir)
         try:
             ensure_demo(store)
@@ -120,11 +112,11 @@ class Session:
         return [] if self.store is None or self.loading else self.store.maintain()
 
     @classmethod
-    def glimpse(cls, data_dir, name: str | None = None) -> "Session | None":
+    def glimpse(cls, data_dir, name: str | None = None) -> "Service | None":
         """The desk read with sqlite3 alone, read-only, while the store opens; None
         when there is nothing to show yet."""
         from .glimpse import CampaignGlimpse
-        from .store.snapshot import read_desk
+        from ..store.snapshot import read_desk
         snapshot = read_desk(data_dir, name)
         if snapshot is None:
             return None
@@ -134,16 +126,16 @@ class Session:
     @staticmethod
     def data_dir(explicit=None) -> Path:
         """The data folder, absolute: `explicit`, else HARMDESK_DATA_DIR, else the user's."""
-        from .store.paths import data_dir
+        from ..store.paths import data_dir
         return data_dir(explicit)
 
     @classmethod
-    def open_writable(cls, data_dir, name: str | None = None) -> "Session | None":
+    def open_writable(cls, data_dir, name: str | None = None) -> "Service | None":
         """The data folder opened again as its one writer, on campaign `name`, once no other
         HarmDesk writes to it; None, with nothing left open, while one still does. The lock
         is tried first, so a refusal costs no read of the campaign. Off the GUI thread."""
-        from .store.db import WriterLock
-        from .store.paths import DB_NAME
+        from ..store.db import WriterLock
+        from ..store.paths import DB_NAME
         lock = WriterLock(cls.data_dir(data_dir) / DB_NAME)
         if lock.acquire() is not None:
             return None
@@ -163,18 +155,18 @@ class Session:
     @staticmethod
     def backups(data_dir) -> list[dict]:
         """The data folder's backups, newest first, read read-only (`backups.listing`)."""
-        from .store import backups
-        from .store.paths import DB_NAME
+        from ..store import backups
+        from ..store.paths import DB_NAME
         return backups.listing(Path(data_dir) / DB_NAME)
 
-    def restore(self, file: str) -> tuple["Session", dict]:
+    def restore(self, file: str) -> tuple["Service", dict]:
         """Restore backup `file` (off the GUI thread) and open the folder again, on this
         campaign if the backup holds it; StoreError, nothing changed, if refused."""
         folder, name = self.data_folder, self.name if self.has_campaign else None
         done = self.store.restore(file)
         self.store.close()
         held = {c["name"] for c in done["campaigns"]}
-        return Session.open(folder, name if name in held else None), done
+        return Service.open(folder, name if name in held else None), done
 
     # the campaigns in the store ---------------------------------------------------
     def campaigns(self) -> list[dict]:
@@ -223,7 +215,7 @@ class Session:
     def encounter(self) -> dict | None:
         """The encounter running on the desk (`rules.encounter`): its mode, order, round, whose
         turn it is and who has acted; None when none runs."""
-        from .rules.encounter import encounter_of
+        from ..rules.encounter import encounter_of
         return encounter_of(self.state["settings"]) if self.campaign is not None else None
 
     @property
@@ -250,7 +242,7 @@ class Session:
     def waits_for_writer(self) -> bool:
         """Read-only only because another HarmDesk writes to the data file: writable once
         that one stops (see `open_writable`)."""
-        from .store.db import WriterLock
+        from ..store.db import WriterLock
         return not self.closed and not self.loading and self.read_only \
             and self.store.why_read_only == WriterLock.HELD
 
@@ -261,7 +253,7 @@ class Session:
     @property
     def profile(self):
         """The open game's display profile, or None when no campaign is open."""
-        from .profiles import profile_for
+        from ..profiles import profile_for
         return profile_for(self.system) if self.campaign is not None else None
 
     # the log and play sessions --------------------------------------------------------
@@ -322,10 +314,10 @@ class Session:
     @property
     def play_session(self) -> dict | None:
         """The play session open tonight, if any."""
-        return self.campaign.session if self.campaign else None
+        return self.campaign.play_session if self.campaign else None
 
     def with_play_session(self, action: Action | dict) -> Action | dict:
-        """`action` with what it takes from tonight's play session (`answers.per_session`)."""
+        """`action` with what it takes from tonight's play session (`per_session`)."""
         tonight = self.play_session
         return per_session(action, None if tonight is None else tonight["number"])
 
@@ -340,7 +332,7 @@ class Session:
         datetime, the time it is made. What the GM should hear; never raises."""
         from datetime import datetime, timezone
 
-        from .store.backups import play_reason
+        from ..store.backups import play_reason
         if self.campaign is None or self.loading or self.read_only:
             return []
         now = now or datetime.now(timezone.utc)
@@ -471,8 +463,8 @@ class Session:
     def summary_choice(self, numbers: list[int] | None) -> tuple[list[dict], bool]:
         """(the play sessions a summary of `numbers` covers, whether it is the whole log);
         UserError when there is no such session."""
-        from .report.data import ReportError
-        from .report.source import choose
+        from ..report.data import ReportError
+        from ..report.source import choose
         try:
             return choose(self.name, self.sessions(), numbers, False)
         except ReportError as err:
@@ -490,13 +482,3 @@ class Session:
     def gang_summary(self, ids: list[str]) -> tuple[list[str], str, bool, str]:
         return gang_summary(self.state, ids)
 
-
-__all__ = ["Action", "Change", "RollNeed", "RollProvider", "Session", "SummaryRequest",
-           "TilePreview", "prepare_summary", "write_json", "write_summary",
-           "UserError", "dice_sides", "dice_total", "explain", "gang_summary", "shortened",
-           "outcome_lines", "preview_lines", "refusal", "roll", "roll_value", "tag_words",
-           "DAMAGE_ACTIONS", "EditError", "KIND_LABELS", "MIME_TYPE", "QuickEntryError",
-           "TileFacts", "action_chip", "attack_chip", "cell_action", "cell_text",
-           "decode_chip", "encode_chip", "is_rules_name", "modifier_words", "parse_quick",
-           "quick_combined", "quick_examples", "roll_faces", "rules_name", "taken_modifiers",
-           "takes_modifiers", "without_rule_ids", "words"]

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .rules import apply, new_state
-from .rules.core import Refused, SheetError, clipped, quoted
-from .rules.fields import plain_data
-from .untrusted import UntrustedError, parse_json
+from ..rules.engine import apply, new_state
+from ..rules.core import Refused, SheetError, clipped, quoted
+from ..rules.fields import plain_data
+from ..untrusted import UntrustedError, parse_json
 
 MAX_BYTES = 20 * 1024 * 1024
 # `times`: when each action was made, in a campaign's export (an import keeps them)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .profiles import profile_for
-from .rules.core import quoted
+from ..profiles import profile_for
+from ..rules.core import quoted
 
 WHOLE = re.compile(r"^[+-]?\d+$")
 MOST_DIGITS = 9  # far past what any sheet holds (the rules refuse past their limits)

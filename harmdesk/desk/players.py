@@ -12,13 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .display import KIND_LABELS
-from .profiles import Look, profile_for
-from .rules.encounter import ENCOUNTER, whose_turn
-from .rules.engine import PLAYERS_SEE_WORDS  # noqa: F401 (the GM's windows read them here)
+from ..profiles.parts import KIND_LABELS
+from ..profiles.parts import Look
+from ..profiles import profile_for
+from ..rules.encounter import ENCOUNTER, whose_turn
+from ..rules.engine import PLAYERS_SEE_WORDS, players_see
 
-# how the players see a character: the rules core decides the default (`players_see`)
-from .rules.engine import players_see as visibility
+
+def visibility(char: Mapping) -> str:
+    """How the players see `char`: "full", "words" or "hidden" (its sheet's choice, else
+    the rules' default for its kind)."""
+    return players_see(char)
+
+
+def seen_words(seen: str) -> str:
+    """'shown to the players as words only': how a visibility reads to the GM."""
+    return PLAYERS_SEE_WORDS[seen]
 
 
 def chosen(kind: str | None, seen: str | None) -> str | None:

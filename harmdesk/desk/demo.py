@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .campaign import import_campaign
-from .resources import resource_path
-from .store import Store
+from ..resources import resource_path
+from ..store import Store
 
 # the last made is listed first, so a first start opens Stonetop
 DEMO_FILES = ("freedom_fantasies.json", "lux_aeterna.json", "stonetop.json")

@@ -37,13 +37,13 @@ class _NoStore:
 
 
 class CampaignGlimpse:
-    """What a `Session` with `loading=True` reads in place of a `Campaign`."""
+    """What a `Service` with `loading=True` reads in place of a `Campaign`."""
 
     def __init__(self, snapshot: dict):
         self.info = _Info(snapshot["name"], snapshot["system"], snapshot.get("options") or {})
         self.state = {"system": snapshot["system"], "settings": snapshot["settings"],
                       "characters": snapshot["characters"]}
-        self.session = snapshot.get("session")
+        self.play_session = snapshot.get("session")
         self.store = _NoStore()
 
     @property

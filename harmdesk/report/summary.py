@@ -1,0 +1,57 @@
+"""The session summary as the window and the command line ask for it: which store and
+play sessions it reads, and the PDF written from them (with Qt's QPdfWriter: a task's work).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import StoreError
+
+
+@dataclass(frozen=True)
+class SummaryRequest:
+    """What a summary reads: the open store itself (its pooled connections serve the
+    task's thread as well as the window's; a second store of the same file in this
+    process could take SQLite's locks away from the first) and which play sessions."""
+
+    store: Any
+    campaign: str
+    sessions: tuple[int, ...] | None = None    # session numbers; None: the default
+    everything: bool = False
+
+
+def prepare_summary() -> None:
+    """Register the report's font; on the GUI thread, before a task writes a summary.
+    StoreError when the font HarmDesk ships is missing."""
+    from ..report.data import ReportError
+    from ..report.pdf import load_fonts
+    try:
+        load_fonts()
+    except ReportError as err:
+        raise StoreError(str(err)) from None
+
+
+def write_summary(source, target: str | Path, progress: Callable[[int], object]) -> str:
+    """Write the summary PDF of `source` (a `SummaryRequest`, or a report already
+    gathered) to `target`, replacing it only once complete; the path. Slow: run it as
+    a task. StoreError when it cannot be written, UserError when there is nothing such
+    to summarise."""
+    from ..report.data import Report, ReportError
+    from ..report.pdf import write_pdf
+    from ..report.source import from_store
+    try:
+        if isinstance(source, Report):
+            report = source
+        else:
+            report = from_store(source.store, source.campaign,
+                                list(source.sessions) if source.sessions else None,
+                                source.everything)
+        progress(15)
+        write_pdf(report, str(target), progress)
+    except ReportError as err:
+        raise StoreError(str(err)) from None
+    return str(target)
