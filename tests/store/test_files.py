@@ -134,7 +134,8 @@ def test_a_full_disk_loses_nothing_already_saved(store, campaign):
     with store._reading() as con:
         pages = pragma(con, "page_count")
     # connections from now on cannot grow the file: the "disk" is now full
-    remove = store.on_connect(lambda con: con.execute(f"PRAGMA max_page_count={pages}"))
+    remove = store.connections.on_connect(
+        lambda con: con.execute(f"PRAGMA max_page_count={pages}"))
     big = {"type": "add_wound", "target": "heavy", "text": "x" * 200_000}
     with pytest.raises(DiskFull, match="full"):
         campaign.apply(big)
