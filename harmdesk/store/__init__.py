@@ -6,6 +6,7 @@ upgrade a file.
 """
 
 import importlib
+from typing import Any
 
 _NAMES = {"CorruptFile": "db", "DiskFull": "db", "NewerFile": "db", "NoFile": "store",
           "ReadOnly": "db", "StoreError": "db", "data_dir": "paths", "CampaignInfo": "store",
@@ -13,7 +14,7 @@ _NAMES = {"CorruptFile": "db", "DiskFull": "db", "NewerFile": "db", "NoFile": "s
 __all__ = sorted(_NAMES)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name in _NAMES:
         return getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

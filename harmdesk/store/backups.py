@@ -34,6 +34,7 @@ import stat
 import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 from . import copies, db, paths
 
@@ -110,7 +111,7 @@ def remove_leftovers(path: Path) -> None:
 
 
 # the manifest -------------------------------------------------------------------------
-def _manifest(folder: Path) -> list[dict]:
+def _manifest(folder: Path) -> list[dict[str, Any]]:
     """The backups HarmDesk made, oldest first; a missing or unreadable manifest holds
     none (those files then stay, and are never rotated away). WrongKind when it is a
     link, a folder or a named pipe, which is never opened to wait for a writer."""
@@ -123,7 +124,7 @@ def _manifest(folder: Path) -> list[dict]:
         return []
 
 
-def _write_manifest(folder: Path, entries: list[dict]) -> None:
+def _write_manifest(folder: Path, entries: list[dict[str, Any]]) -> None:
     """Replace the manifest in one rename, so it is never half written."""
     target = folder / MANIFEST
     partial = folder / (MANIFEST + _own_suffix())
@@ -152,7 +153,7 @@ def _trouble(err: Exception, path: Path, folder: Path) -> db.StoreError:
         why = getattr(err, "strerror", None) or str(err)
         return db.ReadOnly(f"No backup of {path} could be written: {folder} cannot be "
                            f"written ({why}). Check the folder's permissions.")
-    if code == errno.ENAMETOOLONG:
+    if code == errno.ENAMETOOLONG and isinstance(err, OSError):
         return paths.unusable(folder, err)
     if cause == "busy":
         return db.StoreError(f"No backup of {path} could be made: another program keeps it "
@@ -300,7 +301,7 @@ def _read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
 
 
-def contents(path: Path) -> list[dict]:
+def contents(path: Path) -> list[dict[str, Any]]:
     """The campaigns a HarmDesk file holds, with their log rows and the steps in force."""
     con = _read_only(path)
     try:
@@ -349,7 +350,7 @@ def problem(path: Path, data_file: Path | None = None) -> str | None:
     file, another program's, damaged, from a newer HarmDesk), or None when it is a sound
     HarmDesk file. The data file is named by stat alone, before anything is opened."""
     live = live_file(data_file, path) if data_file is not None else None
-    if live is not None:
+    if data_file is not None and live is not None:
         return f"it is {_as_live(data_file, live)}, not a backup"
     try:
         header = paths.read_plain(path, "a backup file", 100, follow=True)
@@ -386,7 +387,7 @@ def _read_problem(path: Path) -> str | None:
     return None
 
 
-def _described(file: Path, entry: dict | None, data_file: Path) -> dict:
+def _described(file: Path, entry: dict[str, Any] | None, data_file: Path) -> dict[str, Any]:
     """One backup as `backups list` prints it and the restore dialog shows it."""
     size = file.stat().st_size
     named = BACKUP_NAME.fullmatch(file.name)
@@ -399,8 +400,9 @@ def _described(file: Path, entry: dict | None, data_file: Path) -> dict:
     else:
         time = datetime.fromtimestamp(file.stat().st_mtime, timezone.utc)
         time, reason = time.isoformat(timespec="seconds"), "put here by hand"
-    described = {"file": file.name, "path": str(file), "time": time, "reason": reason,
-                 "size": size, "made_by_harmdesk": entry is not None, "campaigns": []}
+    described: dict[str, Any] = {"file": file.name, "path": str(file), "time": time,
+                                 "reason": reason, "size": size,
+                                 "made_by_harmdesk": entry is not None, "campaigns": []}
     if entry is not None and isinstance(entry.get("label"), str):
         described["label"] = entry["label"]  # what it holds, in the GM's words
     trouble = problem(file, data_file)  # a link in backups/ may lead to the data file
@@ -411,7 +413,7 @@ def _described(file: Path, entry: dict | None, data_file: Path) -> dict:
     return described
 
 
-def listing(path: Path) -> list[dict]:
+def listing(path: Path) -> list[dict[str, Any]]:
     """Every SQLite file in `path`'s backups folder, newest first, each read read-only."""
     folder = folder_of(path)
     paths.check_data_folder(path.parent)
@@ -478,7 +480,7 @@ def trusted(source: Path) -> None:
                              "not been changed.")
 
 
-def restore(path: Path, source: Path, lock_held: bool = False) -> dict:
+def restore(path: Path, source: Path, lock_held: bool = False) -> dict[str, Any]:
     """Replace the data file `path` with the HarmDesk file `source`, after backing the
     current file up (reason `before-restore`). Nothing changes when it is refused.
 

@@ -23,16 +23,16 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from typing import TYPE_CHECKING
-
-from ..errors import StoreError  # noqa: F401 (defined without SQL, so every layer catches it)
+# defined without SQL, so every layer catches it
+from ..errors import StoreError as StoreError
 from . import migrations, paths
-from .migrations import MIGRATIONS  # noqa: F401 (the ladder, as tests change it)
-from .paths import DB_NAME, data_dir  # noqa: F401 (part of this module's interface)
+from .migrations import MIGRATIONS as MIGRATIONS  # the ladder, as tests change it
+from .paths import DB_NAME as DB_NAME, data_dir as data_dir  # part of this module's interface
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from sqlalchemy.engine import Connection, Engine
 
 APPLICATION_ID = 0x48524D44  # "HRMD": tells our files from other SQLite files
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -86,9 +86,9 @@ def inspect_file(path: Path) -> int | None:
         con = sqlite3.connect(paths.read_only_uri(path), uri=True,
                               timeout=BUSY_TIMEOUT_MS / 1000)
         try:
-            version = con.execute("PRAGMA user_version").fetchone()[0]
-            app_id = con.execute("PRAGMA application_id").fetchone()[0]
-            pages = con.execute("PRAGMA page_count").fetchone()[0]
+            version: int = con.execute("PRAGMA user_version").fetchone()[0]
+            app_id: int = con.execute("PRAGMA application_id").fetchone()[0]
+            pages: int = con.execute("PRAGMA page_count").fetchone()[0]
         finally:
             con.close()
     except sqlite3.DatabaseError as err:
@@ -193,13 +193,14 @@ def make_engine(path: Path, wal: bool = True,
                            poolclass=NullPool)
 
     @event.listens_for(engine, "begin")
-    def _begin(conn):
+    def _begin(conn: Connection) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
 
-def backup(path: Path, reason: str, label: str | None = None, now=None) -> Path:
+def backup(path: Path, reason: str, label: str | None = None,
+           now: datetime | None = None) -> Path:
     """A consistent copy in backups/, then rotation of its kind (see `backups`);
     StoreError if it fails, leaving no file that looks like a backup."""
     from .backups import make
@@ -218,7 +219,7 @@ def integrity_problem(path: Path) -> str | None:
         con = sqlite3.connect(paths.read_only_uri(path), uri=True,
                               timeout=BUSY_TIMEOUT_MS / 1000)
         try:
-            check = con.execute("PRAGMA quick_check").fetchone()[0]
+            check: str = con.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             con.close()
     except sqlite3.Error as err:
@@ -239,7 +240,7 @@ def create_schema(path: Path) -> None:
             conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
             conn.exec_driver_sql(f"PRAGMA user_version={paths.SCHEMA_VERSION}")
     except DBAPIError as err:
-        raise err.orig from None  # sqlite3's own error, as the store's every other path
+        raise (err.orig or err) from None  # sqlite3's own error, as the store's every other path
     finally:
         engine.dispose()
 
@@ -267,7 +268,7 @@ class UpgradedCopy:
     file on read-only media). The file is only read, through SQLite's backup API; the
     copy shows it as it was then, and lives until `close`."""
 
-    def __init__(self, path: Path, version: int):
+    def __init__(self, path: Path, version: int) -> None:
         # a memdb name starting with "/" is one database for every connection in this process
         self.uri = f"file:/harmdesk-copy-{os.getpid()}-{id(self)}?vfs=memdb"
         self._keep = self.connect()  # the copy lives as long as one connection to it
@@ -304,12 +305,12 @@ class UpgradedCopy:
 class WriterLock:
     """One writer per data file: the first HarmDesk holds a lock; others read only."""
 
-    HELD = "another HarmDesk is already writing to this data file"
+    HELD: Final = "another HarmDesk is already writing to this data file"
     # the lock files this process holds, so its own work can tell it is the writer
-    _held: set[str] = set()
-    _held_lock = threading.Lock()
+    _held: ClassVar[set[str]] = set()
+    _held_lock: ClassVar[threading.Lock] = threading.Lock()
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = path.with_name(path.name + ".lock")
         self._fd: int | None = None
 

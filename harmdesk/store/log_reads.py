@@ -1,104 +1,107 @@
 """Reading the log: the undo history's counts, the log in order or a page at a time,
 what a summary reads of it, and where play sessions begin and end in it.
 
-Each query runs along the log's indexes; `Store` takes these methods in, and its
-pooled read connections (`_reading`).
+Each is a query along the log's indexes, on a connection the store hands in (as
+`steps` writes on one).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import sqlite3
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from . import steps
 from .steps import LogEntry
 
+Row = TypeVar("Row")
 
-class LogReads:
-    """The log's read queries, for `Store`."""
 
-    def history(self, campaign_id: int) -> tuple[int, int]:
-        """How many steps can be undone and redone."""
-        with self._reading() as con:
-            rows = con.execute("SELECT undone, count(DISTINCT step) FROM log "
-                               "WHERE campaign_id = ? GROUP BY undone", (campaign_id,)).fetchall()
-        counts = {bool(u): n for u, n in rows}
-        return counts.get(False, 0), counts.get(True, 0)
+def history(con: sqlite3.Connection, campaign_id: int) -> tuple[int, int]:
+    """How many steps can be undone and redone."""
+    rows = con.execute("SELECT undone, count(DISTINCT step) FROM log "
+                       "WHERE campaign_id = ? GROUP BY undone", (campaign_id,)).fetchall()
+    counts = {bool(u): n for u, n in rows}
+    return counts.get(False, 0), counts.get(True, 0)
 
-    def log(self, campaign_id: int, include_undone: bool = False,
-            session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
-        """The log in order; `since`: only from that seq on (through its index)."""
-        where, params = [], []
-        if since is not None:
-            where, params = ["seq >= ?"], [since]
-        if not include_undone:
-            where.append("undone = 0")
-        if session_ids is not None:
-            where.append(f"session_id IN ({', '.join('?' * len(session_ids))})")
-            params += session_ids
-        return self._log_rows(campaign_id, where, params, "ORDER BY seq")
 
-    def summary_log(self, campaign_id: int, since: int | None = None,
-                    until: int | None = None) -> list[steps.SummaryEntry]:
-        """The applied log in order (only seqs `since` to `until`, each if given) as a
-        summary reads it."""
-        where, params = ["undone = 0"], []
-        for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
-            if bound is not None:
-                where.append(test)
-                params.append(bound)
-        return self._log_rows(campaign_id, where, params, "ORDER BY seq",
-                              (steps.SUMMARY_COLUMNS, steps.summary_entry))
+def log(con: sqlite3.Connection, campaign_id: int, include_undone: bool = False,
+        session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
+    """The log in order; `since`: only from that seq on (through its index)."""
+    where: list[str] = []
+    params: list[Any] = []
+    if since is not None:
+        where, params = ["seq >= ?"], [since]
+    if not include_undone:
+        where.append("undone = 0")
+    if session_ids is not None:
+        where.append(f"session_id IN ({', '.join('?' * len(session_ids))})")
+        params += session_ids
+    return _log_rows(con, campaign_id, where, params, "ORDER BY seq", steps.LOG_COLUMNS,
+                     steps.entry)
 
-    def states_before(self, campaign_id: int, after: int) -> list[steps.StatesBefore]:
-        """Of each applied row after seq `after`, in order, only the states and settings
-        it changed as they were before it: what a summary of earlier rows needs of them."""
-        return self._log_rows(campaign_id, ["seq > ?", "undone = 0"], [after], "ORDER BY seq",
-                              (steps.STATES_BEFORE_COLUMNS, steps.states_before))
 
-    def _log_rows(self, campaign_id: int, where: list[str], params: list[Any], order: str,
-                  reader=(steps.LOG_COLUMNS, steps.entry)) -> list:
-        """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`,
-        as `reader` (its columns, and what makes an entry of a row) reads them."""
-        columns, make = reader
-        sql = (f"SELECT {columns} FROM log INDEXED BY ix_log_campaign_seq WHERE "
-               + " AND ".join(["campaign_id = ?", *where]) + f" {order}")
-        with self._reading() as con:
-            return [make(r) for r in con.execute(sql, [campaign_id, *params])]
+def summary_log(con: sqlite3.Connection, campaign_id: int, since: int | None = None,
+                until: int | None = None) -> list[steps.SummaryEntry]:
+    """The applied log in order (only seqs `since` to `until`, each if given) as a
+    summary reads it."""
+    where: list[str] = ["undone = 0"]
+    params: list[Any] = []
+    for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
+        if bound is not None:
+            where.append(test)
+            params.append(bound)
+    return _log_rows(con, campaign_id, where, params, "ORDER BY seq",
+                     steps.SUMMARY_COLUMNS, steps.summary_entry)
 
-    def first_seq(self, session_ids: list[int]) -> int | None:
-        """The seq of the first applied log row of these play sessions (None: no row)."""
-        return self.seq_span(session_ids)[0]
 
-    def seq_span(self, session_ids: list[int]) -> tuple[int | None, int | None]:
-        """The seqs of the first and last applied log rows of these play sessions
-        ((None, None): no row)."""
-        if not session_ids:
-            return None, None
-        with self._reading() as con:
-            return tuple(con.execute(
-                "SELECT min(seq), max(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 "
-                f"AND session_id IN ({', '.join('?' * len(session_ids))})", session_ids)
-                .fetchone())
+def states_before(con: sqlite3.Connection, campaign_id: int,
+                  after: int) -> list[steps.StatesBefore]:
+    """Of each applied row after seq `after`, in order, only the states and settings
+    it changed as they were before it: what a summary of earlier rows needs of them."""
+    return _log_rows(con, campaign_id, ["seq > ?", "undone = 0"], [after], "ORDER BY seq",
+                     steps.STATES_BEFORE_COLUMNS, steps.states_before)
 
-    def log_page(self, campaign_id: int, before_seq: int | None = None,
-                 limit: int = 500) -> list[LogEntry]:
-        """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
-        newest), newest first; read backwards along the (campaign_id, seq) index."""
-        where, params = ([], []) if before_seq is None else (["seq < ?"], [before_seq])
-        return self._log_rows(campaign_id, where, [*params, limit],
-                              "ORDER BY seq DESC LIMIT ?")
 
-    def step_names(self, campaign_id: int, before_seq: int | None = None,
-                   limit: int = 500) -> list[tuple[int, int, bool, str]]:
-        """(seq, step, undone, name) of at most `limit` log rows older than `before_seq`
-        (None: the newest), newest first: what an undo stack shows, read without decoding
-        the rows' states. The name is the step's own text, else its first event's text,
-        else its action's type."""
-        where, params = ("", []) if before_seq is None else ("AND seq < ? ", [before_seq])
-        with self._reading() as con:
-            return [(seq, step, bool(undone), name) for seq, step, undone, name in con.execute(
-                "SELECT seq, step, undone, coalesce(nullif(step_text, ''), "
-                "json_extract(events, '$[0].text'), "
-                "replace(coalesce(json_extract(action, '$.type'), 'step'), '_', ' ')) "
-                "FROM log INDEXED BY ix_log_campaign_seq WHERE campaign_id = ? "
-                f"{where}ORDER BY seq DESC LIMIT ?", [campaign_id, *params, limit])]
+def _log_rows(con: sqlite3.Connection, campaign_id: int, where: list[str], params: list[Any],
+              order: str, columns: str, make: Callable[[tuple[Any, ...]], Row]) -> list[Row]:
+    """A campaign's log rows along its (campaign_id, seq) index, narrowed by `where`,
+    as `make` makes an entry of a row of `columns`."""
+    sql = (f"SELECT {columns} FROM log INDEXED BY ix_log_campaign_seq WHERE "
+           + " AND ".join(["campaign_id = ?", *where]) + f" {order}")
+    return [make(r) for r in con.execute(sql, [campaign_id, *params])]
+
+
+def seq_span(con: sqlite3.Connection, session_ids: list[int]) -> tuple[int | None, int | None]:
+    """The seqs of the first and last applied log rows of these play sessions
+    ((None, None): no row)."""
+    if not session_ids:
+        return None, None
+    first, last = con.execute(
+        "SELECT min(seq), max(seq) FROM log INDEXED BY ix_log_session WHERE undone = 0 "
+        f"AND session_id IN ({', '.join('?' * len(session_ids))})", session_ids).fetchone()
+    return first, last
+
+
+def log_page(con: sqlite3.Connection, campaign_id: int, before_seq: int | None = None,
+             limit: int = 500) -> list[LogEntry]:
+    """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
+    newest), newest first; read backwards along the (campaign_id, seq) index."""
+    where, params = ([], []) if before_seq is None else (["seq < ?"], [before_seq])
+    return _log_rows(con, campaign_id, where, [*params, limit], "ORDER BY seq DESC LIMIT ?",
+                     steps.LOG_COLUMNS, steps.entry)
+
+
+def step_names(con: sqlite3.Connection, campaign_id: int, before_seq: int | None = None,
+               limit: int = 500) -> list[tuple[int, int, bool, str]]:
+    """(seq, step, undone, name) of at most `limit` log rows older than `before_seq`
+    (None: the newest), newest first: what an undo stack shows, read without decoding
+    the rows' states. The name is the step's own text, else its first event's text,
+    else its action's type."""
+    where, params = ("", []) if before_seq is None else ("AND seq < ? ", [before_seq])
+    return [(seq, step, bool(undone), name) for seq, step, undone, name in con.execute(
+        "SELECT seq, step, undone, coalesce(nullif(step_text, ''), "
+        "json_extract(events, '$[0].text'), "
+        "replace(coalesce(json_extract(action, '$.type'), 'step'), '_', ' ')) "
+        "FROM log INDEXED BY ix_log_campaign_seq WHERE campaign_id = ? "
+        f"{where}ORDER BY seq DESC LIMIT ?", [campaign_id, *params, limit])]

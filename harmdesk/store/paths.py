@@ -17,7 +17,7 @@ SCHEMA_VERSION = 3
 FULL_BELOW = 64 * 1024
 
 
-def data_dir(explicit: str | os.PathLike | None = None) -> Path:
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """`--data-dir`, else HARMDESK_DATA_DIR, else the platform's user data folder; always
     absolute (SQLite's read-only file URIs need it), a relative one from the current folder."""
     if explicit:
@@ -80,6 +80,8 @@ def journal_left(path: Path) -> bool:
 class WrongKind(StoreError):
     """A path HarmDesk reads or writes is not what it makes there (a folder where the data
     file belongs, a named pipe, a link someone else put): refused before it is opened."""
+
+    kind: str  # what it is, in the GM's words, when `wrong_kind` made it
 
 
 def kind_of(path: Path) -> str | None:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import os
 from pathlib import Path
+from typing import Any
 
 from ..errors import StoreError
 from .paths import DB_NAME, SCHEMA_VERSION, check_data_files, data_dir, read_only_uri
 
 
-def read_desk(folder=None, name: str | None = None) -> dict | None:
+def read_desk(folder: str | os.PathLike[str] | None = None,
+              name: str | None = None) -> dict[str, Any] | None:
     """{"name", "system", "settings", "options", "characters", "session"} or None."""
     try:
         path = Path(data_dir(folder)) / DB_NAME

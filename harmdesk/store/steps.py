@@ -11,6 +11,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
+
+# one applied action as the store logs it: "action", "events", "before" and "after" (the
+# states of the characters it touched, None: not on the desk), and "settings_before" and
+# "settings_after" (None, or left out: unchanged); an imported one adds "applied_at"
+Logged = dict[str, Any]
 
 LOG_COLUMNS = ('id, seq, session_id, action, events, "before", "after", settings_before, '
                'settings_after, undone, applied_at, step, step_text')
@@ -21,12 +27,12 @@ class LogEntry:
     id: int
     seq: int
     session_id: int | None
-    action: dict
-    events: list
-    before: dict
-    after: dict
-    settings_before: dict | None
-    settings_after: dict | None
+    action: dict[str, Any]
+    events: list[Any]
+    before: dict[str, Any]
+    after: dict[str, Any]
+    settings_before: dict[str, Any] | None
+    settings_after: dict[str, Any] | None
     undone: bool
     applied_at: str
     step: int = 0                 # the undo step it belongs to (shared by a macro's rows)
@@ -45,15 +51,15 @@ class SummaryEntry:
 
     seq: int
     session_id: int | None
-    events: list
-    before: dict
-    after: dict
+    events: list[Any]
+    before: dict[str, Any]
+    after: dict[str, Any]
     applied_at: str
-    settings_before: dict | None = None
-    settings_after: dict | None = None
+    settings_before: dict[str, Any] | None = None
+    settings_after: dict[str, Any] | None = None
 
 
-def summary_entry(row: tuple) -> SummaryEntry:
+def summary_entry(row: tuple[Any, ...]) -> SummaryEntry:
     """A SummaryEntry from a row of SUMMARY_COLUMNS."""
     seq, session_id, events, before, after, applied_at, settings_before, settings_after = row
     return SummaryEntry(seq, session_id, json.loads(events), json.loads(before),
@@ -69,21 +75,21 @@ class StatesBefore:
     """What a row after a summary's last one tells it: the states and settings it changed,
     as they were before it (to work the desk back from now)."""
 
-    before: dict
-    settings_before: dict | None
+    before: dict[str, Any]
+    settings_before: dict[str, Any] | None
 
 
-def states_before(row: tuple) -> StatesBefore:
+def states_before(row: tuple[Any, ...]) -> StatesBefore:
     """A StatesBefore from a row of STATES_BEFORE_COLUMNS."""
     before, settings_before = row
     return StatesBefore(json.loads(before), _json(settings_before))
 
 
-def _json(text: str | None):
+def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-def entry(row: tuple) -> LogEntry:
+def entry(row: tuple[Any, ...]) -> LogEntry:
     """A LogEntry from a row of LOG_COLUMNS."""
     (log_id, seq, session_id, action, events, before, after, settings_before, settings_after,
      undone, applied_at, step, step_text) = row
@@ -92,9 +98,9 @@ def entry(row: tuple) -> LogEntry:
                     _json(settings_after), bool(undone), applied_at, step, step_text)
 
 
-def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[dict],
+def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[Logged],
                 session_id: int | None, text: str | None, stamp: str) -> list[LogEntry]:
-    """Log `logged` (mappings of `Store.record`'s arguments) as one undo step, write their
+    """Log `logged` (what each applied action logs) as one undo step, write their
     states, and drop the undone steps after it (the redo branch), as editors do."""
     con.execute("DELETE FROM log WHERE campaign_id = ? AND undone = 1", (campaign_id,))
     first = con.execute("SELECT coalesce(max(seq), 0) + 1 FROM log WHERE campaign_id = ?",
@@ -111,16 +117,18 @@ def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[dict],
 
 
 def insert_row(con: sqlite3.Connection, campaign_id: int, session_id: int | None, seq: int,
-               step: int, values: dict, stamp: str, text: str | None) -> int:
-    """One applied log row (`values`: `Store.record`'s arguments); its id."""
-    return con.execute(
+               step: int, values: Logged, stamp: str, text: str | None) -> int:
+    """One applied log row; its id."""
+    inserted = con.execute(
         'INSERT INTO log (campaign_id, session_id, seq, action, events, "before", "after", '
         "settings_before, settings_after, undone, applied_at, step, step_text) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
         (campaign_id, session_id, seq, json.dumps(values["action"]),
          json.dumps(values["events"]), json.dumps(values["before"]),
          json.dumps(values["after"]), json.dumps(values.get("settings_before")),
-         json.dumps(values.get("settings_after")), stamp, step, text)).lastrowid
+         json.dumps(values.get("settings_after")), stamp, step, text))
+    assert inserted.lastrowid is not None  # an INSERT's row always has one
+    return inserted.lastrowid
 
 
 def step_rows(con: sqlite3.Connection, campaign_id: int, undone: bool) -> list[LogEntry]:
@@ -156,8 +164,8 @@ def redo(con: sqlite3.Connection, campaign_id: int) -> list[LogEntry]:
     return rows
 
 
-def write_states(con: sqlite3.Connection, campaign_id: int, states: dict,
-                 settings: dict | None, restoring: bool = False) -> None:
+def write_states(con: sqlite3.Connection, campaign_id: int, states: dict[str, Any],
+                 settings: dict[str, Any] | None, restoring: bool = False) -> None:
     """Write the given characters' states; None archives a character (it left the desk).
 
     When `restoring` (undo), a character comes back to its old place on the desk.

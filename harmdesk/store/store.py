@@ -4,6 +4,9 @@ Everything handed out is plain data (dicts and dataclasses), never live rows,
 so callers on any thread can hold it safely. It runs on plain sqlite3 connections
 over `schema`'s tables, JSON columns written as SQLAlchemy's JSON type writes them
 (json.dumps, None as `null`), so SQLAlchemy loads only to create or upgrade a file.
+
+The store opens the file and decides what a change runs in; `connections` hands out the
+connections and runs the transactions, `steps` writes the log and `log_reads` reads it.
 """
 
 from __future__ import annotations
@@ -11,16 +14,16 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import threading
-from collections.abc import Callable
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
-from . import db, paths, steps
-from .log_reads import LogReads
-from .steps import LogEntry
+from . import db, log_reads, paths, steps
+from .connections import Connections
+from .steps import LogEntry, Logged
 
 SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
 RESTORE_WAIT_S = 60  # how long a restore waits for a summary still reading the file
@@ -35,38 +38,30 @@ class CampaignInfo:
     id: int
     name: str
     system: str
-    settings: dict
-    initial: dict
-    options: dict
+    settings: dict[str, Any]
+    initial: dict[str, Any]
+    options: dict[str, Any]
 
 
-class Store(LogReads):
+class Store:
     """A data folder's `harmdesk.sqlite`. Open with `Store.open(folder)`."""
 
-    def __init__(self, path: Path, read_only: bool, why_read_only: str, lock):
+    def __init__(self, path: Path, read_only: bool, why_read_only: str,
+                 lock: db.WriterLock | None, connections: Connections | None = None) -> None:
         self.path = path
         self.read_only = read_only
         self.why_read_only = why_read_only
+        # read-only only because another HarmDesk writes: writable once that one stops
+        self.another_writer = why_read_only == db.WriterLock.HELD
         self._lock = lock
-        # idle connections, handed to one thread at a time (a worker and the GUI share us)
-        self._idle: list[sqlite3.Connection] = []
-        self._pool_lock = threading.Lock()
-        self._out = 0  # connections handed out now, each to one thread
-        self._returned = threading.Condition(self._pool_lock)
-        self._restoring = False  # no connection is handed out while the file is replaced
-        self._hooks: list[Callable[[sqlite3.Connection], None]] = []
-        self._held = threading.local()  # the connection a thread reads on in `one_read`
-        self._closed = False
-        self._tidy = False
-        self._copy: db.UpgradedCopy | None = None  # what a reader of an older file reads
-        # a thread's transaction that its changes join (`together`)
-        self._joined = threading.local()
-        self._saves = 0  # transactions committed, and how many a backup had seen
-        self._saves_backed_up = 0
-        self._newest_backup: list = []  # when the newest backup was made, once read
+        # handed to one thread at a time (a worker and the GUI share a store)
+        self.connections = connections or Connections(path, read_only)
+        self._saves_backed_up = 0  # how many saves the newest backup had seen
+        # when the newest backup was made, once read
+        self._newest_backup: list[datetime | None] = []
 
     @classmethod
-    def open(cls, folder: str | os.PathLike | None = None, write: bool = True) -> "Store":
+    def open(cls, folder: str | os.PathLike[str] | None = None, write: bool = True) -> Store:
         """The data folder's store: the one writer if `write` and nobody else writes,
         else a reader (`write=False` takes no lock, so it never stops a writer). The file is
         looked at under the writer's lock, so two first starts never both find no file; a
@@ -113,6 +108,7 @@ class Store(LogReads):
             if version is None:
                 raise db.ReadOnly(f"Cannot create {path}: {why}.")
             return cls._reader(path, version, why)
+        assert lock is not None  # no reason to read only: the lock is taken
         try:
             from .backups import remove_leftovers
             remove_leftovers(path)  # what a HarmDesk killed while copying left behind
@@ -131,41 +127,16 @@ class Store(LogReads):
         return cls(path, False, "", lock)
 
     @classmethod
-    def _reader(cls, path: Path, version: int, why: str, tidy: bool = False) -> "Store":
+    def _reader(cls, path: Path, version: int, why: str, tidy: bool = False) -> Store:
         """A store that only reads the file; one of an older version (no writer has
         upgraded it yet) reads a copy upgraded in memory, and the file stays as it is.
 
-        `tidy`: the folder can be written, so the reader's connections may be read-write
-        (the store itself never writes through them): the last one to close folds the
-        WAL back and removes it and the -shm, as a writer's does, so a reader leaves the
-        folder as it found it."""
-        store = cls(path, True, why, None)
-        if version < db.paths.SCHEMA_VERSION:
-            store._copy = db.UpgradedCopy(path, version)
-        else:
-            store._tidy = tidy
-        return store
-
-    def on_connect(self, hook: Callable[[sqlite3.Connection], None]) -> Callable[[], None]:
-        """Run `hook` on every connection made from now on (a trace, a limit); the idle
-        ones are closed, so every later statement runs on a hooked one. Returns the
-        function that takes the hook away again (closing the hooked connections)."""
-        with self._pool_lock:
-            self._hooks.append(hook)
-        self._close_idle()
-
-        def remove() -> None:
-            with self._pool_lock:
-                self._hooks.remove(hook)
-            self._close_idle()
-
-        return remove
-
-    def _close_idle(self) -> None:
-        with self._pool_lock:
-            idle, self._idle = self._idle, []
-        for con in idle:
-            con.close()
+        `tidy`: the folder can be written, so the reader leaves it as it found it
+        (`Connections`)."""
+        if version < paths.SCHEMA_VERSION:
+            copy = db.UpgradedCopy(path, version)
+            return cls(path, True, why, None, Connections(path, True, copy))
+        return cls(path, True, why, None, Connections(path, True, tidy=tidy))
 
     def maintain(self) -> list[str]:
         """The integrity check, then the day's backup: slow on a big file, so run after
@@ -180,7 +151,7 @@ class Store(LogReads):
         if self.read_only:
             return []
         try:
-            seen = self._saves
+            seen = self.connections.saves
             db.daily_backup(self.path)
             self._saves_backed_up, self._newest_backup = seen, []
         except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
@@ -194,7 +165,7 @@ class Store(LogReads):
         never raises, and a failed backup changes nothing else."""
         if self.read_only:
             return []
-        seen = self._saves
+        seen = self.connections.saves
         try:
             db.backup(self.path, reason, label, now)
         except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
@@ -208,14 +179,14 @@ class Store(LogReads):
         """Whether an hour of play wants its backup at `now`: something was saved since
         this store's last backup, and HarmDesk's newest backup is an hour old or more."""
         from . import backups
-        if self.read_only or self._saves == self._saves_backed_up:
+        if self.read_only or self.connections.saves == self._saves_backed_up:
             return False
         if not self._newest_backup:  # read once, not on every step
             self._newest_backup = [backups.newest_time(self.path)]
         newest = self._newest_backup[0]
         return newest is None or now - newest >= backups.PLAY_EVERY
 
-    def restore(self, file: str | os.PathLike) -> dict:
+    def restore(self, file: str | os.PathLike[str]) -> dict[str, Any]:
         """Replace this data file with a backup (`backups.restore`): FILE by name within
         backups/ or a path. A writable store restores under the writer lock it holds and
         is closed afterwards (open the folder again); one opened read-only must take the
@@ -225,189 +196,40 @@ class Store(LogReads):
         source = backups.chosen(self.path, str(file))
         if not self.read_only:
             backups.trusted(source)  # before the pool closes (which writes the WAL back)
-        self._wait_for_connections()
-        try:
-            self._close_idle()
+        with self.connections.restoring(RESTORE_WAIT_S):
             if self.read_only:
                 return backups.restore(self.path, source)
             done = backups.restore(self.path, source, lock_held=True)
-        finally:
-            with self._pool_lock:
-                self._restoring = False
         self.close()
         return done
 
-    def _wait_for_connections(self) -> None:
-        """Hand out no connection from now on, and wait for those other threads hold (a
-        summary being read) to come back: one still open on the file a restore replaces
-        would, closing later, fold its WAL back and delete the new file's -wal by its
-        name. StoreError, nothing changed, when they stay out."""
-        with self._returned:
-            self._restoring = True
-            if not self._returned.wait_for(lambda: self._out == 0, RESTORE_WAIT_S):
-                self._restoring = False
-                raise db.StoreError(f"HarmDesk is still reading {self.path} (a session summary "
-                                    "being written); restore once it is done. Nothing was "
-                                    "changed.")
-
     def close(self) -> None:
-        self._closed = True
-        self._close_idle()
-        if self._copy is not None:
-            self._copy.close()
+        self.connections.close()
         if self._lock:
             self._lock.release()
 
-    @contextmanager
-    def one_read(self):
+    def one_read(self) -> AbstractContextManager[None]:
         """Every read this thread makes inside sees the file as it was at the first one
         (one read transaction on one connection), whatever other threads save meanwhile:
         a summary's log and the desk it works back from belong together. Writes inside
         go on a connection of their own, and are not seen by these reads."""
-        if getattr(self._held, "con", None) is not None:
-            yield  # already inside one
-            return
-        with self._pooled() as con:
-            con.execute("BEGIN")
-            self._held.con = con
-            try:
-                yield
-            finally:
-                self._held.con = None  # the pool ends the read transaction
+        return self.connections.one_read()
 
-    @contextmanager
-    def together(self):
+    def together(self) -> AbstractContextManager[None]:
         """Every change this thread makes inside, in ONE transaction: all of them are
         saved, or none (a first start's demo campaigns). Reads inside see them."""
-        with self._hot() as con:
-            self._joined.con = con
-            try:
-                yield
-            finally:
-                self._joined.con = None
+        return self.connections.together()
 
     @contextmanager
-    def _hot(self):
-        """One BEGIN IMMEDIATE transaction on a pooled connection (with the pragmas of
-        every connection); machine errors become advice and nothing is half written.
-        Inside `together` it is a savepoint of that transaction instead."""
+    def _hot(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (`Connections.writing`), refused on a read-only store."""
         if self.read_only:
             raise db.ReadOnly(f"This data file is open read-only: {self.why_read_only}.")
-        joined = getattr(self._joined, "con", None)
-        if joined is not None:
-            with self._savepoint(joined) as con:
-                yield con
-            return
-        with self._pooled() as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-                con.execute("COMMIT")
-                self._saves += 1
-            except BaseException:
-                if con.in_transaction:
-                    try:
-                        con.execute("ROLLBACK")
-                    except sqlite3.Error:
-                        pass  # the pool rolls back again before anyone reuses it
-                raise
-
-    @contextmanager
-    def _savepoint(self, con: sqlite3.Connection):
-        """A change inside `together`'s transaction: undone alone if it fails."""
-        with self._advised():
-            con.execute("SAVEPOINT change")
-            try:
-                yield con
-                con.execute("RELEASE change")
-            except BaseException:
-                if con.in_transaction:  # SQLite may have rolled it all back already
-                    try:
-                        con.execute("ROLLBACK TO change")
-                        con.execute("RELEASE change")
-                    except sqlite3.Error:
-                        pass  # `together` rolls the whole transaction back
-                raise
-
-    @contextmanager
-    def _reading(self):
-        """A pooled connection, outside any transaction (each read is its own); inside
-        `together` that transaction's connection, inside `one_read` that one's; machine
-        errors (busy, unreadable) become advice."""
-        held = getattr(self._joined, "con", None) or getattr(self._held, "con", None)
-        if held is not None:
-            with self._advised():
-                yield held
-            return
-        with self._pooled() as con:
+        with self.connections.writing() as con:
             yield con
 
-    @contextmanager
-    def _pooled(self):
-        """A pooled connection of this thread's own until the block ends; machine errors
-        become advice."""
-        with self._advised():
-            con = self._checkout()
-        try:
-            with self._advised():
-                yield con
-        finally:
-            self._checkin(con)
-
-    @contextmanager
-    def _advised(self):
-        """An SQLite error from the machine or the file (full, read-only, busy, a disk
-        error, a damaged file) becomes advice; one from HarmDesk's own SQL stays a bug."""
-        try:
-            yield
-        except sqlite3.DatabaseError as err:
-            if not db.from_machine(err):
-                raise
-            raise db.environment_error(err, self.path) from None
-
-    def _checkout(self) -> sqlite3.Connection:
-        with self._pool_lock:
-            if self._restoring:
-                raise db.StoreError(f"{self.path} is being restored from a backup; try again "
-                                    "in a moment.")
-            self._out += 1
-            if self._idle:
-                return self._idle.pop()
-            hooks = list(self._hooks)
-        try:
-            if self._copy is not None:
-                con = self._copy.connect()
-            else:
-                con = (db.connect(self.path, wal=False) if self._tidy
-                       else db.connect(self.path, self.read_only))
-            for hook in hooks:
-                hook(con)
-        except BaseException:
-            self._came_back()
-            raise
-        return con
-
-    def _checkin(self, con: sqlite3.Connection) -> None:
-        try:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
-        except sqlite3.Error:
-            con.close()  # a connection that cannot roll back is not reused
-            self._came_back()
-            return
-        with self._pool_lock:
-            if not self._closed:
-                self._idle.append(con)
-                self._out -= 1
-                self._returned.notify_all()
-                return
-        con.close()
-        self._came_back()
-
-    def _came_back(self) -> None:
-        with self._pool_lock:
-            self._out -= 1
-            self._returned.notify_all()
+    def _reading(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self.connections.reading()
 
     # campaigns -----------------------------------------------------------
     def empty(self) -> bool:
@@ -415,32 +237,35 @@ class Store(LogReads):
         with self._reading() as con:
             return con.execute("SELECT 1 FROM campaign LIMIT 1").fetchone() is None
 
-    def campaigns(self) -> list[dict]:
+    def campaigns(self) -> list[dict[str, Any]]:
         with self._reading() as con:
             rows = con.execute("SELECT name, system, opened FROM campaign "
                                "ORDER BY opened DESC, id DESC").fetchall()
         return [{"name": n, "system": s, "opened": o} for n, s, o in rows]
 
-    def create_campaign(self, name: str, system: str, settings: dict, sheets: list[dict],
-                        characters: list[dict], options: dict | None = None,
-                        log: list[dict] = ()) -> CampaignInfo:
+    def create_campaign(self, name: str, system: str, settings: dict[str, Any],
+                        sheets: list[dict[str, Any]], characters: list[dict[str, Any]],
+                        options: dict[str, Any] | None = None,
+                        log: Sequence[Logged] = ()) -> CampaignInfo:
         """A campaign, its starting desk and, for an import, its whole log, in one transaction.
 
         `sheets` are the starting characters as given (kept for export), `characters`
-        their states from the rules core; `log` holds mappings of `record`'s arguments,
-        each with the time it was made (`applied_at`, None: now).
+        their states from the rules core; `log` the applied actions, each with the time it
+        was made (`applied_at`, None: now).
         """
         stamp = db.now()
         initial = {"settings": settings, "characters": sheets}
         with self._hot() as con:
             try:
-                cid = con.execute(
+                inserted = con.execute(
                     "INSERT INTO campaign (name, system, settings, initial, options, created, "
                     "opened) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (name, system, json.dumps(settings), json.dumps(initial),
-                     json.dumps(options or {}), stamp, stamp)).lastrowid
+                     json.dumps(options or {}), stamp, stamp))
             except sqlite3.IntegrityError:
                 raise db.StoreError(f"There is already a campaign named {name!r}.") from None
+            cid = inserted.lastrowid
+            assert cid is not None  # an INSERT's row always has one
             con.executemany(
                 "INSERT INTO character (campaign_id, cid, sheet, state, position, archived) "
                 "VALUES (?, ?, ?, ?, ?, 0)",
@@ -467,12 +292,12 @@ class Store(LogReads):
                 con.execute("UPDATE campaign SET opened = ? WHERE id = ?",
                             (db.now(), campaign_id))
 
-    def set_options(self, campaign_id: int, options: dict) -> None:
+    def set_options(self, campaign_id: int, options: dict[str, Any]) -> None:
         with self._hot() as con:
             con.execute("UPDATE campaign SET options = ? WHERE id = ?",
                         (json.dumps(options), campaign_id))
 
-    def characters(self, campaign_id: int) -> dict[str, dict]:
+    def characters(self, campaign_id: int) -> dict[str, dict[str, Any]]:
         """The desk: every character not archived, in desk order."""
         with self._reading() as con:
             rows = con.execute("SELECT cid, state FROM character WHERE campaign_id = ? "
@@ -486,19 +311,11 @@ class Store(LogReads):
                                               "ORDER BY position", (campaign_id,))]
 
     # the log ---------------------------------------------------------------
-    def record(self, campaign_id: int, action: dict, events: list, before: dict, after: dict,
-               settings_before: dict | None = None, settings_after: dict | None = None,
-               session_id: int | None = None) -> LogEntry:
-        """Log one applied action as an undo step of its own and write its new states."""
-        logged = {"action": action, "events": events, "before": before, "after": after,
-                  "settings_before": settings_before, "settings_after": settings_after}
-        return self.record_step(campaign_id, [logged], session_id)[0]
-
-    def record_step(self, campaign_id: int, logged: list[dict], session_id: int | None = None,
-                    text: str | None = None) -> list[LogEntry]:
+    def record_step(self, campaign_id: int, logged: list[Logged],
+                    session_id: int | None = None, text: str | None = None) -> list[LogEntry]:
         """Log applied actions as one undo step and write their new states, in one transaction.
 
-        `logged` holds mappings of `record`'s arguments, in the order they were applied.
+        `logged` holds the actions in the order they were applied.
         A new step drops the undone steps after it (the redo branch), as editors do.
         """
         with self._hot() as con:
@@ -515,14 +332,59 @@ class Store(LogReads):
         with self._hot() as con:
             return steps.redo(con, campaign_id)
 
+    # reading the log (`log_reads`) ---------------------------------------------
+    def history(self, campaign_id: int) -> tuple[int, int]:
+        """How many steps can be undone and redone."""
+        with self._reading() as con:
+            return log_reads.history(con, campaign_id)
+
+    def log(self, campaign_id: int, include_undone: bool = False,
+            session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
+        """The log in order; `since`: only from that seq on (through its index)."""
+        with self._reading() as con:
+            return log_reads.log(con, campaign_id, include_undone, session_ids, since)
+
+    def summary_log(self, campaign_id: int, since: int | None = None,
+                    until: int | None = None) -> list[steps.SummaryEntry]:
+        """The applied log in order (only seqs `since` to `until`, each if given) as a
+        summary reads it."""
+        with self._reading() as con:
+            return log_reads.summary_log(con, campaign_id, since, until)
+
+    def states_before(self, campaign_id: int, after: int) -> list[steps.StatesBefore]:
+        """Of each applied row after seq `after`, in order, only the states and settings
+        it changed as they were before it."""
+        with self._reading() as con:
+            return log_reads.states_before(con, campaign_id, after)
+
+    def seq_span(self, session_ids: list[int]) -> tuple[int | None, int | None]:
+        """The seqs of the first and last applied log rows of these play sessions
+        ((None, None): no row)."""
+        with self._reading() as con:
+            return log_reads.seq_span(con, session_ids)
+
+    def log_page(self, campaign_id: int, before_seq: int | None = None,
+                 limit: int = 500) -> list[LogEntry]:
+        """At most `limit` log rows, undone ones too, older than `before_seq` (None: the
+        newest), newest first."""
+        with self._reading() as con:
+            return log_reads.log_page(con, campaign_id, before_seq, limit)
+
+    def step_names(self, campaign_id: int, before_seq: int | None = None,
+                   limit: int = 500) -> list[tuple[int, int, bool, str]]:
+        """(seq, step, undone, name) of at most `limit` log rows older than `before_seq`
+        (None: the newest), newest first: what an undo stack shows."""
+        with self._reading() as con:
+            return log_reads.step_names(con, campaign_id, before_seq, limit)
+
     # play sessions ----------------------------------------------------------
-    def sessions(self, campaign_id: int) -> list[dict]:
+    def sessions(self, campaign_id: int) -> list[dict[str, Any]]:
         with self._reading() as con:
             rows = con.execute(f"SELECT {', '.join(SESSION_COLUMNS)} FROM play_session "
                                "WHERE campaign_id = ? ORDER BY number", (campaign_id,))
             return [dict(zip(SESSION_COLUMNS, r)) for r in rows]
 
-    def start_session(self, campaign_id: int, title: str = "") -> dict:
+    def start_session(self, campaign_id: int, title: str = "") -> dict[str, Any]:
         stamp = db.now()
         with self._hot() as con:
             con.execute("UPDATE play_session SET ended = ? WHERE campaign_id = ? "
@@ -534,7 +396,7 @@ class Store(LogReads):
                         (campaign_id, number, stamp, title))
         return self.sessions(campaign_id)[-1]
 
-    def end_session(self, campaign_id: int, notes: str | None = None) -> dict | None:
+    def end_session(self, campaign_id: int, notes: str | None = None) -> dict[str, Any] | None:
         with self._hot() as con:
             if notes is None:
                 con.execute("UPDATE play_session SET ended = ? WHERE campaign_id = ? "
@@ -546,5 +408,5 @@ class Store(LogReads):
         sessions = self.sessions(campaign_id)
         return sessions[-1] if sessions else None
 
-    def open_session(self, campaign_id: int) -> dict | None:
+    def open_session(self, campaign_id: int) -> dict[str, Any] | None:
         return next((s for s in self.sessions(campaign_id) if s["ended"] is None), None)

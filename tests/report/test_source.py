@@ -90,7 +90,7 @@ def test_the_summary_reader_returns_what_the_full_log_holds_for_the_summary(stor
     assert read(store.summary_log(cid)) == read(full)
     # the undone step left at the end is not in either
     assert store.history(cid)[1] == 1 and len(full) == len(store.log(cid, True)) - 1
-    first = store.first_seq([store.sessions(cid)[3]["id"]])
+    first = store.seq_span([store.sessions(cid)[3]["id"]])[0]
     assert read(store.summary_log(cid, since=first)) == read(store.log(cid, since=first))
     assert store.summary_log(cid, since=first)[0].seq == first
 
@@ -132,7 +132,7 @@ def test_the_latest_session_reads_only_its_own_rows_however_long_the_log(store, 
 
 def test_an_earlier_session_reads_nothing_before_its_first_row(store, counted_rows):
     campaign = long_campaign(store)
-    first = store.first_seq([store.sessions(campaign.info.id)[3]["id"]])
+    first = store.seq_span([store.sessions(campaign.info.id)[3]["id"]])[0]
     counted_rows.clear()
     from_store(store, "Long", [4])
     assert counted_rows and min(counted_rows) == first
@@ -142,7 +142,7 @@ def test_an_earlier_session_reads_only_the_states_of_the_rows_after_it(store, co
     campaign = long_campaign(store)
     sessions = store.sessions(campaign.info.id)
     first, last = store.seq_span([sessions[1]["id"], sessions[2]["id"]])
-    assert first == store.first_seq([sessions[1]["id"]])
+    assert first == store.seq_span([sessions[1]["id"]])[0]
     counted_rows.clear()
     report = from_store(store, "Long", [2, 3])
     # whole rows from the first of night 2 to the last of night 3, none of the rows after

@@ -38,7 +38,7 @@ def traced(store) -> list[str]:
     """Every SQL statement the store's connections run from now on, as SQLite runs it
     (values filled in)."""
     statements: list[str] = []
-    store.on_connect(lambda con: con.set_trace_callback(statements.append))
+    store.connections.on_connect(lambda con: con.set_trace_callback(statements.append))
     return statements
 
 
@@ -46,7 +46,8 @@ def counted(store, every: int = 100) -> list[int]:
     """Count SQLite's virtual-machine steps (in `every`s) on the store's connections from
     now on: work that grows with a table shows here, with no clock involved."""
     steps: list[int] = []
-    store.on_connect(lambda con: con.set_progress_handler(lambda: steps.append(1) and 0, every))
+    store.connections.on_connect(
+        lambda con: con.set_progress_handler(lambda: steps.append(1) and 0, every))
     return steps
 
 

@@ -112,7 +112,8 @@ def test_a_file_damaged_under_an_open_store_is_named_damaged_not_a_bug(tmp_path)
         campaign = Campaign.create(store, "Test", "stonetop", {}, PARTY)
         for _ in range(40):
             campaign.apply({"type": "add_wound", "target": "heavy", "text": "x" * 2000})
-        store._close_idle()  # the WAL folded into the file, which is then scribbled over
+        # the WAL folded into the file, which is then scribbled over
+        store.connections.close_idle()
         path = store.path
         size = path.stat().st_size
         with open(path, "r+b") as fh:

@@ -96,6 +96,25 @@ def test_a_second_writer_gets_a_read_only_store(store, campaign):
     assert Campaign(store, "Test").state["characters"]["heavy"]["hp"] == 17
 
 
+def test_only_a_store_stopped_by_another_writer_waits_for_one(store, monkeypatch):
+    folder = store.path.parent
+    second = Store.open(folder)
+    reader = Store.open(folder, write=False)
+    try:
+        assert second.another_writer and not store.another_writer
+        assert reader.read_only and not reader.another_writer  # it chose to only read
+    finally:
+        second.close()
+        reader.close()
+    store.close()
+    monkeypatch.setattr(os, "access", lambda p, mode: mode != os.W_OK)
+    refused = Store.open(folder)  # read-only for its permissions: no writer to wait for
+    try:
+        assert refused.read_only and not refused.another_writer
+    finally:
+        refused.close()
+
+
 def test_the_lock_passes_on_when_the_writer_closes(store):
     folder = store.path.parent
     store.close()
@@ -134,7 +153,8 @@ def test_a_full_disk_loses_nothing_already_saved(store, campaign):
     with store._reading() as con:
         pages = pragma(con, "page_count")
     # connections from now on cannot grow the file: the "disk" is now full
-    remove = store.on_connect(lambda con: con.execute(f"PRAGMA max_page_count={pages}"))
+    remove = store.connections.on_connect(
+        lambda con: con.execute(f"PRAGMA max_page_count={pages}"))
     big = {"type": "add_wound", "target": "heavy", "text": "x" * 200_000}
     with pytest.raises(DiskFull, match="full"):
         campaign.apply(big)

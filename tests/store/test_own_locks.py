@@ -226,7 +226,7 @@ def test_a_restore_waits_for_a_summary_still_reading_the_file(tmp_path):
     restorer = threading.Thread(target=lambda: restored.append(store.restore(backup.name)))
     restorer.start()
     try:
-        poll(lambda: getattr(store, "_restoring", False) or restored,
+        poll(lambda: getattr(store.connections, "_restoring", False) or restored,
              "the restore to wait or finish")
         # replaced now, the file would lose its -wal to that connection closing later
         assert not restored and store.path.stat().st_ino == inode

@@ -183,7 +183,7 @@ def test_a_campaign_name_taken_is_advice_and_changes_nothing(store):
 def test_a_locked_file_is_advice_for_reads_and_writes_not_a_traceback(store, monkeypatch):
     Campaign.create(store, "Test", "stonetop", {}, PARTY)
     monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 50)  # new connections give up after 50 ms
-    store._close_idle()
+    store.connections.close_idle()
     other = sqlite3.connect(store.path, isolation_level=None)
     other.execute("PRAGMA locking_mode=EXCLUSIVE")  # another program takes the whole file
     other.execute("BEGIN EXCLUSIVE")
