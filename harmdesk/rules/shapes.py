@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, TypeVar
 
-# An action as a caller gives it: untrusted JSON, every field read and checked by
-# `rules/fields.py` before a rule uses it. Its payloads differ from action to action.
-Action = dict[str, Any]
+# An object as a caller gives it (a sheet, its changes, a part of an action): untrusted
+# JSON, every field read and checked by `rules/fields.py` before a rule uses it
+JSON = dict[str, Any]
+# An action as a caller gives it; its payloads differ from action to action
+Action = JSON
 # A desk's settings: each game's own (`System.settings`), and the running encounter
 # (`rules/encounter.py`), with every setting filled in (`engine.saved_settings`)
 Settings = dict[str, Any]

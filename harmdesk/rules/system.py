@@ -7,7 +7,7 @@ from typing import Any, Callable, Generic, Mapping
 
 from .core import Desk, Event, quoted
 from .fields import MOST
-from .shapes import Action, C, Settings
+from .shapes import JSON, Action, C, Settings
 
 # handler(desk, action, character_id) -> events, for actions applied per target;
 # handler(desk, action) -> events, for actions that name their own characters.
@@ -81,9 +81,9 @@ class System(Generic[C]):
     kinds: tuple[str, ...]
     settings: dict[str, Setting]
     # (sheet, settings) -> the character's own fields, state included; raises Refused.
-    make_character: Callable[[Action, Settings], Mapping[str, Any]]
+    make_character: Callable[[JSON, Settings], Mapping[str, Any]]
     # (character, changes, settings) -> events; changes the character in place.
-    edit_character: Callable[[C, Action, Settings], list[Event]]
+    edit_character: Callable[[C, JSON, Settings], list[Event]]
     actions: dict[str, ActionRule[C]] = field(default_factory=dict)
     # (character) -> None: derive what depends on the common fields (kind), in place
     finish_character: Callable[[C], object] | None = None
