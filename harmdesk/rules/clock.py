@@ -121,7 +121,8 @@ def under(heading: str, who: str, events: list[Event]) -> list[Event]:
             if e.text.startswith(f"{who}: ") else e for e in kept]
 
 
-def begin_turn(system: System[Any], desk: Desk[Character], action: Action, enc: Encounter) -> list[Event]:
+def begin_turn(system: System[Any], desk: Desk[Character], action: Action,
+               enc: Encounter) -> list[Event]:
     """The turn of `enc`'s current character begins: the game's start-of-turn effects."""
     cid = enc["order"][turn_index(enc)]
     who = name(desk, cid)
@@ -290,7 +291,8 @@ def end_encounter(system: System[Any], desk: Desk[Character], action: Action) ->
     return end_scene(system, desk, action, f"in round {enc['round']}")
 
 
-def character_leaves(system: System[Any], desk: Desk[Character], action: Action, cid: str) -> list[Event]:
+def character_leaves(system: System[Any], desk: Desk[Character], action: Action,
+                     cid: str) -> list[Event]:
     """A character removed from the desk leaves the order; whose turn it is moves on to
     the next living one in order if it was theirs, as `next_turn` passes it (without their
     start-of-turn effects, which the GM applies if they apply); nobody left, the encounter
@@ -337,7 +339,8 @@ ACTIONS = {"start_encounter": start_encounter, "set_order": set_order,
            "end_encounter": end_encounter}
 
 
-def apply_clock(system: System[Any], desk: Desk[Character], action: Action, kind: str) -> list[Event]:
+def apply_clock(system: System[Any], desk: Desk[Character], action: Action,
+                kind: str) -> list[Event]:
     """One clock action, refused by name in a game that does not play it."""
     if kind not in actions_of(system):
         if kind in TURNS_ONLY:

@@ -14,7 +14,7 @@ from typing import Any, NotRequired, TypedDict
 
 from .core import Desk, listed
 from .fields import MOST
-from .shapes import Settings
+from .shapes import C, Settings
 from .system import Setting
 
 
@@ -105,6 +105,6 @@ def whose_turn(settings: Settings) -> str | None:
     return enc["order"][turn]
 
 
-def set_encounter(desk: Desk[Any], enc: Encounter | None) -> None:
+def set_encounter(desk: Desk[C], enc: Encounter | None) -> None:
     """Replace the settings, never change them in place: the step is logged with them."""
     desk.settings = {**desk.settings, ENCOUNTER: enc}

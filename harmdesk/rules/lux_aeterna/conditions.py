@@ -8,6 +8,7 @@ from typing import Any, cast
 from .. import fields
 from ..encounter import current_round
 from ..core import Event, Refused, quoted, signed
+from ..shapes import Action, Settings
 from .common import (
     CONDITIONS,
     POSITIVE,
@@ -17,7 +18,6 @@ from .common import (
     who,
     words,
 )
-from ..shapes import Action, Settings
 from .sheet import Condition, LuxCharacter, LuxDesk, read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
 from .trauma import save_disadvantage, save_odds

@@ -215,7 +215,8 @@ def short_rest(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     return spend_resolve(char, faces, "Short Rest", desk.settings)
 
 
-def spend_resolve(char: LuxCharacter, faces: list[int], occasion: str, settings: Settings) -> list[Event]:
+def spend_resolve(char: LuxCharacter, faces: list[int], occasion: str,
+                  settings: Settings) -> list[Event]:
     """LA-12: the dice rolled are spent until the next Full Rest; HP = their total."""
     before = char["resolve_dice"]
     char["resolve_dice"] = before - len(faces)

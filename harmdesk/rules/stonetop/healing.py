@@ -136,7 +136,8 @@ def read_defy_danger(action: Action) -> tuple[str | None, str | None]:
     return band, pick
 
 
-def lesser_success(char: StonetopCharacter, gained: int, death: str | None) -> tuple[int, str | None]:
+def lesser_success(char: StonetopCharacter, gained: int,
+                   death: str | None) -> tuple[int, str | None]:
     """ST-15 (Garet, 7–9): the lesser success holds back the HP and leaves someone dying
     stable but out of the action, "flitting in and out of consciousness, unable to walk"."""
     if not gained and death != "none":

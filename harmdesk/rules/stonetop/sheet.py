@@ -6,7 +6,7 @@ supplies, wounds; optionally moves and circles (Death's Door playbook modifiers,
 
 from __future__ import annotations
 
-from typing import Any, Final, NotRequired, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from .. import fields
 from ..core import ARROW, Desk, Event, Refused, listed, quoted
