@@ -14,7 +14,7 @@ from typing import Any, cast
 from . import fields
 from .core import Desk, Event, Refused, quoted
 from .encounter import INITIATIVE, MODES, Encounter, encounter_of, set_encounter, whose_turn
-from .shapes import Action, Character
+from .shapes import Action, C, Character
 from .system import System
 
 # the clock's actions: the fields of each besides `type` and `target`, before the fields
@@ -39,11 +39,12 @@ def fields_of(system: System[Any], kind: str) -> tuple[str, ...]:
     return FIELDS[kind] + tuple(f for f in more if f not in FIELDS[kind])
 
 
-def name(desk: Desk[Character], cid: str) -> str:
-    return desk.peek(cid).get("name") or cid
+def name(desk: Desk[C], cid: str) -> str:
+    char: Character = desk.peek(cid)  # the name every game's character has
+    return char.get("name") or cid
 
 
-def passed_over_why(system: System[Any], desk: Desk[Character], cid: str) -> str | None:
+def passed_over_why(system: System[C], desk: Desk[C], cid: str) -> str | None:
     """Why `cid`'s turn is passed over ("Brann is dead"), or None for the living."""
     if system.passed_over is None:
         return None
@@ -51,7 +52,7 @@ def passed_over_why(system: System[Any], desk: Desk[Character], cid: str) -> str
     return None if why is None else why.replace("{who}", name(desk, cid))
 
 
-def running(desk: Desk[Character], system: System[Any], mode: str | None = None) -> Encounter:
+def running(desk: Desk[C], system: System[C], mode: str | None = None) -> Encounter:
     enc = encounter_of(desk.settings)
     if enc is None:
         raise Refused("no encounter is running: start one first (`start_encounter`)")
@@ -68,7 +69,7 @@ def turn_index(enc: Encounter) -> int:
     return cast(int, enc["turn"])
 
 
-def read_order(desk: Desk[Character], action: Action, key: str = "order") -> list[str]:
+def read_order(desk: Desk[C], action: Action, key: str = "order") -> list[str]:
     order = fields.listing(action, key)
     if not order:
         raise Refused(f"`{key}` is empty: name at least one character")
@@ -84,7 +85,7 @@ def read_order(desk: Desk[Character], action: Action, key: str = "order") -> lis
     return list(order)
 
 
-def read_initiative(desk: Desk[Character], action: Action) -> dict[str, int] | None:
+def read_initiative(desk: Desk[C], action: Action) -> dict[str, int] | None:
     if action.get("initiative") is None:
         return None
     given = fields.mapping(action, "initiative")
@@ -97,13 +98,13 @@ def read_initiative(desk: Desk[Character], action: Action) -> dict[str, int] | N
     return out
 
 
-def by_initiative(desk: Desk[Character], initiative: dict[str, int]) -> list[str]:
+def by_initiative(desk: Desk[C], initiative: dict[str, int]) -> list[str]:
     """Highest initiative first; ties keep the desk's order."""
     place = {cid: i for i, cid in enumerate(desk.ids())}
     return sorted(initiative, key=lambda cid: (-initiative[cid], place[cid]))
 
 
-def order_words(desk: Desk[Character], order: list[str], initiative: dict[str, int] | None) -> str:
+def order_words(desk: Desk[C], order: list[str], initiative: dict[str, int] | None) -> str:
     if not initiative:
         return ", ".join(name(desk, c) for c in order)
     return ", ".join(name(desk, c) + (f" ({initiative[c]})" if c in initiative else "")
@@ -121,7 +122,7 @@ def under(heading: str, who: str, events: list[Event]) -> list[Event]:
             if e.text.startswith(f"{who}: ") else e for e in kept]
 
 
-def begin_turn(system: System[Any], desk: Desk[Character], action: Action,
+def begin_turn(system: System[C], desk: Desk[C], action: Action,
                enc: Encounter) -> list[Event]:
     """The turn of `enc`'s current character begins: the game's start-of-turn effects."""
     cid = enc["order"][turn_index(enc)]
@@ -133,7 +134,7 @@ def begin_turn(system: System[Any], desk: Desk[Character], action: Action,
     return events
 
 
-def next_living(system: System[Any], desk: Desk[Character], enc: Encounter, start: int
+def next_living(system: System[C], desk: Desk[C], enc: Encounter, start: int
                 ) -> tuple[int, int, list[Event]]:
     """(index, rounds gone by, the passed-over lines): the first living character in
     order from `start` on, wrapping into the next round past the last."""
@@ -149,7 +150,7 @@ def next_living(system: System[Any], desk: Desk[Character], enc: Encounter, star
                   "end the encounter (`end_encounter`)")
 
 
-def start_encounter(system: System[Any], desk: Desk[Character], action: Action) -> list[Event]:
+def start_encounter(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """Round 1; in turns mode the first living character in order starts their turn."""
     enc = encounter_of(desk.settings)
     if enc is not None:
@@ -169,7 +170,7 @@ def start_encounter(system: System[Any], desk: Desk[Character], action: Action) 
         raise Refused("`order` is missing: name the characters in the encounter, or give "
                       "their `initiative`")
     order = read_order(desk, action) if action.get("order") is not None \
-        else by_initiative(desk, cast(dict[str, int], initiative))  # given, as checked
+        else by_initiative(desk, cast("dict[str, int]", initiative))  # given, as checked
     stray = [c for c in initiative or () if c not in order]
     if stray:
         raise Refused(f"{name(desk, stray[0])} has an initiative but is not in `order`")
@@ -187,7 +188,7 @@ def start_encounter(system: System[Any], desk: Desk[Character], action: Action) 
     return events + passed + begin_turn(system, desk, action, enc)
 
 
-def next_turn(system: System[Any], desk: Desk[Character], action: Action) -> list[Event]:
+def next_turn(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """The end-of-turn effects of the one whose turn ends, then the start-of-turn effects
     of the next living one in order; past the last, the next round."""
     enc = running(desk, system, "turns")
@@ -212,7 +213,7 @@ def next_turn(system: System[Any], desk: Desk[Character], action: Action) -> lis
     return events + passed + begin_turn(system, desk, action, enc)
 
 
-def set_order(system: System[Any], desk: Desk[Character], action: Action) -> list[Event]:
+def set_order(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """The order rearranged (characters who joined added, others left out); whose turn
     it is stays with that character."""
     enc = running(desk, system)
@@ -232,7 +233,7 @@ def set_order(system: System[Any], desk: Desk[Character], action: Action) -> lis
                   {"order": order})]
 
 
-def mark_acted(system: System[Any], desk: Desk[Character], action: Action) -> list[Event]:
+def mark_acted(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """Spotlight: `target` has acted this round; marking them again takes it back."""
     enc = running(desk, system, "spotlight")
     target = action.get("target")
@@ -258,7 +259,7 @@ def mark_acted(system: System[Any], desk: Desk[Character], action: Action) -> li
     return events
 
 
-def next_round(system: System[Any], desk: Desk[Character], action: Action) -> list[Event]:
+def next_round(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """Spotlight: a new round; nobody has acted in it yet."""
     enc = running(desk, system, "spotlight")
     waiting = [name(desk, c) for c in enc["order"] if c not in enc["acted"]]
@@ -272,7 +273,7 @@ def next_round(system: System[Any], desk: Desk[Character], action: Action) -> li
                   {"round": enc["round"]})]
 
 
-def end_scene(system: System[Any], desk: Desk[Character], action: Action, why: str) -> list[Event]:
+def end_scene(system: System[C], desk: Desk[C], action: Action, why: str) -> list[Event]:
     """The encounter ends and the game's scene effects with it, for everyone on the desk."""
     enc = cast(Encounter, encounter_of(desk.settings))  # it runs until it ends here
     text = f"The encounter ends {why}"
@@ -286,12 +287,12 @@ def end_scene(system: System[Any], desk: Desk[Character], action: Action, why: s
     return events
 
 
-def end_encounter(system: System[Any], desk: Desk[Character], action: Action) -> list[Event]:
+def end_encounter(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     enc = running(desk, system)
     return end_scene(system, desk, action, f"in round {enc['round']}")
 
 
-def character_leaves(system: System[Any], desk: Desk[Character], action: Action,
+def character_leaves(system: System[C], desk: Desk[C], action: Action,
                      cid: str) -> list[Event]:
     """A character removed from the desk leaves the order; whose turn it is moves on to
     the next living one in order if it was theirs, as `next_turn` passes it (without their
@@ -318,7 +319,7 @@ def character_leaves(system: System[Any], desk: Desk[Character], action: Action,
     return events
 
 
-def turn_passes_on(system: System[Any], desk: Desk[Character], enc: Encounter) -> list[Event]:
+def turn_passes_on(system: System[C], desk: Desk[C], enc: Encounter) -> list[Event]:
     """The turn of the one leaving passes to the next living one in order from where they
     stood (past the last, into the next round); `enc` is changed in place."""
     try:
@@ -339,7 +340,7 @@ ACTIONS = {"start_encounter": start_encounter, "set_order": set_order,
            "end_encounter": end_encounter}
 
 
-def apply_clock(system: System[Any], desk: Desk[Character], action: Action,
+def apply_clock(system: System[C], desk: Desk[C], action: Action,
                 kind: str) -> list[Event]:
     """One clock action, refused by name in a game that does not play it."""
     if kind not in actions_of(system):

@@ -129,8 +129,8 @@ class Desk(Generic[C]):
         self.system: str = state["system"]
         # `settings`: the state's, as the rules read them (every setting there)
         self.settings: Settings = state["settings"] if settings is None else settings
-        # the desk's characters are its game's: `system.System` reads them so
-        self._chars: dict[str, C] = cast(dict[str, C], state["characters"])
+        # a desk holds the characters of one game, read as its rules read them (`C`)
+        self._chars: dict[str, C] = cast("dict[str, C]", state["characters"])
         self._copied: dict[str, C] = {}
         self._order: list[str] | None = None  # set when the desk itself changes
         self._state = state

@@ -265,9 +265,9 @@ def _apply(state: DeskState, action: Any) -> Outcome:
                       f"{known_actions(system)}")
     fields.refuse_unknown(action, rule.fields, kind, also=fields.ACTION_KEYS)
     if rule.targets == "desk":
-        events = cast(DeskHandler[Any], rule.handler)(desk, action)
+        events = cast("DeskHandler[Any]", rule.handler)(desk, action)
     else:
         events = []
         for cid in _targets(desk, action, everyone=rule.targets == "all"):
-            events.extend(cast(TargetHandler[Any], rule.handler)(desk, action, cid))
+            events.extend(cast("TargetHandler[Any]", rule.handler)(desk, action, cid))
     return Outcome(True, desk.result(), tuple(events))

@@ -118,7 +118,7 @@ def edit_character(char: FFCharacter, changes: JSON, settings: Settings) -> list
     fields.refuse_unknown(changes, EDITABLE, "editable Freedom Fantasies")
     name, cid = char["name"], char["id"]
     events: list[Event] = []
-    was = cast(dict[str, Any], char)  # its fields are compared by name below
+    was = cast("dict[str, Any]", char)  # its fields are compared by name below
     new = dict(was)
     if "hp" in changes:
         new["hp"] = fields.limited(changes, "hp", LIMITS)

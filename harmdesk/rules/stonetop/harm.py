@@ -361,7 +361,7 @@ def in_the_fight(attackers: list[Attacker]) -> tuple[list[Attacker], list[str]]:
     left_out = [f"{a.out_of_action}: not counted" for a in attackers if a.out_of_action]
     if not kept:
         raise Refused("no one is left in the fight to gang up: "
-                      + "; ".join(cast(str, a.out_of_action) for a in attackers)  # all out
+                      + "; ".join(cast(str, a.out_of_action) for a in attackers)  # each is out
                       + "; no damage is dealt")
     return kept, left_out
 
