@@ -6,6 +6,7 @@ the state or in the action, so the same actions always give the same result.
 
 from .core import Event, Outcome, Refused, SheetError
 from .engine import apply, full_settings, new_state, saved_settings, system_named
+from .shapes import Action, Character, DeskState
 
-__all__ = ["Event", "Outcome", "Refused", "SheetError", "apply", "full_settings", "new_state",
-           "saved_settings", "system_named"]
+__all__ = ["Action", "Character", "DeskState", "Event", "Outcome", "Refused", "SheetError",
+           "apply", "full_settings", "new_state", "saved_settings", "system_named"]

@@ -9,9 +9,12 @@ actions here change it. Each game hands the clock its turn and scene effects
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from . import fields
 from .core import Desk, Event, Refused, quoted
-from .encounter import INITIATIVE, MODES, encounter_of, set_encounter, whose_turn
+from .encounter import INITIATIVE, MODES, Encounter, encounter_of, set_encounter, whose_turn
+from .shapes import Action, C, Character
 from .system import System
 
 # the clock's actions: the fields of each besides `type` and `target`, before the fields
@@ -21,14 +24,14 @@ FIELDS = {"start_encounter": ("order", "initiative", "mode"), "set_order": ("ord
 TURNS_ONLY, SPOTLIGHT_ONLY = ("next_turn",), ("mark_acted", "next_round")
 
 
-def actions_of(system: System) -> tuple[str, ...]:
+def actions_of(system: System[Any]) -> tuple[str, ...]:
     """The clock's actions a game plays (Stonetop, spotlight only, has no `next_turn`)."""
     return tuple(k for k in FIELDS
                  if not (k in TURNS_ONLY and "turns" not in system.clock_modes)
                  and not (k in SPOTLIGHT_ONLY and "spotlight" not in system.clock_modes))
 
 
-def fields_of(system: System, kind: str) -> tuple[str, ...]:
+def fields_of(system: System[Any], kind: str) -> tuple[str, ...]:
     """Every field a clock action may carry in `system`: its own, and what the turn
     effects it fires read (a Save for the turn that ends, rolls for the one that begins)."""
     more = {"start_encounter": system.turn_start_fields,
@@ -36,11 +39,12 @@ def fields_of(system: System, kind: str) -> tuple[str, ...]:
     return FIELDS[kind] + tuple(f for f in more if f not in FIELDS[kind])
 
 
-def name(desk: Desk, cid: str) -> str:
-    return desk.peek(cid).get("name") or cid
+def name(desk: Desk[C], cid: str) -> str:
+    char: Character = desk.peek(cid)  # the name every game's character has
+    return char.get("name") or cid
 
 
-def passed_over_why(system: System, desk: Desk, cid: str) -> str | None:
+def passed_over_why(system: System[C], desk: Desk[C], cid: str) -> str | None:
     """Why `cid`'s turn is passed over ("Brann is dead"), or None for the living."""
     if system.passed_over is None:
         return None
@@ -48,7 +52,7 @@ def passed_over_why(system: System, desk: Desk, cid: str) -> str | None:
     return None if why is None else why.replace("{who}", name(desk, cid))
 
 
-def running(desk: Desk, system: System, mode: str | None = None) -> dict:
+def running(desk: Desk[C], system: System[C], mode: str | None = None) -> Encounter:
     enc = encounter_of(desk.settings)
     if enc is None:
         raise Refused("no encounter is running: start one first (`start_encounter`)")
@@ -57,10 +61,15 @@ def running(desk: Desk, system: System, mode: str | None = None) -> dict:
                       "mark who has acted (`mark_acted`) and move on with `next_round`")
     if mode == "spotlight" and enc["mode"] != "spotlight":
         raise Refused("this encounter takes turns in order: move on with `next_turn`")
-    return dict(enc)
+    return enc.copy()
 
 
-def read_order(desk: Desk, action: dict, key: str = "order") -> list[str]:
+def turn_index(enc: Encounter) -> int:
+    """The index into the order of whose turn it is: always set in turns mode."""
+    return cast(int, enc["turn"])
+
+
+def read_order(desk: Desk[C], action: Action, key: str = "order") -> list[str]:
     order = fields.listing(action, key)
     if not order:
         raise Refused(f"`{key}` is empty: name at least one character")
@@ -76,7 +85,7 @@ def read_order(desk: Desk, action: dict, key: str = "order") -> list[str]:
     return list(order)
 
 
-def read_initiative(desk: Desk, action: dict) -> dict[str, int] | None:
+def read_initiative(desk: Desk[C], action: Action) -> dict[str, int] | None:
     if action.get("initiative") is None:
         return None
     given = fields.mapping(action, "initiative")
@@ -89,13 +98,13 @@ def read_initiative(desk: Desk, action: dict) -> dict[str, int] | None:
     return out
 
 
-def by_initiative(desk: Desk, initiative: dict[str, int]) -> list[str]:
+def by_initiative(desk: Desk[C], initiative: dict[str, int]) -> list[str]:
     """Highest initiative first; ties keep the desk's order."""
     place = {cid: i for i, cid in enumerate(desk.ids())}
     return sorted(initiative, key=lambda cid: (-initiative[cid], place[cid]))
 
 
-def order_words(desk: Desk, order: list[str], initiative: dict | None) -> str:
+def order_words(desk: Desk[C], order: list[str], initiative: dict[str, int] | None) -> str:
     if not initiative:
         return ", ".join(name(desk, c) for c in order)
     return ", ".join(name(desk, c) + (f" ({initiative[c]})" if c in initiative else "")
@@ -113,9 +122,10 @@ def under(heading: str, who: str, events: list[Event]) -> list[Event]:
             if e.text.startswith(f"{who}: ") else e for e in kept]
 
 
-def begin_turn(system: System, desk: Desk, action: dict, enc: dict) -> list[Event]:
+def begin_turn(system: System[C], desk: Desk[C], action: Action,
+               enc: Encounter) -> list[Event]:
     """The turn of `enc`'s current character begins: the game's start-of-turn effects."""
-    cid = enc["order"][enc["turn"]]
+    cid = enc["order"][turn_index(enc)]
     who = name(desk, cid)
     events = [Event("turn_begins", cid, f"Round {enc['round']}: {who}'s turn begins",
                     {"round": enc["round"], "turn": enc["turn"]})]
@@ -124,11 +134,12 @@ def begin_turn(system: System, desk: Desk, action: dict, enc: dict) -> list[Even
     return events
 
 
-def next_living(system: System, desk: Desk, enc: dict, start: int
+def next_living(system: System[C], desk: Desk[C], enc: Encounter, start: int
                 ) -> tuple[int, int, list[Event]]:
     """(index, rounds gone by, the passed-over lines): the first living character in
     order from `start` on, wrapping into the next round past the last."""
-    order, passed = enc["order"], []
+    order = enc["order"]
+    passed: list[Event] = []
     for step in range(len(order)):
         index = (start + step) % len(order)
         why = passed_over_why(system, desk, order[index])
@@ -139,7 +150,7 @@ def next_living(system: System, desk: Desk, enc: dict, start: int
                   "end the encounter (`end_encounter`)")
 
 
-def start_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
+def start_encounter(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """Round 1; in turns mode the first living character in order starts their turn."""
     enc = encounter_of(desk.settings)
     if enc is not None:
@@ -159,7 +170,7 @@ def start_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
         raise Refused("`order` is missing: name the characters in the encounter, or give "
                       "their `initiative`")
     order = read_order(desk, action) if action.get("order") is not None \
-        else by_initiative(desk, initiative)
+        else by_initiative(desk, cast("dict[str, int]", initiative))  # given, as checked
     stray = [c for c in initiative or () if c not in order]
     if stray:
         raise Refused(f"{name(desk, stray[0])} has an initiative but is not in `order`")
@@ -177,11 +188,11 @@ def start_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
     return events + passed + begin_turn(system, desk, action, enc)
 
 
-def next_turn(system: System, desk: Desk, action: dict) -> list[Event]:
+def next_turn(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """The end-of-turn effects of the one whose turn ends, then the start-of-turn effects
     of the next living one in order; past the last, the next round."""
     enc = running(desk, system, "turns")
-    ending = enc["order"][enc["turn"]]
+    ending = enc["order"][turn_index(enc)]
     who = name(desk, ending)
     heading = f"{who}'s turn ends"
     gone = passed_over_why(system, desk, ending)
@@ -196,13 +207,13 @@ def next_turn(system: System, desk: Desk, action: dict) -> list[Event]:
         told = under(heading, who, system.turn_ends(desk, action, ending)) \
             if system.turn_ends is not None else []
         events += told or [Event("turn_ends", ending, heading)]
-    index, rounds, passed = next_living(system, desk, enc, enc["turn"] + 1)
+    index, rounds, passed = next_living(system, desk, enc, turn_index(enc) + 1)
     enc["turn"], enc["round"] = index, enc["round"] + rounds
     set_encounter(desk, enc)
     return events + passed + begin_turn(system, desk, action, enc)
 
 
-def set_order(system: System, desk: Desk, action: dict) -> list[Event]:
+def set_order(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """The order rearranged (characters who joined added, others left out); whose turn
     it is stays with that character."""
     enc = running(desk, system)
@@ -222,7 +233,7 @@ def set_order(system: System, desk: Desk, action: dict) -> list[Event]:
                   {"order": order})]
 
 
-def mark_acted(system: System, desk: Desk, action: dict) -> list[Event]:
+def mark_acted(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """Spotlight: `target` has acted this round; marking them again takes it back."""
     enc = running(desk, system, "spotlight")
     target = action.get("target")
@@ -248,7 +259,7 @@ def mark_acted(system: System, desk: Desk, action: dict) -> list[Event]:
     return events
 
 
-def next_round(system: System, desk: Desk, action: dict) -> list[Event]:
+def next_round(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     """Spotlight: a new round; nobody has acted in it yet."""
     enc = running(desk, system, "spotlight")
     waiting = [name(desk, c) for c in enc["order"] if c not in enc["acted"]]
@@ -262,9 +273,9 @@ def next_round(system: System, desk: Desk, action: dict) -> list[Event]:
                   {"round": enc["round"]})]
 
 
-def end_scene(system: System, desk: Desk, action: dict, why: str) -> list[Event]:
+def end_scene(system: System[C], desk: Desk[C], action: Action, why: str) -> list[Event]:
     """The encounter ends and the game's scene effects with it, for everyone on the desk."""
-    enc = encounter_of(desk.settings)
+    enc = cast(Encounter, encounter_of(desk.settings))  # it runs until it ends here
     text = f"The encounter ends {why}"
     if system.scene_end_words:
         text += f": {system.scene_end_words}"
@@ -276,12 +287,13 @@ def end_scene(system: System, desk: Desk, action: dict, why: str) -> list[Event]
     return events
 
 
-def end_encounter(system: System, desk: Desk, action: dict) -> list[Event]:
+def end_encounter(system: System[C], desk: Desk[C], action: Action) -> list[Event]:
     enc = running(desk, system)
     return end_scene(system, desk, action, f"in round {enc['round']}")
 
 
-def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list[Event]:
+def character_leaves(system: System[C], desk: Desk[C], action: Action,
+                     cid: str) -> list[Event]:
     """A character removed from the desk leaves the order; whose turn it is moves on to
     the next living one in order if it was theirs, as `next_turn` passes it (without their
     start-of-turn effects, which the GM applies if they apply); nobody left, the encounter
@@ -289,7 +301,7 @@ def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list
     enc = encounter_of(desk.settings)
     if enc is None or cid not in enc["order"]:
         return []
-    enc = dict(enc)
+    enc = enc.copy()
     index = enc["order"].index(cid)
     enc["order"] = [c for c in enc["order"] if c != cid]
     enc["acted"] = [c for c in enc["acted"] if c != cid]
@@ -307,20 +319,20 @@ def character_leaves(system: System, desk: Desk, action: dict, cid: str) -> list
     return events
 
 
-def turn_passes_on(system: System, desk: Desk, enc: dict) -> list[Event]:
+def turn_passes_on(system: System[C], desk: Desk[C], enc: Encounter) -> list[Event]:
     """The turn of the one leaving passes to the next living one in order from where they
     stood (past the last, into the next round); `enc` is changed in place."""
     try:
-        enc["turn"], rounds, passed = next_living(system, desk, enc, enc["turn"])
+        enc["turn"], rounds, passed = next_living(system, desk, enc, turn_index(enc))
     except Refused:
         raise Refused("it is their turn, and everyone else in the encounter's order is "
                       "dead: no one's turn can begin; end the encounter (`end_encounter`) "
                       "before they leave the desk") from None
     enc["round"] += rounds
-    text = f"Round {enc['round']}: the turn passes to {name(desk, enc['order'][enc['turn']])}"
+    text = f"Round {enc['round']}: the turn passes to {name(desk, enc['order'][turn_index(enc)])}"
     if system.turn_starts is not None:
         text += " (its start-of-turn effects are not applied)"
-    return passed + [Event("turn_passes", enc["order"][enc["turn"]], text)]
+    return passed + [Event("turn_passes", enc["order"][turn_index(enc)], text)]
 
 
 ACTIONS = {"start_encounter": start_encounter, "set_order": set_order,
@@ -328,7 +340,8 @@ ACTIONS = {"start_encounter": start_encounter, "set_order": set_order,
            "end_encounter": end_encounter}
 
 
-def apply_clock(system: System, desk: Desk, action: dict, kind: str) -> list[Event]:
+def apply_clock(system: System[C], desk: Desk[C], action: Action,
+                kind: str) -> list[Event]:
     """One clock action, refused by name in a game that does not play it."""
     if kind not in actions_of(system):
         if kind in TURNS_ONLY:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import copy
 import reprlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Iterable, cast
+
+from .shapes import C, Character, DeskState, Need, Settings
 
 MINUS = "\u2212"  # the rules' texts print a real minus sign
 ARROW = "\u2192"
@@ -44,7 +46,7 @@ def quoted(value: Any, most: int = SHOWN) -> str:
     return clipped(text, most)
 
 
-def listed(items: Any, joiner: str = ", ", most: int = 10) -> str:
+def listed(items: Iterable[Any], joiner: str = ", ", most: int = 10) -> str:
     """Names from outside (keys, ids, wounds) as a message lists them: each clipped, the
     first `most` of them and how many more."""
     items = list(items)
@@ -60,7 +62,7 @@ class Refused(Exception):
     (for example a Trauma d20), so a caller can roll or ask the GM and retry.
     """
 
-    def __init__(self, reason: str, needs: list[dict] | None = None):
+    def __init__(self, reason: str, needs: list[Need] | None = None):
         super().__init__(reason)
         self.reason = reason
         self.needs = needs or []
@@ -82,10 +84,10 @@ class Event:
     kind: str
     target: str | None
     text: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
-        out = {"kind": self.kind, "target": self.target, "text": self.text}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "target": self.target, "text": self.text}
         out.update(self.data)
         return out
 
@@ -93,12 +95,12 @@ class Event:
 @dataclass(frozen=True)
 class Outcome:
     ok: bool
-    state: dict
+    state: DeskState
     events: tuple[Event, ...] = ()
     error: str | None = None
-    needs: tuple[dict, ...] = ()
+    needs: tuple[Need, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         if self.ok:
             return {"ok": True, "events": [e.to_dict() for e in self.events]}
         out: dict[str, Any] = {"ok": False, "error": self.error}
@@ -107,28 +109,29 @@ class Outcome:
         return out
 
 
-def need_roll(key: str, dice: str, why: str, target: str | None = None) -> dict:
+def need_roll(key: str, dice: str, why: str, target: str | None = None) -> Need:
     """Describe a roll an action must carry (see `Refused.needs`)."""
-    out = {"key": key, "dice": dice, "why": why}
+    out: Need = {"key": key, "dice": dice, "why": why}
     if target is not None:
         out["target"] = target
     return out
 
 
-class Desk:
+class Desk(Generic[C]):
     """A copy-on-write view of one state while an action is applied.
 
     Only the characters an action touches are copied, so applying an action to a
     desk of hundreds of characters stays cheap, and the input state is never
-    mutated.
+    mutated. `C` is the character of the game the desk plays, as its rules read it.
     """
 
-    def __init__(self, state: dict, settings: dict | None = None):
+    def __init__(self, state: DeskState, settings: Settings | None = None):
         self.system: str = state["system"]
         # `settings`: the state's, as the rules read them (every setting there)
-        self.settings: dict = state["settings"] if settings is None else settings
-        self._chars: dict[str, dict] = state["characters"]
-        self._copied: dict[str, dict] = {}
+        self.settings: Settings = state["settings"] if settings is None else settings
+        # a desk holds the characters of one game, read as its rules read them (`C`)
+        self._chars: dict[str, C] = cast("dict[str, C]", state["characters"])
+        self._copied: dict[str, C] = {}
         self._order: list[str] | None = None  # set when the desk itself changes
         self._state = state
         self._settings = self.settings
@@ -139,7 +142,7 @@ class Desk:
     def has(self, cid: str) -> bool:
         return cid in (self._order if self._order is not None else self._chars)
 
-    def char(self, cid: Any) -> dict:
+    def char(self, cid: Any) -> C:
         """The character with id `cid`, as a private copy that may be changed."""
         if not isinstance(cid, str) or not self.has(cid):
             raise Refused(f"there is no character {quoted(cid)} on the desk")
@@ -147,7 +150,7 @@ class Desk:
             self._copied[cid] = copy.deepcopy(self._chars[cid])
         return self._copied[cid]
 
-    def peek(self, cid: str) -> dict:
+    def peek(self, cid: str) -> C:
         """Read a character without copying it."""
         if cid in self._copied:
             return self._copied[cid]
@@ -155,7 +158,7 @@ class Desk:
             raise Refused(f"there is no character {quoted(cid)} on the desk")
         return self._chars[cid]
 
-    def add(self, cid: str, char: dict) -> None:
+    def add(self, cid: str, char: C) -> None:
         if self.has(cid):
             raise Refused(f"there is already a character {quoted(cid)} on the desk")
         if self._order is None:
@@ -170,11 +173,13 @@ class Desk:
         self._order.remove(cid)
         self._copied.pop(cid, None)
 
-    def result(self) -> dict:
+    def result(self) -> DeskState:
         if not self._copied and self._order is None and self.settings is self._settings:
             return self._state
         order = self._order if self._order is not None else list(self._chars)
-        chars = {cid: self._copied.get(cid, self._chars.get(cid)) for cid in order}
+        # every id in order is a character of the state or one added to the desk
+        chars = {cid: cast(Character, self._copied.get(cid, self._chars.get(cid)))
+                 for cid in order}
         # settings no action changed stay the state's own: the step changed none
         settings = self._state["settings"] if self.settings is self._settings else \
             self.settings

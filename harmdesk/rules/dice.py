@@ -11,10 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from types import SimpleNamespace
-from typing import Iterator
+from typing import Any, Iterator
 
 from . import fields
 from .core import MINUS, Refused, quoted
+from .shapes import Action
+
+# d20 ships no types: its parsed expressions and their nodes are read as Any
+Tree = Any
+Node = Any
 
 _LIB: SimpleNamespace | None = None
 
@@ -28,14 +33,14 @@ def _lib() -> SimpleNamespace:
         from d20 import diceast
         from d20.expression import Dice, Die, Literal
 
-        class FacesRoller(d20.Roller):
+        class FacesRoller(d20.Roller):  # type: ignore[misc]  # d20 is untyped
             """d20's evaluator, fed with given faces instead of a random source."""
 
-            def __init__(self, faces: list[int]):
+            def __init__(self, faces: list[int]) -> None:
                 super().__init__()
                 self._faces = iter(faces)
 
-            def _eval_dice(self, node):
+            def _eval_dice(self, node: Node) -> Any:
                 size = int(node.size)
                 dice = [Die(size, [Literal(next(self._faces))]) for _ in range(node.num)]
                 return Dice(node.num, size, dice)
@@ -65,7 +70,7 @@ class DieTerm:
     size: int
 
 
-def parse(expr: str):
+def parse(expr: str) -> Tree:
     """Parse a dice expression, refusing what HarmDesk cannot replay."""
     if not isinstance(expr, str) or not expr.strip():
         raise Refused(f"`dice` must be a dice expression such as d8+3, not {quoted(expr)}")
@@ -82,7 +87,7 @@ def refuse_operator(expr: str, op: str) -> None:
                   f"games; HarmDesk reads {USABLE}")
 
 
-def _check_node(expr: str, node, ast, terms: list[int]) -> None:
+def _check_node(expr: str, node: Node, ast: Any, terms: list[int]) -> None:
     if isinstance(node, ast.BinOp) and node.op not in ARITHMETIC:
         refuse_operator(expr, node.op)
     if isinstance(node, ast.UnOp) and node.op not in ARITHMETIC:
@@ -112,7 +117,7 @@ def _check_node(expr: str, node, ast, terms: list[int]) -> None:
 
 
 @lru_cache(maxsize=512)
-def _parse(expr: str):
+def _parse(expr: str) -> Tree:
     d20, ast = _lib().d20, _lib().ast
     if len(expr) > 100:
         raise Refused("the dice expression is too long")
@@ -130,7 +135,7 @@ def _parse(expr: str):
     return tree
 
 
-def syntax_words(expr: str, err) -> str:
+def syntax_words(expr: str, err: Exception) -> str:
     """The dice library's syntax error in plain words, never its parser's token names:
     "d7+ is not a dice expression: something is missing after +"."""
     text = expr.strip()
@@ -154,7 +159,7 @@ def syntax_words(expr: str, err) -> str:
     return f"{text} is not a dice expression: {why}"
 
 
-def _walk(node) -> Iterator:
+def _walk(node: Node) -> Iterator[Node]:
     yield node
     for child in getattr(node, "children", []) or []:
         yield from _walk(child)
@@ -179,7 +184,7 @@ class DiceTotal:
     text: str
 
 
-def total(expr: str, rolls) -> DiceTotal:
+def total(expr: str, rolls: Any) -> DiceTotal:
     """Total `expr` from the faces in `rolls`; refuse faces that do not fit."""
     need = sides(expr)
     if not isinstance(rolls, list) or not all(
@@ -220,9 +225,9 @@ def attack_dice(expr: str) -> AttackDice:
     tree = parse(expr).roll
     ast = _lib().ast
     bonus = 0
-    found = []
+    found: list[Node] = []
 
-    def visit(node, sign):
+    def visit(node: Node, sign: int) -> None:
         nonlocal bonus
         if isinstance(node, ast.BinOp) and node.op in "+-":
             visit(node.left, sign)
@@ -246,7 +251,7 @@ def attack_dice(expr: str) -> AttackDice:
     return AttackDice(written, max(int(p.size) for p in plain), most, bonus)
 
 
-def amount_of(action: dict, key: str = "amount") -> tuple[int, str]:
+def amount_of(action: Action, key: str = "amount") -> tuple[int, str]:
     """The amount an action carries: a plain `amount`, or `dice` with `rolls`.
 
     Returns the number and how it was reached, for the event's explanation.

@@ -10,11 +10,24 @@ It is no rule setting the GM edits: only the clock's actions change it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .core import Desk, listed
 from .fields import MOST
+from .shapes import C, Settings
 from .system import Setting
+
+
+class Encounter(TypedDict):
+    """The running encounter, as the desk's settings keep it (see above)."""
+
+    mode: str  # one of MODES
+    order: list[str]  # character ids, in the order they act
+    round: int
+    # the index into `order` of whose turn it is; None (or left out) in spotlight mode
+    turn: NotRequired[int | None]
+    acted: NotRequired[list[str]]  # spotlight: who has acted this round
+    initiative: NotRequired[dict[str, int]]  # only when it was given
 
 ENCOUNTER = "encounter"
 MODES = ("turns", "spotlight")
@@ -72,25 +85,26 @@ SETTINGS = {
 }
 
 
-def encounter_of(settings: dict) -> dict | None:
+def encounter_of(settings: Settings) -> Encounter | None:
     """The running encounter, or None (also for a desk saved before encounters)."""
     return settings.get(ENCOUNTER)
 
 
-def current_round(settings: dict) -> int | None:
+def current_round(settings: Settings) -> int | None:
     """The encounter's round, or None when no encounter runs (no round is known)."""
     enc = encounter_of(settings)
     return None if enc is None else enc["round"]
 
 
-def whose_turn(settings: dict) -> str | None:
+def whose_turn(settings: Settings) -> str | None:
     """The id of the character whose turn it is (turns mode), else None."""
     enc = encounter_of(settings)
-    if enc is None or enc.get("turn") is None:  # spotlight mode may leave `turn` out
+    turn = None if enc is None else enc.get("turn")  # spotlight mode may leave `turn` out
+    if enc is None or turn is None:
         return None
-    return enc["order"][enc["turn"]]
+    return enc["order"][turn]
 
 
-def set_encounter(desk: Desk, enc: dict | None) -> None:
+def set_encounter(desk: Desk[C], enc: Encounter | None) -> None:
     """Replace the settings, never change them in place: the step is logged with them."""
     desk.settings = {**desk.settings, ENCOUNTER: enc}

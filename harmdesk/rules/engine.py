@@ -8,11 +8,12 @@ refusal into an unchanged state with a reason.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, cast
 
 from . import clock, dice, fields
 from .core import Desk, Event, Outcome, Refused, SheetError, clipped, quoted
-from .system import PARTY_KINDS, System
+from .shapes import Action, Character, DeskState, Settings
+from .system import PARTY_KINDS, DeskHandler, System, TargetHandler
 
 COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see")
 # how the players' display shows a character: its numbers, words only, or not at all;
@@ -23,7 +24,7 @@ PLAYERS_SEE_WORDS = {"full": "shown to the players in full",
                      "hidden": "hidden from the players"}
 
 
-def players_see(char: dict) -> str:
+def players_see(char: Character) -> str:
     """How the players see `char`: its sheet's choice, else the party in full and everyone
     else (NPCs, monsters, objects) as words."""
     chosen = char.get("players_see")
@@ -37,10 +38,10 @@ DESK_FIELDS = {"add_character": ("character",), "edit_character": ("changes",),
 
 
 SYSTEM_NAMES = ("stonetop", "lux_aeterna", "freedom_fantasies")
-_LOADED: dict[str, System] = {}
+_LOADED: dict[str, System[Any]] = {}
 
 
-def system_named(name: Any) -> System:
+def system_named(name: Any) -> System[Any]:
     """The rules of one game system, imported on first use."""
     if name not in SYSTEM_NAMES:
         raise SheetError("system", f"must be one of {', '.join(SYSTEM_NAMES)}, not {quoted(name)}")
@@ -49,7 +50,7 @@ def system_named(name: Any) -> System:
     return _LOADED[name]
 
 
-def full_settings(system: System, given: Any) -> dict:
+def full_settings(system: System[Any], given: Any) -> Settings:
     """The system's settings with defaults filled in; unknown or bad keys are errors."""
     if given is None:
         given = {}
@@ -71,7 +72,7 @@ def full_settings(system: System, given: Any) -> dict:
     return out
 
 
-def saved_settings(system_name: Any, given: dict | None) -> dict:
+def saved_settings(system_name: Any, given: Settings | None) -> Settings:
     """Settings as a campaign saved them, with every setting added since filled in with
     its default (and old names read as today's), so the rules read each one directly.
     Never refuses: what a campaign kept is opened as it is. The engine reads every state
@@ -85,14 +86,14 @@ def saved_settings(system_name: Any, given: dict | None) -> dict:
     return {**{key: setting.default for key, setting in system.settings.items()}, **given}
 
 
-def _attack(value: Any) -> dict:
+def _attack(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Refused("`attack` must be an object such as {\"dice\": \"d10+3\"}")
     dice.parse(fields.text(value, "dice"))
     return dict(value)
 
 
-def make_character(system: System, sheet: Any, settings: dict) -> dict:
+def make_character(system: System[Any], sheet: Any, settings: Settings) -> Character:
     """Build a character's state from a sheet. Raises Refused naming the bad field."""
     if not isinstance(sheet, dict):
         raise Refused("a character must be an object")
@@ -100,7 +101,7 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
     cid = fields.label(sheet, "id")
     name = fields.label(sheet, "name", default=cid)
     kind = fields.choice(sheet, "kind", system.kinds, default="pc")
-    char = {"id": cid, "name": name, "kind": kind}
+    char: dict[str, Any] = {"id": cid, "name": name, "kind": kind}
     if sheet.get("attack") is not None:
         char["attack"] = _attack(sheet["attack"])
     if sheet.get("notes") is not None:
@@ -111,16 +112,16 @@ def make_character(system: System, sheet: Any, settings: dict) -> dict:
     char.update(system.make_character(own, settings))
     if system.finish_character:
         system.finish_character(char)
-    return char
+    return cast(Character, char)  # the common fields and the game's own
 
 
-def new_state(system_name: Any, settings: Any = None, characters: Any = ()) -> dict:
+def new_state(system_name: Any, settings: Any = None, characters: Any = ()) -> DeskState:
     """A desk from a scenario's or campaign's parts. Raises SheetError on bad input."""
     system = system_named(system_name)
     settings = full_settings(system, settings)
     if not isinstance(characters, (list, tuple)):
         raise SheetError("characters", "must be a list")
-    chars: dict[str, dict] = {}
+    chars: dict[str, Character] = {}
     for i, sheet in enumerate(characters):
         label = f"characters[{i}]"
         if isinstance(sheet, dict) and isinstance(sheet.get("id"), str):
@@ -141,7 +142,7 @@ def desk_value(value: Any) -> str:
     return str(value)
 
 
-def _targets(desk: Desk, action: dict, everyone: bool) -> list[str]:
+def _targets(desk: Desk[Character], action: Action, everyone: bool) -> list[str]:
     target = action.get("target")
     if target is None:
         if everyone:
@@ -161,7 +162,8 @@ def _targets(desk: Desk, action: dict, everyone: bool) -> list[str]:
     return ids
 
 
-def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Event]:
+def _desk_action(system: System[Any], desk: Desk[Character], action: Action,
+                 kind: str) -> list[Event]:
     if kind == "change_settings":
         given = fields.mapping(action, "settings")
         kept = [k for k in given if k in system.settings and not system.settings[k].gm_edits]
@@ -225,7 +227,7 @@ def _desk_action(system: System, desk: Desk, action: dict, kind: str) -> list[Ev
     return events
 
 
-def apply(state: dict, action: Any) -> Outcome:
+def apply(state: DeskState, action: Any) -> Outcome:
     """Apply one action to a desk. Pure: the input state is never changed."""
     try:
         return _apply(state, action)
@@ -233,12 +235,12 @@ def apply(state: dict, action: Any) -> Outcome:
         return Outcome(False, state, (), refusal.reason, tuple(refusal.needs))
 
 
-def known_actions(system: System) -> str:
+def known_actions(system: System[Any]) -> str:
     """Every action `system` takes, by name, for a message."""
     return ", ".join(sorted([*system.actions, *DESK_ACTIONS, *clock.actions_of(system)]))
 
 
-def _apply(state: dict, action: Any) -> Outcome:
+def _apply(state: DeskState, action: Any) -> Outcome:
     if not isinstance(action, dict):
         raise Refused("an action must be an object with a `type`")
     fields.plain_data(action)
@@ -249,7 +251,7 @@ def _apply(state: dict, action: Any) -> Outcome:
     if not isinstance(kind, str):
         raise Refused(f"`type` must be the name of an action (text, such as \"damage\"), "
                       f"not {quoted(kind)}; known: {known_actions(system)}")
-    desk = Desk(state, saved_settings(system.name, state["settings"]))
+    desk: Desk[Character] = Desk(state, saved_settings(system.name, state["settings"]))
     if kind in DESK_ACTIONS:
         fields.refuse_unknown(action, DESK_FIELDS[kind], kind, also=fields.ACTION_KEYS)
         events = _desk_action(system, desk, action, kind)
@@ -263,9 +265,9 @@ def _apply(state: dict, action: Any) -> Outcome:
                       f"{known_actions(system)}")
     fields.refuse_unknown(action, rule.fields, kind, also=fields.ACTION_KEYS)
     if rule.targets == "desk":
-        events = rule.handler(desk, action)
+        events = cast("DeskHandler[Any]", rule.handler)(desk, action)
     else:
         events = []
         for cid in _targets(desk, action, everyone=rule.targets == "all"):
-            events.extend(rule.handler(desk, action, cid))
+            events.extend(cast("TargetHandler[Any]", rule.handler)(desk, action, cid))
     return Outcome(True, desk.result(), tuple(events))

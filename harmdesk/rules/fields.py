@@ -9,9 +9,13 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, TypeVar, overload
 
 from .core import Refused, listed, quoted
+
+# what a reader reads from: an action, a sheet, or a part of one (untrusted JSON)
+Given = Mapping[str, Any]
+T = TypeVar("T")
 
 _MISSING = object()
 # a snake_case name (condition, debility, damage type): the one pattern every reader uses
@@ -30,7 +34,7 @@ MOST_COUNT = 99
 MAX_DEPTH = 8
 
 
-def refuse_unknown(given: dict, known: Iterable[str], what: str, also: Iterable[str] = ()) -> None:
+def refuse_unknown(given: Given, known: Iterable[str], what: str, also: Iterable[str] = ()) -> None:
     """Typos are caught: a key that is neither `known` nor `also` (taken but not listed,
     such as an action's type and target) is refused by name."""
     known = tuple(known)
@@ -50,7 +54,7 @@ def plain_data(value: Any, what: str = "the action", limit: int = MAX_DEPTH) -> 
     lone surrogates (they cannot be printed or saved), finite numbers. Checked without
     recursion, so a value given in-process is refused before a rule copies it or the
     store keeps it."""
-    stack = [(value, 0)]
+    stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list, tuple)):
@@ -73,8 +77,17 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(action: dict, key: str, default: Any = _MISSING, minimum: int | None = 0,
-          maximum: int = MOST) -> int:
+@overload
+def whole(action: Given, key: str, *, minimum: int | None = 0, maximum: int = MOST) -> int: ...
+
+
+@overload
+def whole(action: Given, key: str, default: T, minimum: int | None = 0,
+          maximum: int = MOST) -> int | T: ...
+
+
+def whole(action: Given, key: str, default: Any = _MISSING, minimum: int | None = 0,
+          maximum: int = MOST) -> Any:
     """A whole number, by default 0 to MOST; `minimum` None allows down to −MOST."""
     if key not in action or action[key] is None:
         if default is _MISSING:
@@ -86,8 +99,18 @@ def whole(action: dict, key: str, default: Any = _MISSING, minimum: int | None =
     return within(value, key, -MOST if minimum is None else minimum, maximum)
 
 
-def limited(given: dict, key: str, limits: dict[str, tuple[int, int]], default: Any = _MISSING,
-            maximum: int | None = None) -> int:
+@overload
+def limited(given: Given, key: str, limits: Mapping[str, tuple[int, int]], *,
+            maximum: int | None = None) -> int: ...
+
+
+@overload
+def limited(given: Given, key: str, limits: Mapping[str, tuple[int, int]], default: T,
+            maximum: int | None = None) -> int | T: ...
+
+
+def limited(given: Given, key: str, limits: Mapping[str, tuple[int, int]],
+            default: Any = _MISSING, maximum: int | None = None) -> Any:
     """A whole number within the sheet's `limits` for `key` (lowest, highest), and at most
     `maximum` when the sheet itself caps it (HP at max HP)."""
     low, high = limits[key]
@@ -105,7 +128,15 @@ def within(value: int, key: str, minimum: int, maximum: int) -> int:
     return value
 
 
-def flag(action: dict, key: str, default: bool = False) -> bool:
+@overload
+def flag(action: Given, key: str) -> bool: ...
+
+
+@overload
+def flag(action: Given, key: str, default: T) -> bool | T: ...
+
+
+def flag(action: Given, key: str, default: Any = False) -> Any:
     value = action.get(key, default)
     if value is None:
         return default
@@ -114,7 +145,15 @@ def flag(action: dict, key: str, default: bool = False) -> bool:
     return value
 
 
-def choice(action: dict, key: str, options: Iterable[str], default: Any = _MISSING) -> str:
+@overload
+def choice(action: Given, key: str, options: Iterable[str]) -> str: ...
+
+
+@overload
+def choice(action: Given, key: str, options: Iterable[str], default: T) -> str | T: ...
+
+
+def choice(action: Given, key: str, options: Iterable[str], default: Any = _MISSING) -> Any:
     options = tuple(options)
     if key not in action or action[key] is None:
         if default is _MISSING:
@@ -126,7 +165,15 @@ def choice(action: dict, key: str, options: Iterable[str], default: Any = _MISSI
     return value
 
 
-def text(action: dict, key: str, default: Any = _MISSING) -> str:
+@overload
+def text(action: Given, key: str) -> str: ...
+
+
+@overload
+def text(action: Given, key: str, default: T) -> str | T: ...
+
+
+def text(action: Given, key: str, default: Any = _MISSING) -> Any:
     if key not in action or action[key] is None:
         if default is _MISSING:
             raise Refused(f"`{key}` is missing")
@@ -137,7 +184,15 @@ def text(action: dict, key: str, default: Any = _MISSING) -> str:
     return value
 
 
-def label(action: dict, key: str, default: Any = _MISSING) -> str:
+@overload
+def label(action: Given, key: str) -> str: ...
+
+
+@overload
+def label(action: Given, key: str, default: T) -> str | T: ...
+
+
+def label(action: Given, key: str, default: Any = _MISSING) -> Any:
     """A character's id or name: non-empty text of at most MOST_LABEL characters, which a
     tile, a log line and a message can show."""
     value = text(action, key, default)
@@ -147,7 +202,7 @@ def label(action: dict, key: str, default: Any = _MISSING) -> str:
     return value
 
 
-def name(action: dict, key: str, known: Iterable[str] | None = None,
+def name(action: Given, key: str, known: Iterable[str] | None = None,
          what: str = "name") -> str:
     """A snake_case name (condition, debility, damage type), checked against `known`."""
     value = text(action, key)
@@ -160,7 +215,7 @@ def name(action: dict, key: str, known: Iterable[str] | None = None,
     return value
 
 
-def names(action: dict, key: str, known: Iterable[str] | None = None,
+def names(action: Given, key: str, known: Iterable[str] | None = None,
           what: str = "name") -> list[str]:
     value = action.get(key, [])
     if value is None:
@@ -170,7 +225,15 @@ def names(action: dict, key: str, known: Iterable[str] | None = None,
     return [name({key: v}, key, known, what) for v in value]
 
 
-def faces(action: dict, key: str, sides: int, default: Any = _MISSING) -> int:
+@overload
+def faces(action: Given, key: str, sides: int) -> int: ...
+
+
+@overload
+def faces(action: Given, key: str, sides: int, default: T) -> int | T: ...
+
+
+def faces(action: Given, key: str, sides: int, default: Any = _MISSING) -> Any:
     """A single die face (for example a Trauma d20), checked against the die's size."""
     if key not in action or action[key] is None:
         if default is _MISSING:
@@ -182,7 +245,15 @@ def faces(action: dict, key: str, sides: int, default: Any = _MISSING) -> int:
     return value
 
 
-def mapping(action: dict, key: str, default: Any = _MISSING) -> dict:
+@overload
+def mapping(action: Given, key: str) -> dict[str, Any]: ...
+
+
+@overload
+def mapping(action: Given, key: str, default: T) -> dict[str, Any] | T: ...
+
+
+def mapping(action: Given, key: str, default: Any = _MISSING) -> Any:
     if key not in action or action[key] is None:
         if default is _MISSING:
             raise Refused(f"`{key}` is missing")
@@ -193,7 +264,15 @@ def mapping(action: dict, key: str, default: Any = _MISSING) -> dict:
     return value
 
 
-def listing(action: dict, key: str, default: Any = _MISSING) -> list:
+@overload
+def listing(action: Given, key: str) -> list[Any]: ...
+
+
+@overload
+def listing(action: Given, key: str, default: T) -> list[Any] | T: ...
+
+
+def listing(action: Given, key: str, default: Any = _MISSING) -> Any:
     if key not in action or action[key] is None:
         if default is _MISSING:
             raise Refused(f"`{key}` is missing")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generic, Mapping
 
 from .core import Desk, Event, quoted
 from .fields import MOST
+from .shapes import JSON, Action, C, Settings
 
 # handler(desk, action, character_id) -> events, for actions applied per target;
 # handler(desk, action) -> events, for actions that name their own characters.
@@ -16,8 +17,8 @@ from .fields import MOST
 PARTY_KINDS = ("pc", "follower")
 DANGER_KINDS = ("npc", "monster")
 
-TargetHandler = Callable[[Desk, dict, str], list[Event]]
-DeskHandler = Callable[[Desk, dict], list[Event]]
+TargetHandler = Callable[[Desk[C], Action, str], list[Event]]
+DeskHandler = Callable[[Desk[C], Action], list[Event]]
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,8 @@ class Setting:
 
 
 @dataclass(frozen=True)
-class ActionRule:
-    handler: TargetHandler | DeskHandler
+class ActionRule(Generic[C]):
+    handler: TargetHandler[C] | DeskHandler[C]
     # "one": per target, a target is required; "all": per target, every character
     # when no target is given; "desk": the handler reads its own fields.
     targets: str = "one"
@@ -72,37 +73,39 @@ class ActionRule:
 
 
 @dataclass(frozen=True)
-class System:
+class System(Generic[C]):
+    """One game's rules; `C` is its character, as its rules read it."""
+
     name: str
     title: str
     kinds: tuple[str, ...]
     settings: dict[str, Setting]
     # (sheet, settings) -> the character's own fields, state included; raises Refused.
-    make_character: Callable[[dict, dict], dict]
+    make_character: Callable[[JSON, Settings], Mapping[str, Any]]
     # (character, changes, settings) -> events; changes the character in place.
-    edit_character: Callable[[dict, dict, dict], list[Event]]
-    actions: dict[str, ActionRule] = field(default_factory=dict)
+    edit_character: Callable[[C, JSON, Settings], list[Event]]
+    actions: dict[str, ActionRule[C]] = field(default_factory=dict)
     # (character) -> None: derive what depends on the common fields (kind), in place
-    finish_character: Callable[[dict], object] | None = None
+    finish_character: Callable[[C], object] | None = None
     # (given settings) -> the same in today's keys: a setting renamed or widened since a
     # campaign was saved is read from its old key, so the campaign still opens
-    upgrade_settings: Callable[[dict], dict] | None = None
+    upgrade_settings: Callable[[Settings], Settings] | None = None
     # the clock (rules/clock.py): what the game does when a character's turn begins or
     # ends and when a scene ends, each (desk, action, character id) -> events, None where
     # the game has nothing then; the action's fields those handlers read
-    turn_starts: TargetHandler | None = None
-    turn_ends: TargetHandler | None = None
-    scene_ends: TargetHandler | None = None
+    turn_starts: TargetHandler[C] | None = None
+    turn_ends: TargetHandler[C] | None = None
+    scene_ends: TargetHandler[C] | None = None
     # what the game does for the others when a character is removed from the desk, called
     # while they are still on it
-    leaves_the_desk: TargetHandler | None = None
+    leaves_the_desk: TargetHandler[C] | None = None
     turn_start_fields: tuple[str, ...] = ()
     turn_end_fields: tuple[str, ...] = ()
     # the clock's modes the game plays: "turns" in order of initiative, or "spotlight"
     # (Stonetop has no initiative: who has acted this round)
     clock_modes: tuple[str, ...] = ("turns",)
     # (character) -> why their turn is passed over ("{who} is dead"), or None
-    passed_over: Callable[[dict], str | None] | None = None
+    passed_over: Callable[[C], str | None] | None = None
     # what the end of an encounter does in this game, for the log ("the scene's Endurance
     # is lost")
     scene_end_words: str = ""

@@ -7,10 +7,13 @@ reductions → Block (all or nothing; Direct is never Blocked) → Protection �
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .. import dice, fields
-from ..core import ARROW, MINUS, Desk, Event, Refused, listed, quoted
+from ..core import ARROW, MINUS, Event, Refused, listed, quoted
+from ..shapes import Action, Settings
 from .momentum import pay_for_action
+from .sheet import FFCharacter, FFDesk
 from .status import settle
 
 PART_FIELDS = ("amount", "dice", "rolls", "damage_type")
@@ -24,14 +27,14 @@ class Part:
     shown: str  # how the amount was reached ("7" or "1d6 (4) + 3 = 7")
 
 
-def optional_type(action: dict, key: str = "damage_type") -> str | None:
+def optional_type(action: Action, key: str = "damage_type") -> str | None:
     """FF-8: a damage type is any snake_case name; untyped damage is allowed."""
     if action.get(key) is None:
         return None
     return fields.name(action, key, what="damage type")
 
 
-def additional_parts(action: dict, base_type: str | None) -> list[Part]:
+def additional_parts(action: Action, base_type: str | None) -> list[Part]:
     """FF-5: Additional Damage belongs to the same instance; untyped takes the base type."""
     parts = []
     for i, item in enumerate(fields.listing(action, "additional", default=[])):
@@ -51,7 +54,7 @@ def additional_parts(action: dict, base_type: str | None) -> list[Part]:
     return parts
 
 
-def instance_parts(action: dict) -> list[Part]:
+def instance_parts(action: Action) -> list[Part]:
     """FF-5: the base damage and its Additional Damage, one instance."""
     amount, shown = dice.amount_of(action)
     base_type = optional_type(action)
@@ -90,7 +93,7 @@ def absorb_protection(amount: int, points: int) -> tuple[int, int]:
     return points - spent, amount - spent
 
 
-def odds_note(base_type: str | None, char: dict) -> str | None:
+def odds_note(base_type: str | None, char: FFCharacter) -> str | None:
     """FF-8: Resistance / Vulnerability change the odds to hit, never the amount.
 
     Immunity also counts as Resistance; Additional Damage is ignored for this
@@ -133,7 +136,7 @@ ATTACKER_PAYS, ATTACKER_NOT_READ = "expend_momentum", "not_read"
 SAVED_BEFORE = ("block_compare", "immunity_additional", "medicine_failure_spends")
 
 
-def upgrade_settings(given: dict) -> dict:
+def upgrade_settings(given: Settings) -> Settings:
     """A desk saves every setting of its day: one holding all the settings there were
     before the attacker was read, but not `wounded_attackers`, was saved before it, and
     reads it as `not_read`, so its log replays exactly as it was played. A new desk (given
@@ -143,12 +146,13 @@ def upgrade_settings(given: dict) -> dict:
     return given
 
 
-def first_target(action: dict) -> str | None:
+def first_target(action: Action) -> str | None:
     target = action.get("target")
-    return target[0] if isinstance(target, list) and target else target
+    # the engine has read the target: an id, or a list of ids
+    return cast("str | None", target[0] if isinstance(target, list) and target else target)
 
 
-def attacker_pays(desk: Desk, action: dict, cid: str) -> list[Event]:
+def attacker_pays(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-2 / FF-3: the attack is an Action of its attacker (`source`, its id): a Wounded
     attacker expends 1 Momentum Point for it, and one whose Story has Ended cannot attack.
     An attack on several targets is one Action, paid for at the first."""
@@ -162,7 +166,7 @@ def attacker_pays(desk: Desk, action: dict, cid: str) -> list[Event]:
     return pay_for_action(desk, source, "an attack")
 
 
-def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
+def damage(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """One instance of Damage on one target (FF-1, FF-5 … FF-9), paid for by a Wounded
     attacker (FF-2)."""
     paid = attacker_pays(desk, action, cid)
@@ -224,7 +228,7 @@ def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
     return paid + events
 
 
-def grant_protection(desk: Desk, action: dict, cid: str) -> list[Event]:
+def grant_protection(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-9: gain Protection from one source; a character keeps only one source.
 
     `keep`: "new" (default) ends the old source and its effects; "old" forgoes the

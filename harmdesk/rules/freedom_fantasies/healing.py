@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .. import dice, fields
-from ..core import ARROW, MINUS, Desk, Event, Refused, listed, quoted
+from ..core import ARROW, MINUS, Event, Refused, listed, quoted
+from ..shapes import Action, Settings
 from .momentum import pay_for_action
+from .sheet import FFCharacter, FFDesk
 from .status import exceeds_twice_hp, is_object, settle
 
 MEDICINE_DC = 10
@@ -20,14 +24,14 @@ def healed(damage: int, amount: int) -> int:
     return max(0, damage - amount)
 
 
-def refuse_destroyed(char: dict, magical: bool) -> None:
+def refuse_destroyed(char: FFCharacter, magical: bool) -> None:
     """FF-4: a Destroyed object "cannot be repaired except by magical means"."""
     if char.get("destroyed") and not magical:
         raise Refused(f"{char['name']} is Destroyed and cannot be repaired except by magical "
                       "means: heal it with `magical` if magic repairs it")
 
 
-def magic_mends(char: dict) -> list[Event]:
+def magic_mends(char: FFCharacter) -> list[Event]:
     """FF-4: magical repair ends Destroyed once Damage no longer exceeds twice HP;
     Broken then follows Damage against HP, as for any repair."""
     if not char.get("destroyed") or exceeds_twice_hp(char["damage"], char["hp"]):
@@ -38,7 +42,7 @@ def magic_mends(char: dict) -> list[Event]:
                   {"damage": char["damage"], "hp": char["hp"]})]
 
 
-def heal_damage(char: dict, amount: int, why: str, magical: bool = False) -> list[Event]:
+def heal_damage(char: FFCharacter, amount: int, why: str, magical: bool = False) -> list[Event]:
     """FF-10 / FF-3: lower Damage; an ended story stays so. FF-4: a destroyed object
     stays Destroyed (and Broken) unless magic repairs it."""
     before = char["damage"]
@@ -56,7 +60,7 @@ def heal_damage(char: dict, amount: int, why: str, magical: bool = False) -> lis
     return events
 
 
-def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
+def heal(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-10: heal an amount (or dice) of Damage, never below 0. FF-4: `magical` is
     the only healing that repairs a Destroyed object."""
     magical = fields.flag(action, "magical")
@@ -67,7 +71,7 @@ def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
     return heal_damage(char, amount, f"heals {shown}{how}", magical)
 
 
-def refuse_object_rest(char: dict, rest: str) -> None:
+def refuse_object_rest(char: FFCharacter, rest: str) -> None:
     """FF-12: objects do not rest; they are repaired with the Technology skill."""
     if is_object(char):
         raise Refused(f"{char['name']} is an object and cannot take a {rest}; repair it "
@@ -79,7 +83,7 @@ def short_rest_heal(hp: int) -> int:
     return hp
 
 
-def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+def short_rest(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-10: heal Damage equal to HP, once until the next Long Rest."""
     char = desk.peek(cid)
     refuse_object_rest(char, "Short Rest")
@@ -92,7 +96,7 @@ def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
                        f"Short Rest heals damage equal to HP {char['hp']}")
 
 
-def long_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+def long_rest(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-10: heal all Damage; Short Rest benefits are available again.
 
     Without a target every character rests and objects are left out; naming an
@@ -112,7 +116,7 @@ def medicine_succeeds(roll: int, bonus: int) -> bool:
     return roll == NATURAL_20 or roll + bonus >= MEDICINE_DC
 
 
-def supply_spent(roll: int, success: bool, settings: dict) -> bool:
+def supply_spent(roll: int, success: bool, settings: Settings) -> bool:
     """FF-11: the check spends 1 Supplies; a Critical Success (natural 20) keeps it.
 
     AMBIGUITY (setting `medicine_failure_spends`): true (default) spends it on a
@@ -128,12 +132,12 @@ def split_fits(total: int, roll: int) -> bool:
     return total <= roll
 
 
-def check_skill(char: dict) -> str:
+def check_skill(char: FFCharacter) -> str:
     """FF-12: "If Healing Objects, use the Technology Skill instead" of Medicine."""
     return TECHNOLOGY if is_object(char) else MEDICINE
 
 
-def refuse_wrong_patient(who: dict, skill: str) -> None:
+def refuse_wrong_patient(who: FFCharacter, skill: str) -> None:
     """FF-11 / FF-12: one check heals people (Medicine) or objects (Technology), never both."""
     needed = check_skill(who)
     if needed == skill:
@@ -145,7 +149,7 @@ def refuse_wrong_patient(who: dict, skill: str) -> None:
                   "(`medicine`), not a Technology check")
 
 
-def read_split(desk: Desk, action: dict, roll: int, skill: str) -> dict[str, int]:
+def read_split(desk: FFDesk, action: Action, roll: int, skill: str) -> dict[str, int]:
     """FF-11: the Performance (the raw d20) is the total that can be healed, split as
     the healer likes; no one is healed below 0 Damage. FF-12 / FF-4: every part suits
     the check's skill, and no Technology check repairs a Destroyed object."""
@@ -169,7 +173,7 @@ def read_split(desk: Desk, action: dict, roll: int, skill: str) -> dict[str, int
     return parts
 
 
-def read_adjacent(desk: Desk, action: dict, healer_id: str) -> list[str] | None:
+def read_adjacent(desk: FFDesk, action: Action, healer_id: str) -> list[str] | None:
     """FF-11: the characters the GM says stand Adjacent to the healer (`adjacent`, ids),
     or None when the action does not say (the split's names are then the GM's word)."""
     if action.get("adjacent") is None:
@@ -182,7 +186,7 @@ def read_adjacent(desk: Desk, action: dict, healer_id: str) -> list[str] | None:
     return [cid for cid in ids if cid != healer_id]
 
 
-def refuse_out_of_reach(desk: Desk, split: dict, healer_id: str,
+def refuse_out_of_reach(desk: FFDesk, split: dict[str, int], healer_id: str,
                         adjacent: list[str] | None) -> None:
     """FF-11: "You may also Heal themselves and Characters Adjacent to you": a share for
     anyone else the GM has not said is Adjacent is refused, by name."""
@@ -196,17 +200,17 @@ def refuse_out_of_reach(desk: Desk, split: dict, healer_id: str,
                       f"Adjacent to them")
 
 
-def medicine(desk: Desk, action: dict) -> list[Event]:
+def medicine(desk: FFDesk, action: Action) -> list[Event]:
     """FF-11: a Medicine check that heals people, split as the healer likes."""
     return healing_check(desk, action, MEDICINE)
 
 
-def technology(desk: Desk, action: dict) -> list[Event]:
+def technology(desk: FFDesk, action: Action) -> list[Event]:
     """FF-12: a Technology check repairs objects; it works as the Medicine check."""
     return healing_check(desk, action, TECHNOLOGY)
 
 
-def healing_check(desk: Desk, action: dict, skill: str) -> list[Event]:
+def healing_check(desk: FFDesk, action: Action, skill: str) -> list[Event]:
     """FF-11 / FF-12: a DC 10 check with `skill` that heals a split of the d20.
 
     FF-2: a Wounded healer pays 1 Momentum Point for the check, as for any Action."""
@@ -241,12 +245,13 @@ def healing_check(desk: Desk, action: dict, skill: str) -> list[Event]:
         text += f"success: {roll} to heal"
     else:
         text += "failure: nothing healed"
-    data = {"roll": roll, "bonus": bonus, "success": success, "supplies_before": supplies,
-            "skill": skill}
+    data: dict[str, Any] = {"roll": roll, "bonus": bonus, "success": success,
+                            "supplies_before": supplies, "skill": skill}
     if spend:
         healer = desk.char(healer_id)
-        healer["supplies"] = supplies - 1
-        text += f"; Supplies {supplies} {ARROW} {supplies - 1}"
+        had = cast(int, supplies)  # spent only when tracked
+        healer["supplies"] = had - 1
+        text += f"; Supplies {had} {ARROW} {had - 1}"
     if adjacent is not None:
         data["adjacent"] = adjacent
         if any(cid != healer_id for cid in split):

@@ -8,7 +8,9 @@ The seed does not say how Momentum is gained, so the GM grants it.
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, MINUS, Desk, Event, Refused
+from ..core import ARROW, MINUS, Event, Refused
+from ..shapes import Action
+from .sheet import FFCharacter, FFDesk
 from .status import is_object, momentum_of
 
 ACTION_COST = 1  # FF-2: "1 Momentum Point for each Action you use"
@@ -19,12 +21,12 @@ def momentum_cost(actions: int) -> int:
     return actions * ACTION_COST
 
 
-def refuse_non_person(char: dict) -> None:
+def refuse_non_person(char: FFCharacter) -> None:
     if is_object(char):
         raise Refused(f"{char['name']} is an object and has no Momentum Points")
 
 
-def pay_for_action(desk: Desk, cid: str, what: str, actions: int = 1) -> list[Event]:
+def pay_for_action(desk: FFDesk, cid: str, what: str, actions: int = 1) -> list[Event]:
     """FF-2: charge a Wounded character's Momentum for `actions` Actions (`what`);
     refused when the points are not there. Nothing for one who is not Wounded."""
     char = desk.peek(cid)
@@ -45,7 +47,7 @@ def pay_for_action(desk: Desk, cid: str, what: str, actions: int = 1) -> list[Ev
                    "actions": actions})]
 
 
-def gain_momentum(desk: Desk, action: dict, cid: str) -> list[Event]:
+def gain_momentum(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-2: the GM grants Momentum Points (the seed does not say how they are gained)."""
     amount = fields.whole(action, "amount", default=1, minimum=1)
     char = desk.peek(cid)
@@ -59,7 +61,7 @@ def gain_momentum(desk: Desk, action: dict, cid: str) -> list[Event]:
                   {"momentum_before": before, "momentum_after": char["momentum"]})]
 
 
-def spend_momentum(desk: Desk, action: dict, cid: str) -> list[Event]:
+def spend_momentum(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """FF-2: a Wounded character uses `actions` Actions or Reactions to affect the
     Story: 1 Momentum Point each. One who is not Wounded pays nothing, so it is refused."""
     actions = fields.whole(action, "actions", default=1, minimum=1)

@@ -4,14 +4,15 @@ Protection and Momentum (FF-1, FF-2 … FF-4, FF-9)."""
 from __future__ import annotations
 
 from .. import fields
-from ..core import ARROW, Desk, Event, Refused, quoted
-from .sheet import LIMITS
+from ..core import ARROW, Event, Refused, quoted
+from ..shapes import Action
+from .sheet import LIMITS, FFCharacter, FFDesk
 from .status import is_object, momentum_of, settle
 
 CORRECTABLE = ("damage", "protection", "protection_source", "momentum")
 
 
-def read_count(char: dict, action: dict, key: str, label: str) -> int | None:
+def read_count(char: FFCharacter, action: Action, key: str, label: str) -> int | None:
     """A corrected count: a whole number, 0 or more (at most what a sheet holds)."""
     if action.get(key) is None:
         return None
@@ -22,7 +23,7 @@ def read_count(char: dict, action: dict, key: str, label: str) -> int | None:
     return fields.within(value, key, *LIMITS[key])
 
 
-def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
+def set_state(desk: FFDesk, action: Action, cid: str) -> list[Event]:
     """A GM correction of `damage`, `protection` (with `protection_source` when there is
     none yet) or `momentum`: set, not dealt or healed, so no Block and no healing apply. The
     status follows the new Damage (FF-2, FF-4); an ended Story or a destroyed object stays

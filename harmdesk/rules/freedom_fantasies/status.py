@@ -6,19 +6,26 @@ except that an ended story and a destroyed object stay so (sticky).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Literal
+
 from ..core import Event
 
+if TYPE_CHECKING:  # the sheet reads the status
+    from .sheet import FFCharacter
+
+StatusKey = Literal["wounded", "story_ended", "broken", "destroyed"]
+
 OBJECT = "object"
-PERSON_KEYS = ("wounded", "story_ended")
-OBJECT_KEYS = ("broken", "destroyed")
+PERSON_KEYS: tuple[StatusKey, StatusKey] = ("wounded", "story_ended")
+OBJECT_KEYS: tuple[StatusKey, StatusKey] = ("broken", "destroyed")
 
 
-def momentum_of(char: dict) -> int:
+def momentum_of(char: FFCharacter) -> int:
     """FF-2: Momentum Points (0 for a state saved before they were tracked)."""
     return char.get("momentum", 0)
 
 
-def is_object(char: dict) -> bool:
+def is_object(char: FFCharacter) -> bool:
     """FF-4: objects track Broken and Destroyed instead of Wounded and Story Ends."""
     return char.get("kind") == OBJECT
 
@@ -39,7 +46,7 @@ def exceeds_twice_hp(damage: int, hp: int) -> bool:
     return damage > thresholds(hp)[1]
 
 
-def initial_status(damage: int, hp: int) -> dict:
+def initial_status(damage: int, hp: int) -> dict[str, Any]:
     """The status keys of a new character (FF-2, FF-3).
 
     `make_character` cannot see the kind, so a new sheet starts with the keys of a
@@ -49,7 +56,7 @@ def initial_status(damage: int, hp: int) -> dict:
     return {"wounded": exceeds_hp(damage, hp), "story_ended": exceeds_twice_hp(damage, hp)}
 
 
-def settle(char: dict) -> list[Event]:
+def settle(char: FFCharacter) -> list[Event]:
     """Re-derive the status keys of `char` in place and report what changed.
 
     FF-2: Wounded ends as soon as Damage no longer exceeds HP.
@@ -60,6 +67,7 @@ def settle(char: dict) -> list[Event]:
     damage, hp, name, cid = char["damage"], char["hp"], char["name"], char["id"]
     # A sticky end carries over if the GM changes the kind (a person ↔ an object).
     was_over = bool(char.get("story_ended") or char.get("destroyed"))
+    second: StatusKey
     if is_object(char):
         first, second, stale = OBJECT_KEYS, "destroyed", PERSON_KEYS
     else:
@@ -74,7 +82,7 @@ def settle(char: dict) -> list[Event]:
     char[first[0]] = now_first
     char[second] = now_over
     events: list[Event] = []
-    data = {"damage": damage, "hp": hp}
+    data: dict[str, Any] = {"damage": damage, "hp": hp}
     if is_object(char):
         if now_first and not was_first:
             events.append(Event("broken", cid, f"{name} is Broken: damage {damage} > HP {hp}; "
@@ -99,7 +107,7 @@ def settle(char: dict) -> list[Event]:
     return events
 
 
-def passed_over(char: dict) -> str | None:
+def passed_over(char: FFCharacter) -> str | None:
     """FF-3, FF-4: a character whose Story has ended, or a destroyed object, takes no turn."""
     if char.get("story_ended"):
         return "{who}'s Story has ended"

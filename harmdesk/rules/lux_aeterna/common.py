@@ -5,10 +5,14 @@ Seed 002 ("Health & Status") is the authority; RULES.md §3 numbers the rules LA
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import fields
 from ..core import ARROW, Event, Refused, half_up, signed
+from ..shapes import Action
+
+if TYPE_CHECKING:  # the sheet reads this vocabulary
+    from .sheet import LuxCharacter, LuxDesk, LuxFields
 
 # LA-12 Proposal: the "degree" chain of Resolve dice, d4 is the floor.
 DIE_CHAIN = ("d4", "d6", "d8", "d10", "d12")
@@ -48,7 +52,7 @@ INFECTION, OPEN_WOUND, INTERNAL_BLEEDING, HEAD_TRAUMA, HANGING = 5, 6, 12, 14, 3
 TRAUMA_BUMPS_TO_HEAL = 5  # LA-11
 
 
-def who(char: dict) -> str:
+def who(char: LuxCharacter) -> str:
     return char.get("name") or char["id"]
 
 
@@ -57,16 +61,16 @@ def moved(before: int, after: int, unit: str = "HP") -> str:
     return f"{signed(before)} {ARROW} {signed(after)} {unit}"
 
 
-def hp_data(before: int, after: int, **more: Any) -> dict:
+def hp_data(before: int, after: int, **more: Any) -> dict[str, Any]:
     return {"hp_before": before, "hp_after": after, **more}
 
 
-def target_ids(action: dict) -> list:
+def target_ids(action: Action) -> list[Any]:
     target = action.get("target")
     return target if isinstance(target, list) else [] if target is None else [target]
 
 
-def refuse_if_dead(char: dict, what: str, action: dict | None = None) -> None:
+def refuse_if_dead(char: LuxCharacter, what: str, action: Action | None = None) -> None:
     """A dead character stays dead (LA-4, LA-10): every harm or healing action is refused.
     Help aimed at several names the dead one that blocks it, so the GM can leave them out."""
     if char.get("dead"):
@@ -76,7 +80,7 @@ def refuse_if_dead(char: dict, what: str, action: dict | None = None) -> None:
         raise Refused(f"{who(char)} is dead; {what} cannot apply to a dead character{hint}")
 
 
-def skips_the_dead(desk: Any, action: dict, cid: str, what: str) -> list[Event] | None:
+def skips_the_dead(desk: LuxDesk, action: Action, cid: str, what: str) -> list[Event] | None:
     """A group hit, a condition on a crowd or time passing goes by the dead: each dead
     target is skipped, and said so. None for the living; refused when every target is dead,
     since then nothing would happen."""
@@ -94,7 +98,7 @@ def halve(n: int, rounding: str) -> int:
     return half_up(n) if rounding == "up" else n // 2
 
 
-def internal_bleeding(char: dict) -> bool:
+def internal_bleeding(char: LuxCharacter) -> bool:
     """LA-10 #12: Internal Bleeding in force, the character cannot recover Hit Points."""
     return INTERNAL_BLEEDING in char["traumas"]
 
@@ -104,7 +108,7 @@ def step_down(die: str, degrees: int) -> str:
     return DIE_CHAIN[max(0, DIE_CHAIN.index(die) - degrees)]
 
 
-def current_resolve_die(char: dict) -> str:
+def current_resolve_die(char: LuxFields) -> str:
     """LA-10 #6: each Open Wound in force reduces the sheet's Resolve die by one degree."""
     return step_down(char["base_resolve_die"], char["traumas"].count(OPEN_WOUND))
 
@@ -113,12 +117,12 @@ def die_size(die: str) -> int:
     return int(die[1:])
 
 
-def set_conscious(char: dict) -> None:
+def set_conscious(char: LuxFields) -> None:
     """LA-3: awake exactly when HP is 1 or more and the character is alive."""
     char["conscious"] = char["hp"] >= 1 and not char["dead"]
 
 
-def roll_for(action: dict, key: str, sides: int, cid: str) -> int | None:
+def roll_for(action: Action, key: str, sides: int, cid: str) -> int | None:
     """A roll the action carries for `cid`: one face, or {id: face} for several targets."""
     value = action.get(key)
     if isinstance(value, dict):
@@ -129,7 +133,7 @@ def roll_for(action: dict, key: str, sides: int, cid: str) -> int | None:
         raise Refused(f"{err.reason} (or an object {{id: face}})") from None
 
 
-def event(kind: str, char: dict, text: str, **data: Any) -> Event:
+def event(kind: str, char: LuxCharacter, text: str, **data: Any) -> Event:
     """`text` may place the name with {who}; otherwise it is prefixed "Name: "."""
     line = text.replace("{who}", who(char)) if "{who}" in text else f"{who(char)}: {text}"
     return Event(kind, char["id"], line, data)

@@ -3,17 +3,27 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .. import fields
 from ..encounter import current_round
-from ..core import Desk, Event, Refused, quoted
-from .common import CONDITIONS, POSITIVE, event, refuse_if_dead, skips_the_dead, who, words
-from ..core import signed
-from .sheet import read_condition
+from ..core import Event, Refused, quoted, signed
+from ..shapes import Action, Settings
+from .common import (
+    CONDITIONS,
+    POSITIVE,
+    event,
+    refuse_if_dead,
+    skips_the_dead,
+    who,
+    words,
+)
+from .sheet import Condition, LuxCharacter, LuxDesk, read_condition
 from .sustain import ENDS_CONCENTRATION, stops_sustaining
 from .trauma import save_disadvantage, save_odds
 
 
-def find(char: dict, name: str, from_trauma: bool | None = False) -> dict | None:
+def find(char: LuxCharacter, name: str, from_trauma: bool | None = False) -> Condition | None:
     """The instance of condition `name` (by default the one not brought by a Trauma)."""
     for cond in char["conditions"]:
         if cond["name"] == name and (from_trauma is None or cond["from_trauma"] == from_trauma):
@@ -21,7 +31,7 @@ def find(char: dict, name: str, from_trauma: bool | None = False) -> dict | None
     return None
 
 
-def has(char: dict, name: str) -> bool:
+def has(char: LuxCharacter, name: str) -> bool:
     return find(char, name, from_trauma=None) is not None
 
 
@@ -30,7 +40,7 @@ def is_negative(name: str) -> bool:
     return name not in POSITIVE
 
 
-def shielded_negates_condition(char: dict, name: str) -> Event | None:
+def shielded_negates_condition(char: LuxCharacter, name: str) -> Event | None:
     """LA-16 Shielded: negates the next negative condition, then ends."""
     shield = find(char, "shielded")
     if shield is None or not is_negative(name):
@@ -39,7 +49,7 @@ def shielded_negates_condition(char: dict, name: str) -> Event | None:
     return event("negated", char, f"Shielded negates {words(name)}; Shielded ends", condition=name)
 
 
-def ends_at_zero_hp(cond: dict, reading: str) -> bool:
+def ends_at_zero_hp(cond: Condition, reading: str) -> bool:
     """LA-4: at 0 HP the conditions a Save could end end (setting `zero_hp_ends`:
     "save_endable", the Proposal, or "all"); conditions a Trauma brings always stay."""
     if cond["from_trauma"]:
@@ -47,7 +57,7 @@ def ends_at_zero_hp(cond: dict, reading: str) -> bool:
     return reading == "all" or cond["save_ends"]
 
 
-def end_conditions_at_zero_hp(char: dict, reading: str) -> list[Event]:
+def end_conditions_at_zero_hp(char: LuxCharacter, reading: str) -> list[Event]:
     ending = [c for c in char["conditions"] if ends_at_zero_hp(c, reading)]
     if not ending:
         return []
@@ -58,7 +68,7 @@ def end_conditions_at_zero_hp(char: dict, reading: str) -> list[Event]:
                   conditions=[c["name"] for c in ending])]
 
 
-def stunned_ends_on_damage(char: dict) -> list[Event]:
+def stunned_ends_on_damage(char: LuxCharacter) -> list[Event]:
     """LA-16 Stunned: ends the instant the character takes damage."""
     stunned = [c for c in char["conditions"] if c["name"] == "stunned" and not c["from_trauma"]]
     if not stunned:
@@ -68,7 +78,7 @@ def stunned_ends_on_damage(char: dict) -> list[Event]:
     return [event("condition_end", char, "takes damage: Stunned ends", condition="stunned")]
 
 
-def charmed_may_save(char: dict) -> list[Event]:
+def charmed_may_save(char: LuxCharacter) -> list[Event]:
     """LA-14: a Charmed character "May Save to end the condition any time you take
     damage": each time, one more Save is owed to them, kept on the condition until they
     roll it, Charmed ends or the scene does."""
@@ -87,7 +97,7 @@ UNSEEN = ("hidden", "invisible")
 UNTIL_WORDS = {"scene": "until the scene ends", "full_rest": "until a Full Rest"}
 
 
-def why_fixation_cannot_hold(enemy: dict) -> str | None:
+def why_fixation_cannot_hold(enemy: LuxCharacter) -> str | None:
     """LA-16: what would end a Fixated on `enemy` at once, or None."""
     if enemy.get("dead"):
         return "is dead"
@@ -99,7 +109,7 @@ def why_fixation_cannot_hold(enemy: dict) -> str | None:
     return None
 
 
-def read_enemy(desk: Desk, action: dict, name: str, cid: str) -> str | None:
+def read_enemy(desk: LuxDesk, action: Action, name: str, cid: str) -> str | None:
     """LA-16: the id of the enemy a Fixated character is compelled to attack (`enemy`), a
     character on the desk; None when not named (Fixated then ends only as before)."""
     enemy = fields.text(action, "enemy", default=None)
@@ -117,11 +127,11 @@ def read_enemy(desk: Desk, action: dict, name: str, cid: str) -> str | None:
     return enemy
 
 
-def fixated_on(char: dict, enemy: str) -> list[dict]:
+def fixated_on(char: LuxCharacter, enemy: str) -> list[Condition]:
     return [c for c in char["conditions"] if c["name"] == "fixated" and c.get("enemy") == enemy]
 
 
-def fixations_end(desk: Desk, enemy: str, why: str) -> list[Event]:
+def fixations_end(desk: LuxDesk, enemy: str, why: str) -> list[Event]:
     """LA-16: everyone Fixated on `enemy` stops being so, one log line each."""
     events: list[Event] = []
     name = who(desk.peek(enemy)) if desk.has(enemy) else enemy
@@ -136,7 +146,7 @@ def fixations_end(desk: Desk, enemy: str, why: str) -> list[Event]:
     return events
 
 
-def lasting_conditions_end(char: dict, until: str) -> list[Event]:
+def lasting_conditions_end(char: LuxCharacter, until: str) -> list[Event]:
     """LA-15: the conditions lasting until the scene ends, or until a Full Rest, end then."""
     ending = [c for c in char["conditions"] if c.get("until") == until]
     for cond in ending:
@@ -145,7 +155,7 @@ def lasting_conditions_end(char: dict, until: str) -> list[Event]:
                   "it ends", condition=c["name"]) for c in ending]
 
 
-def duration_words(cond: dict) -> str | None:
+def duration_words(cond: Condition) -> str | None:
     if cond.get("rounds"):
         return f"{cond['rounds']} rounds"
     if cond.get("until"):
@@ -153,7 +163,7 @@ def duration_words(cond: dict) -> str | None:
     return cond.get("duration")
 
 
-def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
+def add_condition(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-14/LA-15/LA-16: add a condition; applying it again replaces it (its Bumps reset).
     Fixated names its `enemy`; one becoming Hidden or Invisible ends the Fixated on them."""
     cond = read_condition(action)
@@ -177,7 +187,7 @@ def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     if cond["save_ends"]:
         detail.append(f"Save Difficulty {cond['origin_level']}")
     if duration_words(cond):
-        detail.append(duration_words(cond))
+        detail.append(cast(str, duration_words(cond)))
     text = f"{'again ' if old else ''}{words(cond['name'])}"
     if enemy is not None:
         text += f" on {who(desk.peek(enemy))}"
@@ -193,7 +203,7 @@ def add_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     return events
 
 
-def remove_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
+def remove_condition(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-15: an effect ends when its own duration says so; a Trauma's conditions stay (LA-10)."""
     name = fields.name(action, "name", CONDITIONS, what="condition")
     char = desk.char(cid)
@@ -207,19 +217,19 @@ def remove_condition(desk: Desk, action: dict, cid: str) -> list[Event]:
     return [event("condition_end", char, f"{words(name)} ends", condition=name)]
 
 
-def save_bumps_needed(cond: dict) -> int:
+def save_bumps_needed(cond: Condition) -> int:
     """LA-14: Save Difficulty = the Level of the effect's origin, in Bumps."""
     return cond["origin_level"]
 
 
-def saved_this_round(char: dict, settings: dict) -> bool:
+def saved_this_round(char: LuxCharacter, settings: Settings) -> bool:
     """LA-14: "Once per round when your turn ends, you may roll your Save". Only while an
     encounter runs is a round known; outside one nothing is limited."""
     now = current_round(settings)
     return now is not None and char.get("saved_round") == now
 
 
-def once_per_round(char: dict, settings: dict) -> None:
+def once_per_round(char: LuxCharacter, settings: Settings) -> None:
     """LA-14: refuse a second Save in the same round; else note this round's."""
     if saved_this_round(char, settings):
         raise Refused(f"{who(char)} has already Saved this round: once per round, when the "
@@ -229,12 +239,12 @@ def once_per_round(char: dict, settings: dict) -> None:
         char["saved_round"] = now
 
 
-def damage_saves_owed(cond: dict | None) -> int:
+def damage_saves_owed(cond: Condition | None) -> int:
     """LA-14: the Saves a Charmed character has been given by damage and not rolled yet."""
     return cond.get("damage_saves", 0) if cond is not None and cond["name"] == "charmed" else 0
 
 
-def spend_damage_save(cond: dict) -> None:
+def spend_damage_save(cond: Condition) -> None:
     owed = damage_saves_owed(cond) - 1
     if owed:
         cond["damage_saves"] = owed
@@ -242,7 +252,7 @@ def spend_damage_save(cond: dict) -> None:
         cond.pop("damage_saves", None)
 
 
-def spend_a_save(char: dict, name: str, settings: dict, turn_ends: bool) -> bool:
+def spend_a_save(char: LuxCharacter, name: str, settings: Settings, turn_ends: bool) -> bool:
     """LA-14: which Save `char` rolls against `name`: the once-per-round Save, or for
     Charmed one of those its damage gave ("any time you take damage"). As the turn ends
     the round's Save goes first; at any other time a damage Save does. True when it is a
@@ -251,7 +261,7 @@ def spend_a_save(char: dict, name: str, settings: dict, turn_ends: bool) -> bool
     owed = damage_saves_owed(cond)
     round_save = cond is None or cond["save_ends"]
     if owed and not (turn_ends and round_save and not saved_this_round(char, settings)):
-        spend_damage_save(cond)
+        spend_damage_save(cast(Condition, cond))  # Saves are owed only on a condition
         return True
     if name == "charmed" and cond is not None and saved_this_round(char, settings):
         raise Refused(f"{who(char)} has already Saved this round and has taken no damage "
@@ -261,7 +271,7 @@ def spend_a_save(char: dict, name: str, settings: dict, turn_ends: bool) -> bool
     return False
 
 
-def saves_at_turn_end(char: dict, settings: dict) -> list[dict]:
+def saves_at_turn_end(char: LuxCharacter, settings: Settings) -> list[dict[str, Any]]:
     """LA-14: what `char` may roll a Save against as their turn ends: each condition a
     Save can end (not a Trauma's), with its Bumps so far and the Difficulty, until they
     have Saved this round; Charmed also while its damage owes them a Save. None when dead."""
@@ -273,7 +283,7 @@ def saves_at_turn_end(char: dict, settings: dict) -> list[dict]:
             and ((c["save_ends"] and not saved) or damage_saves_owed(c))]
 
 
-def save(desk: Desk, action: dict, cid: str) -> list[Event]:
+def save(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-14: Save Bumps against one condition are cumulative; it ends at the Difficulty.
     Once per round while an encounter runs; a Charmed character also has one Save for
     each time they took damage ("any time you take damage"), and no more."""
@@ -285,7 +295,7 @@ def save(desk: Desk, action: dict, cid: str) -> list[Event]:
     return save_against(char, name, bumps, by_damage)
 
 
-def save_against(char: dict, name: str, bumps: int, by_damage: bool = False) -> list[Event]:
+def save_against(char: LuxCharacter, name: str, bumps: int, by_damage: bool = False) -> list[Event]:
     cond = find(char, name)
     if cond is None:
         if find(char, name, from_trauma=True):
@@ -313,7 +323,7 @@ def save_against(char: dict, name: str, bumps: int, by_damage: bool = False) -> 
                   condition=name, bumps=total, needed=need, **more)]
 
 
-def end_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
+def end_turn(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-14: at the end of the turn, optionally one Save (`condition`, `bumps`), once per
     round while an encounter runs; LA-15:
     conditions with a duration in rounds count down and end at 0."""

@@ -3,10 +3,21 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard, cast
+
 from .. import dice, fields
-from ..core import Desk, Event, Refused, quoted
-from .common import HANGING, event, halve, hp_data, moved, set_conscious, skips_the_dead, who
-from ..core import signed
+from ..core import Event, Refused, quoted, signed
+from ..shapes import Action, Settings
+from .common import (
+    HANGING,
+    event,
+    halve,
+    hp_data,
+    moved,
+    set_conscious,
+    skips_the_dead,
+    who,
+)
 from .conditions import (
     charmed_may_save,
     end_conditions_at_zero_hp,
@@ -15,11 +26,12 @@ from .conditions import (
     stunned_ends_on_damage,
 )
 from .healing import restore_hp
+from .sheet import Condition, LuxCharacter, LuxDesk
 from .sustain import stops_sustaining
 from .trauma import becomes_wounded, dies
 
 
-def negated_by(char: dict) -> str | None:
+def negated_by(char: LuxCharacter) -> str | None:
     """LA-16: Intangible and Frozen cannot take damage; else Shielded negates one instance."""
     for name in ("intangible", "frozen", "shielded"):
         if find(char, name, from_trauma=None) is not None:
@@ -42,7 +54,7 @@ def crosses_zero(before: int, after: int) -> bool:
     return before > 0 >= after
 
 
-def gains_wounded(char: dict, crossed: bool, lethal: bool, lost: int, reading: str) -> bool:
+def gains_wounded(char: LuxCharacter, crossed: bool, lethal: bool, lost: int, reading: str) -> bool:
     """LA-4: lethal damage that takes the character to 0 HP makes them Wounded. A character
     already at 0 or below from non-lethal harm is Wounded by lethal damage too
     (setting `lethal_after_knockout`: "wound", the Proposal; "no_wound": only a crossing does)."""
@@ -51,7 +63,7 @@ def gains_wounded(char: dict, crossed: bool, lethal: bool, lost: int, reading: s
     return crossed or reading == "wound"
 
 
-def add_strain(char: dict, why: str) -> list[Event]:
+def add_strain(char: LuxCharacter, why: str) -> list[Event]:
     """LA-6: one Strain, never above the maximum (a Wounded character dies at turn start
     with maximum Strain, so more cannot matter)."""
     before = char["strain"]
@@ -62,7 +74,7 @@ def add_strain(char: dict, why: str) -> list[Event]:
                   strain_after=char["strain"])]
 
 
-def take_harm(char: dict, amount: int, lethal: bool, action: dict, settings: dict,
+def take_harm(char: LuxCharacter, amount: int, lethal: bool, action: Action, settings: Settings,
               steps: list[str], endurance: bool = True, counts: bool = True) -> list[Event]:
     """LA-1 from Endurance on: Endurance absorbs → HP (may go below 0) → triggers.
     `counts`: whether this harm may count as "taking damage" for Strain and Stunned."""
@@ -103,7 +115,7 @@ def take_harm(char: dict, amount: int, lethal: bool, action: dict, settings: dic
     return events
 
 
-def attacker_of(desk: Desk, action: dict) -> dict | None:
+def attacker_of(desk: LuxDesk, action: Action) -> LuxCharacter | None:
     """The attacker whose tile dealt the damage (`source`, its id), or None."""
     source = fields.text(action, "source", default=None)
     if source is None:
@@ -113,12 +125,12 @@ def attacker_of(desk: Desk, action: dict) -> dict | None:
     return desk.peek(source)
 
 
-def attacker_cannot_deal_damage(attacker: dict | None) -> bool:
+def attacker_cannot_deal_damage(attacker: LuxCharacter | None) -> TypeGuard[LuxCharacter]:
     """LA-16 Intangible: "Cannot deal damage or interact with that which is tangible"."""
     return attacker is not None and find(attacker, "intangible", from_trauma=None) is not None
 
 
-def attacker_out_of_the_fight(attacker: dict | None) -> str | None:
+def attacker_out_of_the_fight(attacker: LuxCharacter | None) -> str | None:
     """LA-4: "At 0 HP, a character concedes defeat"; LA-16 Unconscious: "Cannot move, act,
     or react at all". Why the attacker deals no damage, or None when it may."""
     if attacker is None:
@@ -133,29 +145,30 @@ def attacker_out_of_the_fight(attacker: dict | None) -> str | None:
     return None
 
 
-def refuse_if_out_of_the_fight(attacker: dict | None) -> None:
+def refuse_if_out_of_the_fight(attacker: LuxCharacter | None) -> None:
     why = attacker_out_of_the_fight(attacker)
     if why is not None:
-        raise Refused(f"{why}: {who(attacker)} deals no damage (the attacker, `source`)")
+        raise Refused(f"{why}: {who(cast(LuxCharacter, attacker))} deals no damage (the "
+                      "attacker, `source`)")
 
 
-def attacker_weakened(attacker: dict | None) -> bool:
+def attacker_weakened(attacker: LuxCharacter | None) -> TypeGuard[LuxCharacter]:
     """LA-17: a Weakened attacker (a condition, or Trauma 18 Wrenched Arm) halves its damage."""
     return attacker is not None and find(attacker, "weakened", from_trauma=None) is not None
 
 
-def revealed_by_the_attack(desk: Desk, attacker: dict | None) -> list[Event]:
+def revealed_by_the_attack(desk: LuxDesk, attacker: LuxCharacter | None) -> list[Event]:
     """LA-16 Hidden: "Are revealed after making an attack": Hidden ends (Invisible does not,
     it "cannot be fully revealed until the effect that's making you Invisible ends")."""
     if attacker is None or find(attacker, "hidden", from_trauma=None) is None:
         return []
     char = desk.char(attacker["id"])
-    char["conditions"].remove(find(char, "hidden", from_trauma=None))
+    char["conditions"].remove(cast(Condition, find(char, "hidden", from_trauma=None)))
     return [event("condition_end", char, "{who} makes an attack: revealed, Hidden ends",
                   condition="hidden")]
 
 
-def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
+def damage(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-1: an attacker dead or unconscious deals none, refused (LA-4, LA-16); then the hit
     (`hit`), after which a Hidden attacker is revealed (LA-16)."""
     attacker = attacker_of(desk, action)
@@ -165,14 +178,14 @@ def damage(desk: Desk, action: dict, cid: str) -> list[Event]:
     return events + drops_to_zero(desk, cid, before) + revealed_by_the_attack(desk, attacker)
 
 
-def drops_to_zero(desk: Desk, cid: str, before: int) -> list[Event]:
+def drops_to_zero(desk: LuxDesk, cid: str, before: int) -> list[Event]:
     """LA-16 Fixated ends when its enemy "Is reduced to 0 HP"."""
     if not crosses_zero(before, desk.peek(cid)["hp"]):
         return []
     return fixations_end(desk, cid, "is reduced to 0 HP")
 
 
-def hit(desk: Desk, action: dict, cid: str, attacker: dict | None) -> list[Event]:
+def hit(desk: LuxDesk, action: Action, cid: str, attacker: LuxCharacter | None) -> list[Event]:
     """LA-1: the attacker Intangible deals none (LA-16) → negation → Resistance → a Weakened
     attacker halves (LA-17: the `attacker_weakened` toggle, or the `source` attacker's own
     state) → Vulnerability (never halved) → Endurance → HP → triggers."""
@@ -209,7 +222,7 @@ def hit(desk: Desk, action: dict, cid: str, attacker: dict | None) -> list[Event
     if negator:
         text = f"{how} damage negated: {negator}"
         if negator == "shielded":
-            char["conditions"].remove(find(char, "shielded", from_trauma=None))
+            char["conditions"].remove(cast(Condition, find(char, "shielded", from_trauma=None)))
             text += "; Shielded ends"
         return [event("negated", char, text, **hp_data(char["hp"], char["hp"], lost=0),
                       negated_by=negator)]
@@ -234,32 +247,32 @@ def hit(desk: Desk, action: dict, cid: str, attacker: dict | None) -> list[Event
     return take_harm(char, value, lethal, action, settings, steps)
 
 
-def strain_kills(char: dict) -> bool:
+def strain_kills(char: LuxCharacter) -> bool:
     """LA-6: a Wounded creature dies when it starts its turn with maximum Strain."""
     return char["wounded"] and char["strain"] >= char["max_strain"]
 
 
-def regenerating_heals(char: dict, settings: dict) -> list[Event]:
+def regenerating_heals(char: LuxCharacter, settings: Settings) -> list[Event]:
     """LA-16 Regenerating (X): X HP at the start of the turn; it is healing (LA-7 stabilizes)."""
     cond = find(char, "regenerating", from_trauma=None)
     if cond is None:
         return []
-    return restore_hp(char, cond["amount"], f"Regenerating {cond['amount']}", settings)
+    return restore_hp(char, cast(int, cond["amount"]), f"Regenerating {cond['amount']}", settings)
 
 
-def ongoing_damage_hurts(char: dict, action: dict, settings: dict) -> list[Event]:
+def ongoing_damage_hurts(char: LuxCharacter, action: Action, settings: Settings) -> list[Event]:
     """LA-16 Ongoing Damage (X): lose X HP at the start of the turn; cannot be reduced or
     negated (no Endurance, Shielded, Frozen or Intangible); counts as taking damage unless
     the setting `ongoing_damage_triggers` is false; lethal."""
     cond = find(char, "ongoing_damage", from_trauma=None)
     if cond is None:
         return []
-    return take_harm(char, cond["amount"], True, action, settings,
+    return take_harm(char, cast(int, cond["amount"]), True, action, settings,
                      [f"Ongoing Damage {cond['amount']} (ignores Endurance and negation)"],
                      endurance=False, counts=settings["ongoing_damage_triggers"])
 
 
-def start_turn(desk: Desk, action: dict, cid: str) -> list[Event]:
+def start_turn(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-6 and DESIGN: death if Wounded with maximum Strain → Regenerating → Ongoing Damage →
     +1 Strain if the turn began Wounded and not Stabilized (setting `strain_death_check`:
     "before", the Proposal; "after" adds the Strain first, then checks)."""

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from .. import dice, fields
-from ..core import Desk, Event, Refused, listed, quoted
+from ..core import Event, Refused, listed, quoted, signed
+from ..shapes import JSON, Action, Settings
 from .common import (
     HEAD_TRAUMA,
     die_size,
@@ -21,10 +22,11 @@ from .common import (
 )
 from ..core import signed
 from .days import aid_restored_today, first_target, next_day, today
+from .sheet import LuxCharacter, LuxDesk
 from .trauma import infection_grows, trauma_saves
 
 
-def stabilizes(char: dict, why: str) -> list[Event]:
+def stabilizes(char: LuxCharacter, why: str) -> list[Event]:
     """LA-7: a Stabilized Wounded character no longer gains Strain at the start of turns."""
     if not char["wounded"] or char["stabilized"]:
         return []
@@ -32,7 +34,7 @@ def stabilizes(char: dict, why: str) -> list[Event]:
     return [event("stabilized", char, f"{why}: Stabilized")]
 
 
-def wakes(char: dict, hp_before: int) -> list[Event]:
+def wakes(char: LuxCharacter, hp_before: int) -> list[Event]:
     """LA-3: conscious again at 1 HP or more; LA-9 Proposal: Wounded ends there too."""
     events: list[Event] = []
     if hp_before < 1 <= char["hp"]:
@@ -45,7 +47,7 @@ def wakes(char: dict, hp_before: int) -> list[Event]:
     return events
 
 
-def restore_hp(char: dict, amount: int, why: str, settings: dict) -> list[Event]:
+def restore_hp(char: LuxCharacter, amount: int, why: str, settings: Settings) -> list[Event]:
     """LA-3/LA-7: healing pays down HP Debt, never above max HP, and stabilizes when it
     restores HP. LA-10 #12: Internal Bleeding restores nothing, so by default it cannot
     stabilize (setting `internal_bleeding_heal_stabilizes`)."""
@@ -66,7 +68,7 @@ def restore_hp(char: dict, amount: int, why: str, settings: dict) -> list[Event]
     return events + wakes(char, before)
 
 
-def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
+def heal(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-3/LA-7/LA-9: restore HP (`amount` or `dice` + `rolls`); Endurance is never restored."""
     amount, how = dice.amount_of(action)
     char = desk.char(cid)
@@ -74,7 +76,7 @@ def heal(desk: Desk, action: dict, cid: str) -> list[Event]:
     return restore_hp(char, amount, f"heals {how}", desk.settings)
 
 
-def grant_endurance(desk: Desk, action: dict, cid: str) -> list[Event]:
+def grant_endurance(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-2: a new instance of Endurance replaces the old (`keep`: "new") or is declined
     (`keep`: "old"); the two never add up."""
     amount = fields.whole(action, "amount", minimum=1)
@@ -92,7 +94,7 @@ def grant_endurance(desk: Desk, action: dict, cid: str) -> list[Event]:
     return [event("endurance", char, text, endurance_before=before, endurance_after=amount)]
 
 
-def end_scene(desk: Desk, action: dict, cid: str) -> list[Event]:
+def end_scene(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-2: when a Scene ends, all Endurance is lost."""
     if desk.peek(cid)["endurance"] == 0:
         return []
@@ -103,7 +105,7 @@ def end_scene(desk: Desk, action: dict, cid: str) -> list[Event]:
                   endurance_before=before, endurance_after=0)]
 
 
-def stabilize(desk: Desk, action: dict, cid: str) -> list[Event]:
+def stabilize(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-7: special items or abilities stabilize a Wounded creature."""
     char = desk.char(cid)
     refuse_if_dead(char, "stabilizing", action)
@@ -114,7 +116,7 @@ def stabilize(desk: Desk, action: dict, cid: str) -> list[Event]:
     return stabilizes(char, "an item or ability")
 
 
-def medical_aid(desk: Desk, action: dict, cid: str) -> list[Event]:
+def medical_aid(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-7/LA-8: a successful Intellect Feat (`bumps` ≥ 1) stabilizes a Wounded patient,
     any number of times ("A Wounded creature can be Stabilized by… receiving medical aid"),
     and restores HP equal to the Bumps once per day ("If treated medically (once per day),
@@ -141,7 +143,7 @@ def medical_aid(desk: Desk, action: dict, cid: str) -> list[Event]:
     return events + restore_hp(char, bumps, f"medical aid, {bumps} Bumps", desk.settings)
 
 
-def slow_recovery(char: dict, action: dict, cid: str, settings: dict, key: str,
+def slow_recovery(char: LuxCharacter, action: Action, cid: str, settings: Settings, key: str,
                   before: str = "") -> list[Event]:
     """LA-5: one period of recovery while unconscious at 0 HP or below. Setting
     `natural_recovery`: "split" (Proposal: Wounded regain 1d6 per 6 hours, others 1 HP per
@@ -157,7 +159,7 @@ def slow_recovery(char: dict, action: dict, cid: str, settings: dict, key: str,
     return restore_hp(char, 1, f"{before}1d6 hours' rest, 1 HP", settings)
 
 
-def natural_recovery(desk: Desk, action: dict, cid: str) -> list[Event]:
+def natural_recovery(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-5: recovery while unconscious at 0 HP or below, one period at a time."""
     char = desk.char(cid)
     refuse_if_dead(char, "natural recovery", action)
@@ -167,7 +169,7 @@ def natural_recovery(desk: Desk, action: dict, cid: str) -> list[Event]:
     return slow_recovery(char, action, cid, desk.settings, "roll")
 
 
-def rests_slowly(char: dict, settings: dict) -> str | None:
+def rests_slowly(char: LuxCharacter, settings: Settings) -> str | None:
     """LA-5 against LA-13: "While you are unconscious at or below 0 HP: You recover 1d6 HP
     every 6 hours", not a rest's HP. Setting `rest_while_unconscious`: "wounded" (the
     Wounded, not Stabilized, recover slowly), "unconscious" (anyone unconscious at 0 HP or
@@ -182,7 +184,7 @@ def rests_slowly(char: dict, settings: dict) -> str | None:
     return None
 
 
-def read_resolve_rolls(char: dict, action: dict) -> list[int]:
+def read_resolve_rolls(char: LuxCharacter, action: Action) -> list[int]:
     """LA-12: each face spends one unspent Resolve die and fits the current die."""
     faces = fields.listing(action, "resolve_rolls")
     if not faces:
@@ -198,7 +200,7 @@ def read_resolve_rolls(char: dict, action: dict) -> list[int]:
     return faces
 
 
-def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+def short_rest(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-12/LA-13: roll Resolve dice, recover HP equal to their total; they come back only
     at the end of the next Full Rest. Refused under Internal Bleeding (nothing to gain)."""
     char = desk.char(cid)
@@ -214,7 +216,8 @@ def short_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
     return spend_resolve(char, faces, "Short Rest", desk.settings)
 
 
-def spend_resolve(char: dict, faces: list[int], occasion: str, settings: dict) -> list[Event]:
+def spend_resolve(char: LuxCharacter, faces: list[int], occasion: str,
+                  settings: Settings) -> list[Event]:
     """LA-12: the dice rolled are spent until the next Full Rest; HP = their total."""
     before = char["resolve_dice"]
     char["resolve_dice"] = before - len(faces)
@@ -229,7 +232,7 @@ def spend_resolve(char: dict, faces: list[int], occasion: str, settings: dict) -
 PROMPTED_BY_LENGTH = 60  # a name that fits on a log line
 
 
-def roll_resolve(desk: Desk, action: dict, cid: str) -> list[Event]:
+def roll_resolve(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-12: "You'll only be able to roll your Resolve when taking a Short Rest or when
     prompted to by an ability, item, or other special circumstance": the latter, at any
     time, even in a fight or unconscious. `prompted_by` names the ability or item."""
@@ -246,7 +249,7 @@ def roll_resolve(desk: Desk, action: dict, cid: str) -> list[Event]:
     return spend_resolve(char, faces, prompted_by, desk.settings)
 
 
-def strain_resets(char: dict, reading: str) -> list[Event]:
+def strain_resets(char: LuxCharacter, reading: str) -> list[Event]:
     """LA-9 Proposal: Strain resets on a Full Rest (setting `strain_reset`: "full_rest" or
     "never"); LA-10 #14 Head Trauma: Strain cannot be removed."""
     if reading == "never" or char["strain"] == 0:
@@ -259,7 +262,7 @@ def strain_resets(char: dict, reading: str) -> list[Event]:
                   strain_before=before, strain_after=0)]
 
 
-def own(action: dict, key: str, cid: str) -> dict:
+def own(action: Action, key: str, cid: str) -> JSON:
     """A field given once for every target, or for each ({id: value}): this target's, as
     a one-field mapping for the field readers."""
     value = action.get(key)
@@ -271,7 +274,7 @@ def own(action: dict, key: str, cid: str) -> dict:
     return {key: value.get(cid)}
 
 
-def full_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+def full_rest(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-13: Trauma Saves (LA-11) → Infection grows (LA-10 #5) → HP = max unless Internal
     Bleeding → spent Resolve back → Strain resets (LA-9). The night ends the day: once per
     action, however many rest. The dead are skipped; someone unconscious at 0 HP or below

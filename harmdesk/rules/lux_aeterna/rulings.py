@@ -7,22 +7,25 @@ logged and undoable like any other action.
 
 from __future__ import annotations
 
+from typing import Any, Literal, cast
+
 from .. import fields
-from ..core import ARROW, Desk, Event, Refused, quoted
+from ..core import ARROW, Event, Refused, quoted, signed
+from ..shapes import Action
 from .common import event, moved, set_conscious, who
-from ..core import signed
 from .healing import wakes
-from .sheet import LIMITS
+from .sheet import LIMITS, LuxCharacter, LuxDesk
 from .sustain import stops_sustaining
 from .trauma import dies
 
 # The values a GM correction may set, in the order they are applied.
-CORRECTABLE = ("hp", "endurance", "strain", "resolve_dice")
+Correctable = Literal["hp", "endurance", "strain", "resolve_dice"]
+CORRECTABLE: tuple[Correctable, ...] = ("hp", "endurance", "strain", "resolve_dice")
 LABELS = {"hp": "HP", "endurance": "Endurance", "strain": "Strain",
           "resolve_dice": "unspent Resolve dice"}
 
 
-def read_value(char: dict, action: dict, key: str) -> int | None:
+def read_value(char: LuxCharacter, action: Action, key: Correctable) -> int | None:
     """One corrected value, within what the sheet allows: HP up to max HP (and below 0,
     HP Debt, LA-3); Endurance 0 or more (LA-2); Strain up to the maximum (LA-6); unspent
     Resolve dice up to the sheet's count (LA-12)."""
@@ -41,7 +44,7 @@ def read_value(char: dict, action: dict, key: str) -> int | None:
     return fields.within(value, key, *LIMITS[key])  # HP Debt and Endurance as a sheet's
 
 
-def correct(char: dict, key: str, value: int) -> list[Event]:
+def correct(char: LuxCharacter, key: Correctable, value: int) -> list[Event]:
     """Set one value; HP decides consciousness (LA-3) and 1 HP or more ends Wounded (LA-9)."""
     before = char[key]
     char[key] = value
@@ -59,7 +62,7 @@ def correct(char: dict, key: str, value: int) -> list[Event]:
                   field=key, before=before, after=value)]
 
 
-def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
+def set_state(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """A GM correction of `hp`, `endurance`, `strain` or `resolve_dice`: the value is set, not
     dealt or healed, so nothing else triggers (no Strain, no Trauma, no stabilizing)."""
     fields.refuse_unknown(action, CORRECTABLE, "set_state", also=fields.ACTION_KEYS)
@@ -78,11 +81,11 @@ def set_state(desk: Desk, action: dict, cid: str) -> list[Event]:
     char = desk.char(cid)
     events: list[Event] = []
     for key, value in changed.items():
-        events += correct(char, key, value)
+        events += correct(char, key, cast(int, value))  # the values not given are left out
     return events
 
 
-def set_death(desk: Desk, action: dict, cid: str) -> list[Event]:
+def set_death(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """A GM ruling on life and death. `dead: false` brings a dead character back with the
     `hp` (and `strain`) the GM chooses; `dead: true` rules them dead (LA-4, LA-10)."""
     fields.refuse_unknown(action, ("dead", "hp", "strain"), "set_death", also=fields.ACTION_KEYS)
@@ -102,6 +105,7 @@ def set_death(desk: Desk, action: dict, cid: str) -> list[Event]:
     char = desk.char(cid)
     char["dead"] = False
     before = char["hp"]
+    data: dict[str, Any]
     text, data = "GM ruling: {who} is alive again", {"dead_before": True, "dead_after": False}
     if hp is not None and hp != before:
         char["hp"] = hp

@@ -4,18 +4,20 @@ Full Rest ends (LA-2, LA-13, LA-15, LA-16). The turns themselves are `harm.start
 
 from __future__ import annotations
 
-from ..core import Desk, Event
+from ..core import Event
+from ..shapes import Action
 from . import healing
 from .common import event, who, words
 from .conditions import fixations_end, lasting_conditions_end
+from .sheet import Condition, LuxCharacter, LuxDesk
 
 
-def passed_over(char: dict) -> str | None:
+def passed_over(char: LuxCharacter) -> str | None:
     """LA-4, LA-10: the dead take no more turns."""
     return "{who} is dead" if char.get("dead") else None
 
 
-def rounds_end_with_the_scene(char: dict) -> list[Event]:
+def rounds_end_with_the_scene(char: LuxCharacter) -> list[Event]:
     """LA-15: an effect lasting rounds ends with the encounter that counted them."""
     lasting = [c for c in char["conditions"] if c["rounds"] is not None]
     for cond in lasting:
@@ -24,7 +26,7 @@ def rounds_end_with_the_scene(char: dict) -> list[Event]:
                   f"({c['rounds']} rounds were left)", condition=c["name"]) for c in lasting]
 
 
-def fixations_end_with_the_scene(desk: Desk, char: dict) -> list[Event]:
+def fixations_end_with_the_scene(desk: LuxDesk, char: LuxCharacter) -> list[Event]:
     """LA-16 Fixated ends when its enemy "Leaves the Scene": when the scene ends, every
     Fixated on a named enemy ends."""
     ending = [c for c in char["conditions"] if c["name"] == "fixated" and c.get("enemy")]
@@ -34,16 +36,16 @@ def fixations_end_with_the_scene(desk: Desk, char: dict) -> list[Event]:
                   "ends", condition="fixated", enemy=c["enemy"]) for c in ending]
 
 
-def enemy_name(desk: Desk, cond: dict) -> str:
+def enemy_name(desk: LuxDesk, cond: Condition) -> str:
     enemy = cond["enemy"]
     return who(desk.peek(enemy)) if desk.has(enemy) else enemy
 
 
-def ends_with_the_scene(cond: dict) -> bool:
+def ends_with_the_scene(cond: Condition) -> bool:
     return cond.get("until") == "scene" or (cond["name"] == "fixated" and bool(cond.get("enemy")))
 
 
-def conditions_end_with_the_scene(desk: Desk, cid: str) -> list[Event]:
+def conditions_end_with_the_scene(desk: LuxDesk, cid: str) -> list[Event]:
     """LA-15: what lasts "until the scene ends" ends; LA-16: so does Fixated on an enemy."""
     if not any(ends_with_the_scene(c) for c in desk.peek(cid)["conditions"]):
         return []
@@ -51,13 +53,13 @@ def conditions_end_with_the_scene(desk: Desk, cid: str) -> list[Event]:
     return lasting_conditions_end(char, "scene") + fixations_end_with_the_scene(desk, char)
 
 
-def end_scene(desk: Desk, action: dict, cid: str) -> list[Event]:
+def end_scene(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-2: "When a Scene ends, all Endurance is lost"; LA-15/LA-16: what lasts until the
     scene ends ends with it."""
     return healing.end_scene(desk, action, cid) + conditions_end_with_the_scene(desk, cid)
 
 
-def scene_ends(desk: Desk, action: dict, cid: str) -> list[Event]:
+def scene_ends(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-2: "When a Scene ends, all Endurance is lost"; conditions lasting rounds or until
     the scene ends end too, and the once-per-round Save (LA-14) forgets its round, Charmed
     the Saves damage owed."""
@@ -73,7 +75,7 @@ def scene_ends(desk: Desk, action: dict, cid: str) -> list[Event]:
     return events
 
 
-def full_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
+def full_rest(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-13 Full Rest (`healing.full_rest`); LA-15: what lasts until a Full Rest ends
     with it, unless the rest is none (the dead, or the slow recovery of the unconscious)."""
     peek = desk.peek(cid)
@@ -84,7 +86,7 @@ def full_rest(desk: Desk, action: dict, cid: str) -> list[Event]:
     return events
 
 
-def leaves_the_desk(desk: Desk, action: dict, cid: str) -> list[Event]:
+def leaves_the_desk(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-16 Fixated ends when its enemy "Leaves the Scene or is removed from play"."""
     return fixations_end(desk, cid, "is removed from play")
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from .. import fields
-from ..core import Event, Refused, listed, quoted
+from ..core import Desk, Event, Refused, listed, quoted
+from ..shapes import JSON, Character, Settings
 from .common import (
     CONDITIONS,
     DIE_CHAIN,
@@ -19,6 +20,71 @@ from .common import (
     set_conscious,
     who,
 )
+
+
+class Condition(TypedDict):
+    """One status condition on a character (LA-14 … LA-16), as `new_condition` makes it."""
+
+    name: str  # one of CONDITIONS
+    origin_level: int  # the Level of its origin: the Save's Difficulty, in Bumps
+    bumps: int  # Save Bumps so far
+    amount: int | None  # Ongoing Damage's and Regenerating's X
+    from_trauma: bool  # a Trauma's condition lasts until the Trauma heals (LA-10)
+    save_ends: bool
+    rounds: int | None
+    # at most one of these, kept only when given (LA-15), and Fixated's enemy (an id)
+    until: NotRequired[str]  # one of UNTIL
+    duration: NotRequired[str]  # the GM's note ("10 minutes")
+    enemy: NotRequired[str]
+    damage_saves: NotRequired[int]  # Charmed: the Saves damage gave, not rolled yet
+
+
+class Sustained(TypedDict):
+    """An effect a character sustains (`sustain.py`)."""
+
+    effect: str
+    concentration: bool
+
+
+class LuxFields(TypedDict):
+    """A Lux Aeterna character's own fields, as `make_character` makes them."""
+
+    max_hp: int
+    hp: int  # below 0: HP Debt (LA-3)
+    endurance: int
+    conscious: bool
+    wounded: bool
+    stabilized: bool
+    strain: int
+    max_strain: int
+    dead: bool
+    traumas: list[int]  # the Trauma table numbers in force (LA-10)
+    trauma_bumps: int
+    conditions: list[Condition]
+    save_score: int
+    base_resolve_die: str  # the sheet's, of DIE_CHAIN
+    resolve_die: str  # the sheet's, made smaller by each Open Wound
+    resolve_dice: int  # unspent
+    resolve_dice_max: int
+    base_physical_vulnerability: int
+    infections: list[int]  # one count per Infection in force
+    physical_vulnerability: int
+    # the day medical aid last restored HP (LA-8); a character saved before days were
+    # counted kept only `medical_aid_used` (`days.aid_day`)
+    medical_aid_day: NotRequired[int | None]
+    medical_aid_used: NotRequired[bool]
+    # states saved before these lists existed lack them
+    treated_traumas: NotRequired[list[int]]
+    sustaining: NotRequired[list[Sustained]]
+    saved_round: NotRequired[int]  # the round of the last once-per-round Save (LA-14)
+
+
+class LuxCharacter(Character, LuxFields):
+    """A Lux Aeterna character on the desk: the common fields and its own."""
+
+
+LuxDesk = Desk[LuxCharacter]
+
 
 SHEET_FIELDS = ("max_hp", "max_strain", "save_score", "resolve_die", "resolve_dice",
                 "physical_vulnerability")
@@ -48,18 +114,19 @@ def save_endable_by_default(name: str, from_trauma: bool) -> bool:
 
 def new_condition(name: str, origin_level: int = 0, amount: int | None = None,
                   from_trauma: bool = False, save_ends: bool | None = None,
-                  rounds: int | None = None, **lasting: str) -> dict:
+                  rounds: int | None = None, **lasting: str | None) -> Condition:
     """One condition instance as the state stores it (LA-15). `lasting`: `until`,
     `duration`, Fixated's `enemy`, each kept only when given, so states saved before
     them read the same."""
     if save_ends is None:
         save_ends = save_endable_by_default(name, from_trauma)
-    return {"name": name, "origin_level": origin_level, "bumps": 0, "amount": amount,
-            "from_trauma": from_trauma, "save_ends": save_ends, "rounds": rounds,
-            **{k: v for k, v in lasting.items() if v is not None}}
+    return cast(Condition, {"name": name, "origin_level": origin_level, "bumps": 0,
+                            "amount": amount, "from_trauma": from_trauma,
+                            "save_ends": save_ends, "rounds": rounds,
+                            **{k: v for k, v in lasting.items() if v is not None}})
 
 
-def read_duration(spec: dict) -> tuple[int | None, dict]:
+def read_duration(spec: JSON) -> tuple[int | None, dict[str, str | None]]:
     """LA-15: at most one of `rounds`, `until` (scene, full_rest) or `duration` (text)."""
     given = [k for k in ("rounds", "until", "duration") if spec.get(k) is not None]
     if len(given) > 1:
@@ -75,7 +142,7 @@ def read_duration(spec: dict) -> tuple[int | None, dict]:
     return rounds, {"until": until, "duration": duration}
 
 
-def read_condition(spec: dict) -> dict:
+def read_condition(spec: JSON) -> Condition:
     """Read `name`, `origin_level`, `amount`, `save_ends` and the duration of a condition
     (LA-14/15/16)."""
     name = fields.name(spec, "name", CONDITIONS, what="condition")
@@ -107,7 +174,7 @@ def trauma_list(value: Any) -> list[int]:
     return [t for t in value if t not in NOT_IN_FORCE]
 
 
-def make_character(sheet: dict, settings: dict) -> dict:
+def make_character(sheet: JSON, settings: Settings) -> LuxFields:
     """A new character's fields and state. hp defaults to max_hp, Resolve dice start unspent."""
     fields.refuse_unknown(sheet, SHEET_FIELDS + INITIAL_STATE, "Lux Aeterna")
     max_hp = fields.limited(sheet, "max_hp", LIMITS)
@@ -138,7 +205,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
                           f"known: {', '.join(CONDITION_FIELDS)} (a Trauma's conditions come "
                           "from `traumas`)")
         conditions.append(read_condition(spec))
-    char = {
+    char: LuxFields = {
         "max_hp": max_hp, "hp": hp,
         "endurance": fields.limited(sheet, "endurance", LIMITS, default=0),
         "conscious": True, "wounded": wounded, "stabilized": stabilized,
@@ -161,7 +228,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
     return char
 
 
-def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
+def edit_character(char: LuxCharacter, changes: JSON, settings: Settings) -> list[Event]:
     """Sheet edits. Lowering a maximum below the current value lowers the current value."""
     unknown = [k for k in changes if k not in SHEET_FIELDS]
     if unknown:

@@ -10,24 +10,26 @@ entry marked when it needs Concentration (only those end on Dazed or Silenced).
 from __future__ import annotations
 
 from .. import fields
-from ..core import Desk, Event, Refused
+from ..core import Event, Refused
+from ..shapes import Action
 from .common import event, refuse_if_dead, who
+from .sheet import LuxCharacter, LuxDesk, Sustained
 
 # LA-16: the conditions that end Concentration, as the seed words them.
 ENDS_CONCENTRATION = {"dazed": "Dazed", "silenced": "Silenced"}
 EFFECT_LENGTH = 60  # a name that fits on a tile
 
 
-def sustained(char: dict) -> list[dict]:
+def sustained(char: LuxCharacter) -> list[Sustained]:
     """What the character sustains; a state saved before this list existed has none."""
     return char.get("sustaining") or []
 
 
-def sustained_text(entry: dict) -> str:
+def sustained_text(entry: Sustained) -> str:
     return entry["effect"] + (" (Concentration)" if entry.get("concentration") else "")
 
 
-def stops_sustaining(char: dict, why: str, concentration_only: bool = False) -> list[Event]:
+def stops_sustaining(char: LuxCharacter, why: str, concentration_only: bool = False) -> list[Event]:
     """End what `char` sustains (only Concentration when `concentration_only`), one log
     line naming the cause: "Maelis is Dazed: stops sustaining Wall of Light"."""
     ending = [e for e in sustained(char) if e.get("concentration") or not concentration_only]
@@ -39,7 +41,7 @@ def stops_sustaining(char: dict, why: str, concentration_only: bool = False) -> 
                   effects=[e["effect"] for e in ending])]
 
 
-def concentration_breaker(char: dict) -> str | None:
+def concentration_breaker(char: LuxCharacter) -> str | None:
     """The condition in force that forbids Concentration (Dazed, Silenced), or None."""
     for cond in char["conditions"]:
         if cond["name"] in ENDS_CONCENTRATION:
@@ -47,7 +49,7 @@ def concentration_breaker(char: dict) -> str | None:
     return None
 
 
-def sustain(desk: Desk, action: dict, cid: str) -> list[Event]:
+def sustain(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """Begin sustaining `effect`; `concentration` (default true) when it needs
     Concentration. Refused while unconscious, and for Concentration while Dazed or Silenced."""
     effect = fields.text(action, "effect").strip()
@@ -65,13 +67,13 @@ def sustain(desk: Desk, action: dict, cid: str) -> list[Event]:
         raise Refused(f"{who(char)} is {breaker} and cannot maintain Concentration on {effect}")
     if any(e["effect"].casefold() == effect.casefold() for e in sustained(char)):
         raise Refused(f"{who(char)} already sustains {effect}")
-    entry = {"effect": effect, "concentration": concentration}
+    entry: Sustained = {"effect": effect, "concentration": concentration}
     char["sustaining"] = [*sustained(char), entry]
     return [event("sustaining", char, f"{{who}} sustains {sustained_text(entry)}",
                   effect=effect, concentration=concentration)]
 
 
-def stop_sustaining(desk: Desk, action: dict, cid: str) -> list[Event]:
+def stop_sustaining(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """The GM ends one sustained `effect`, or everything the character sustains when no
     `effect` is given (its own duration ran out, or the character let it go)."""
     effect = fields.text(action, "effect", default=None)

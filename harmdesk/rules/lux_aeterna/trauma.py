@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from .. import fields
-from ..core import Desk, Event, Refused, need_roll
+from ..core import Event, Refused, need_roll
+from ..shapes import Action
 from .common import (
     HANGING,
     INFECTION,
@@ -20,11 +23,11 @@ from .common import (
     set_conscious,
     who,
 )
-from .sheet import new_condition
+from .sheet import LuxCharacter, LuxDesk, new_condition
 from .sustain import stops_sustaining
 
 
-def dies(char: dict, why: str) -> list[Event]:
+def dies(char: LuxCharacter, why: str) -> list[Event]:
     """The character dies; a dead character stays dead."""
     char["dead"] = True
     set_conscious(char)
@@ -35,7 +38,7 @@ def dies(char: dict, why: str) -> list[Event]:
 CHRONIC_PAIN = 15
 
 
-def save_disadvantage(char: dict) -> str | None:
+def save_disadvantage(char: LuxCharacter) -> str | None:
     """LA-10 #15 Chronic Pain: "You have Disadvantage on all Saves", the condition Saves
     and the Full Rest's Trauma Saves alike; what gives it, in words, or None. HarmDesk takes
     the Bumps as rolled, so it shows the Disadvantage where the Save is asked and logs it."""
@@ -44,7 +47,7 @@ def save_disadvantage(char: dict) -> str | None:
     return None
 
 
-def save_odds(char: dict) -> str:
+def save_odds(char: LuxCharacter) -> str:
     """'Disadvantage: Chronic Pain' for a character who Saves with it, else ''."""
     why = save_disadvantage(char)
     return f"Disadvantage: {why}" if why else ""
@@ -55,7 +58,7 @@ def brush_with_death_survives(d6: int, save_score: int) -> bool:
     return d6 + save_score >= 6
 
 
-def trauma_rolls(char: dict, action: dict, cid: str) -> tuple[int, int | None]:
+def trauma_rolls(char: LuxCharacter, action: Action, cid: str) -> tuple[int, int | None]:
     """The d20 (and on a 2 the d6) a new Wound needs; refused, naming them, when missing."""
     d20 = roll_for(action, "trauma_roll", 20, cid)
     if d20 is None:
@@ -69,7 +72,7 @@ def trauma_rolls(char: dict, action: dict, cid: str) -> tuple[int, int | None]:
     return d20, d6
 
 
-def becomes_wounded(char: dict, action: dict, cid: str) -> list[Event]:
+def becomes_wounded(char: LuxCharacter, action: Action, cid: str) -> list[Event]:
     """LA-4 (lethal): gain Wounded, Stabilized reset, and a random Trauma (LA-10).
     Hanging By a Thread (#3) in force: Wounded again means death, no roll needed."""
     if HANGING in char["traumas"]:
@@ -82,7 +85,7 @@ def becomes_wounded(char: dict, action: dict, cid: str) -> list[Event]:
     return events + suffer_trauma(char, d20, d6)
 
 
-def suffer_trauma(char: dict, d20: int, d6: int | None) -> list[Event]:
+def suffer_trauma(char: LuxCharacter, d20: int, d6: int | None) -> list[Event]:
     """LA-10: the Trauma table's effect; it remains until the Trauma heals (19/20 leave none)."""
     text = f"Trauma roll {d20}: {TRAUMA_NAMES[d20]}, {TRAUMA_EFFECTS[d20]}"
     events = [event("trauma", char, text, trauma=d20)]
@@ -91,8 +94,9 @@ def suffer_trauma(char: dict, d20: int, d6: int | None) -> list[Event]:
     if d20 == 1:
         return events + dies(char, "Trauma 1 (Death)")
     if d20 == 2:
-        total = d6 + char["save_score"]
-        verdict = "survives" if brush_with_death_survives(d6, char["save_score"]) else "dies"
+        rolled = cast(int, d6)  # `trauma_rolls` asks for the d6 on a 2
+        total = rolled + char["save_score"]
+        verdict = "survives" if brush_with_death_survives(rolled, char["save_score"]) else "dies"
         events.append(event("brush_with_death", char,
                             f"Brush with Death: d6 {d6} + Save {char['save_score']} = {total}; "
                             f"{'6 or more' if verdict == 'survives' else 'below 6'}: {verdict}",
@@ -115,7 +119,7 @@ def suffer_trauma(char: dict, d20: int, d6: int | None) -> list[Event]:
     return events
 
 
-def _vulnerability_changed(char: dict) -> list[Event]:
+def _vulnerability_changed(char: LuxCharacter) -> list[Event]:
     before = char["physical_vulnerability"]
     char["physical_vulnerability"] = char["base_physical_vulnerability"] + sum(char["infections"])
     return [event("vulnerability", char, f"Physical Vulnerability {before} \u2192 "
@@ -123,7 +127,7 @@ def _vulnerability_changed(char: dict) -> list[Event]:
                   after=char["physical_vulnerability"])]
 
 
-def infection_grows(char: dict) -> list[Event]:
+def infection_grows(char: LuxCharacter) -> list[Event]:
     """LA-10 #5: each Full Rest without healing Infection adds 1 more Physical Vulnerability."""
     if not char["infections"]:
         return []
@@ -131,7 +135,7 @@ def infection_grows(char: dict) -> list[Event]:
     return [event("infection", char, "Infection grows")] + _vulnerability_changed(char)
 
 
-def heal_one_trauma(char: dict, number: int) -> list[Event]:
+def heal_one_trauma(char: LuxCharacter, number: int) -> list[Event]:
     """LA-11: healing a Trauma ends its effects: its condition, its die step, its Infection."""
     if number not in char["traumas"]:
         in_force = ", ".join(map(str, char["traumas"])) or "none"
@@ -162,7 +166,7 @@ def heal_one_trauma(char: dict, number: int) -> list[Event]:
     return events
 
 
-def heal_trauma(desk: Desk, action: dict, cid: str) -> list[Event]:
+def heal_trauma(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-11: recover from one Trauma of the player's choice (`trauma`)."""
     number = fields.whole(action, "trauma", minimum=1, maximum=20)
     char = desk.char(cid)
@@ -170,7 +174,7 @@ def heal_trauma(desk: Desk, action: dict, cid: str) -> list[Event]:
     return heal_one_trauma(char, number)
 
 
-def trauma_saves(char: dict, bumps: int, chosen: int | None, overflow: str) -> list[Event]:
+def trauma_saves(char: LuxCharacter, bumps: int, chosen: int | None, overflow: str) -> list[Event]:
     """LA-11: Bumps of the Full Rest Saves add up; at 5 one Trauma of the player's choice
     heals. The Bumps above 5 are kept (setting `trauma_bump_overflow`: "carry") or lost ("drop")."""
     if not char["traumas"]:
@@ -206,13 +210,13 @@ def trauma_saves(char: dict, bumps: int, chosen: int | None, overflow: str) -> l
     return events + heal_one_trauma(char, chosen)
 
 
-def treated_traumas(char: dict) -> list[int]:
+def treated_traumas(char: LuxCharacter) -> list[int]:
     """The Traumas in force that were medically treated, one entry per treated Trauma; a
     state saved before treatment was kept has none."""
     return list(char.get("treated_traumas") or [])
 
 
-def untreated(char: dict) -> list[int]:
+def untreated(char: LuxCharacter) -> list[int]:
     """The Traumas in force not yet medically treated (a Trauma taken twice counts twice)."""
     left = list(char["traumas"])
     for number in treated_traumas(char):
@@ -221,7 +225,7 @@ def untreated(char: dict) -> list[int]:
     return left
 
 
-def treat_trauma(desk: Desk, action: dict, cid: str) -> list[Event]:
+def treat_trauma(desk: LuxDesk, action: Action, cid: str) -> list[Event]:
     """LA-11: a Trauma that has been medically treated gives its Full Rest Saves Advantage.
     `trauma`: the table number of a Trauma in force not yet treated."""
     number = fields.whole(action, "trauma", minimum=1, maximum=20)

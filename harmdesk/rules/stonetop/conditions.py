@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from .. import dice, fields
 from ..core import ARROW, MINUS, Event, Refused, need_roll, signed
+from ..shapes import Action, Settings
 from .healing import clear_marked
-from .sheet import DEATH_STATES, DEATH_WORDS, DEBILITIES, wounds_of
+from .sheet import (
+    DEATH_STATES,
+    DEATH_WORDS,
+    DEBILITIES,
+    StonetopCharacter,
+    StonetopDesk,
+    wounds_of,
+)
 
 
-def refuse_debilities_for(char: dict, settings: dict) -> None:
+def refuse_debilities_for(char: StonetopCharacter, settings: Settings) -> None:
     """ST-13: NPCs and monsters never mark debilities; a follower may carry one as a
     temporary tag (setting follower_debilities, default true)."""
     kind = char["kind"]
@@ -20,11 +30,11 @@ def refuse_debilities_for(char: dict, settings: dict) -> None:
                       "this campaign's settings")
 
 
-def mark(char: dict, debility: str) -> None:
+def mark(char: StonetopCharacter, debility: str) -> None:
     char["debilities"] = sorted({*char["debilities"], debility})
 
 
-def mark_debility(desk, action: dict, cid: str) -> list[Event]:
+def mark_debility(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-13: mark a named debility. Already marked: no further change, unless marking it
     was an optional choice (`optional`), which then cannot be chosen. Without a name the
     player must choose an unmarked one; with all three marked, setting full_debilities."""
@@ -54,7 +64,7 @@ def mark_debility(desk, action: dict, cid: str) -> list[Event]:
                   {"debility": debility, "changed": True})]
 
 
-def clear_debility(desk, action: dict, cid: str) -> list[Event]:
+def clear_debility(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-13: another move or a GM offer clears a marked debility."""
     debility = fields.name(action, "debility", DEBILITIES, "debility")
     char = desk.char(cid)
@@ -62,10 +72,10 @@ def clear_debility(desk, action: dict, cid: str) -> list[Event]:
     return [Event("clear_debility", cid, f"{char['name']} {text}", {"debility": debility})]
 
 
-KEEP_ME_DOWN = "keep_me_down_session"  # the play session it was last used in
+KEEP_ME_DOWN: Final = "keep_me_down_session"  # the play session it was last used in
 
 
-def keep_me_down_session(char: dict, action: dict) -> int:
+def keep_me_down_session(char: StonetopCharacter, action: Action) -> int:
     """ST-7: Never Gonna Keep Me Down "gives an automatic 10+ once per session": the
     action names the play session (`session`, its number); refused if already used in it."""
     if action.get("session") is None:
@@ -85,12 +95,12 @@ DEBILITY_STATS = {"weakened": ("str", "dex"), "dazed": ("int", "wis"),
 PLAIN_ROLL, DISADVANTAGE_ROLL = "2d6", "3d6kl2"
 
 
-def debility_against(char: dict, stat: str) -> str | None:
+def debility_against(char: StonetopCharacter, stat: str) -> str | None:
     """ST-13: the marked debility that gives disadvantage when rolling +`stat`, if any."""
     return next((d for d in char["debilities"] if stat in DEBILITY_STATS[d]), None)
 
 
-def read_con(char: dict, action: dict) -> tuple[int | None, str | None]:
+def read_con(char: StonetopCharacter, action: Action) -> tuple[int | None, str | None]:
     """ST-7, ST-13: Hard to Kill lets the player roll +CON (`con`, the modifier) instead
     of +nothing; rolling +CON while miserable is rolling with disadvantage. (The CON
     modifier and the debility it meets, or (None, None) for +nothing.)"""
@@ -110,7 +120,7 @@ def same_move(a: str, b: str) -> bool:
     return plain(a) == plain(b)
 
 
-def wound_against(char: dict, move: str) -> str | None:
+def wound_against(char: StonetopCharacter, move: str) -> str | None:
     """ST-11: the wound whose effects, while they last, make `move` a roll with
     disadvantage (as Rhianna's arm does her Let Fly); its words, or None."""
     from .wounds import effects_hold  # wounds reads the sheet, as this module does
@@ -121,7 +131,7 @@ def wound_against(char: dict, move: str) -> str | None:
     return None
 
 
-def disadvantage_on(char: dict, action: dict) -> tuple[int | None, str | None]:
+def disadvantage_on(char: StonetopCharacter, action: Action) -> tuple[int | None, str | None]:
     """ST-7, ST-11, ST-13: Hard to Kill's +CON (or None for +nothing) and why Death's Door
     rolls with disadvantage, if it does: miserable when rolling +CON, or a wound that
     names Death's Door. Two reasons are still one disadvantage."""
@@ -136,7 +146,7 @@ def con_words(con: int | None, against: str | None) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def deaths_door_faces(action: dict, against: str | None) -> tuple[int, str]:
+def deaths_door_faces(action: Action, against: str | None) -> tuple[int, str]:
     """ST-7, ST-13: the dice of Death's Door from their faces (`rolls`): 2d6, or with
     disadvantage 3d6 less the highest. (The dice's total, and the faces as the log reads
     them.)"""
@@ -157,7 +167,7 @@ def deaths_door_faces(action: dict, against: str | None) -> tuple[int, str]:
                   f"highest {high}: {rest[0]} + {rest[1]}")
 
 
-def deaths_door_total(char: dict, action: dict, cid: str) -> tuple[int, str]:
+def deaths_door_total(char: StonetopCharacter, action: Action, cid: str) -> tuple[int, str]:
     """ST-7: the 2d6 total with modifiers: `roll` as the player added it up, or the
     `rolls` plus `bonus` and Hard to Kill's +CON (`con`), less 1 per circle for
     Unstoppable. ST-13: +CON while miserable rolls with disadvantage, three dice for two."""
@@ -203,7 +213,7 @@ def deaths_door_result(total: int, destined: bool) -> str:
     return band
 
 
-def deaths_door(desk, action: dict, cid: str) -> list[Event]:
+def deaths_door(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-7: only while dying. 10+ → 1 HP and back; 7–9 → out of the action at 0 HP
     (Hard to Kill: mark a debility to regain 1 HP instead); 6− → fate pending."""
     char = desk.peek(cid)
@@ -256,7 +266,7 @@ def deaths_door(desk, action: dict, cid: str) -> list[Event]:
     return [Event("deaths_door", cid, text, data)]
 
 
-def set_death(desk, action: dict, cid: str) -> list[Event]:
+def set_death(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-6, ST-7: the GM rules on a character's fate (NPC deaths, a fall onto rocks that
     puts a PC at 0 HP on Death's Door, the 6− choice resolved, a revival, someone out of
     the action who is back in it), with the HP they choose (`hp`, optional). Dying is at
@@ -278,7 +288,7 @@ def set_death(desk, action: dict, cid: str) -> list[Event]:
                       + (f" at {hp} HP" if new_hp is not None else ""))
     char = desk.char(cid)
     char["death"] = death
-    data = {"death_before": before, "death_after": death}
+    data: dict[str, Any] = {"death_before": before, "death_after": death}
     text = f"GM ruling: {name} {DEATH_WORDS[before]} {ARROW} {DEATH_WORDS[death]}"
     if after_hp != hp:
         char["hp"] = after_hp

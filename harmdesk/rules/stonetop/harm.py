@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
 from .. import dice, fields
 from ..core import ARROW, MINUS, Event, Refused, need_roll, quoted, signed
-from .sheet import lethal_zero_state
+from ..shapes import Action, Settings
+from .sheet import StonetopCharacter, StonetopDesk, lethal_zero_state
 
 ATTACKER_FIELDS = ("dice", "id", "name", "count", "piercing", "tags", "ignores_armor")
 
 
-def effective_prosperity(settings: dict) -> tuple[int, str]:
+def effective_prosperity(settings: Settings) -> tuple[int, str]:
     """ST-4: a steading marked *lacking* treats its Prosperity as 1 lower."""
     prosperity = settings["prosperity"]
     if settings["lacking"]:
@@ -19,13 +21,13 @@ def effective_prosperity(settings: dict) -> tuple[int, str]:
     return prosperity, f"Prosperity {signed(prosperity)}"
 
 
-def x_piercing(settings: dict) -> tuple[int, str]:
+def x_piercing(settings: Settings) -> tuple[int, str]:
     """ST-4: x piercing = the steading's current (effective) Prosperity, never below 0."""
     value, how = effective_prosperity(settings)
     return max(0, value), f"x piercing = {how}"
 
 
-def read_piercing(action: dict, settings: dict, key: str = "piercing") -> tuple[int, str]:
+def read_piercing(action: Action, settings: Settings, key: str = "piercing") -> tuple[int, str]:
     """`piercing` is a whole number or "x" (ST-3, ST-4); returns the value and how it was read."""
     if action.get(key) == "x":
         value, how = x_piercing(settings)
@@ -34,7 +36,7 @@ def read_piercing(action: dict, settings: dict, key: str = "piercing") -> tuple[
     return value, ""
 
 
-def added_piercing(action: dict, settings: dict, piercing: int, how: str) -> tuple[int, str]:
+def added_piercing(action: Action, settings: Settings, piercing: int, how: str) -> tuple[int, str]:
     """ST-2 (b), ST-3: piercing the GM adds to an attack (`added_piercing`, n or "x") applies
     with the attack's own, as several piercing values do: the larger, or under
     piercing_stack = "sum" the sum of the distinct values."""
@@ -68,7 +70,7 @@ def hp_lost(damage: int, armor: int) -> int:
     return max(0, damage - armor)
 
 
-def state_at_zero_hp(char: dict, lethal: bool, settings: dict) -> str:
+def state_at_zero_hp(char: StonetopCharacter, lethal: bool, settings: Settings) -> str:
     """ST-6: a PC goes to Death's Door from a lethal source, else out of the action;
     NPCs and monsters are dead from a lethal source, else out of the action; a follower
     from a lethal source as the setting follower_at_zero says."""
@@ -77,7 +79,7 @@ def state_at_zero_hp(char: dict, lethal: bool, settings: dict) -> str:
     return lethal_zero_state(char, settings)
 
 
-def reduced_to_zero(char: dict, hp_before: int, loss: int) -> bool:
+def reduced_to_zero(char: StonetopCharacter, hp_before: int, loss: int) -> bool:
     """ST-6 applies when HP is brought to 0 by a loss of 1+; dying, dead and fate-pending
     hold, and someone already out of the action at 0 HP stays so (ST-7)."""
     if loss <= 0 or char["hp"] > 0:
@@ -87,11 +89,12 @@ def reduced_to_zero(char: dict, hp_before: int, loss: int) -> bool:
     return not (char["death"] == "out_of_action" and hp_before == 0)
 
 
-def take_hp_loss(char: dict, loss: int, lethal: bool, settings: dict) -> tuple[dict, list[Event]]:
+def take_hp_loss(char: StonetopCharacter, loss: int, lethal: bool,
+                 settings: Settings) -> tuple[dict[str, Any], list[Event]]:
     """ST-5: hp := hp − loss, clamped at 0; re-arms Recover (ST-9); then ST-6 at 0 HP."""
     before = char["hp"]
     char["hp"] = max(0, before - loss)
-    data = {"hp_before": before, "hp_after": char["hp"]}
+    data: dict[str, Any] = {"hp_before": before, "hp_after": char["hp"]}
     rearm = char["hp"] < before or settings["recover_rearm"] == "any_hit"
     extra: list[Event] = []
     if rearm and not char["can_recover"]:
@@ -112,14 +115,14 @@ def take_hp_loss(char: dict, loss: int, lethal: bool, settings: dict) -> tuple[d
     return data, extra
 
 
-def hp_text(data: dict) -> str:
+def hp_text(data: dict[str, Any]) -> str:
     text = f"{data['hp_before']} {ARROW} {data['hp_after']} HP"
     if data.get("can_recover"):
         text += "; can Recover again"
     return text
 
 
-def read_tags(action: dict) -> list[str]:
+def read_tags(action: Action) -> list[str]:
     return list(dict.fromkeys(fields.names(action, "tags", what="tag")))
 
 
@@ -127,7 +130,7 @@ def tags_text(tags: list[str]) -> str:
     return f" [{', '.join(tags)}]" if tags else ""
 
 
-def out_of_the_fight(char: dict) -> str | None:
+def out_of_the_fight(char: StonetopCharacter) -> str | None:
     """ST-6: why `char` is out of the action and no longer in the fight ("dead at 0 HP",
     "" when the GM or Death's Door simply left them out of it), or None while they still
     fight. Anyone at 0 HP is out of the action, and so are the dead and the dying at any
@@ -142,7 +145,7 @@ def out_of_the_fight(char: dict) -> str | None:
     return "at 0 HP" if at_zero else ""
 
 
-def out_of_action_words(char: dict) -> str | None:
+def out_of_action_words(char: StonetopCharacter) -> str | None:
     """"Coedwig is out of the action (dead at 0 HP)", or None while they still fight."""
     why = out_of_the_fight(char)
     if why is None:
@@ -150,7 +153,7 @@ def out_of_action_words(char: dict) -> str | None:
     return f"{char['name']} is out of the action" + (f" ({why})" if why else "")
 
 
-def refuse_a_downed_source(desk, action: dict) -> None:
+def refuse_a_downed_source(desk: StonetopDesk, action: Action) -> None:
     """ST-6: the attacker whose tile dealt the damage (`source`, its id) must still be in
     the fight: one out of the action deals nothing, and the refusal names them."""
     source = fields.text(action, "source", default=None)
@@ -163,7 +166,7 @@ def refuse_a_downed_source(desk, action: dict) -> None:
         raise Refused(f"{out} and no longer in the fight: they deal no damage")
 
 
-def damage(desk, action: dict, cid: str) -> list[Event]:
+def damage(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-1, ST-3 … ST-6: take damage (`amount`, or `dice`+`rolls`), less effective armor,
     from an attacker still in the fight (ST-6)."""
     settings = desk.settings
@@ -178,8 +181,9 @@ def damage(desk, action: dict, cid: str) -> list[Event]:
     return hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags, settings)
 
 
-def hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags, settings,
-        kind="damage", head=None) -> list[Event]:
+def hit(char: StonetopCharacter, amount: int, how: str, piercing: int, pierce_how: str,
+        ignores: bool, lethal: bool, tags: list[str], settings: Settings,
+        kind: str = "damage", head: str | None = None) -> list[Event]:
     """One instance of damage against armor (ST-3), then the HP loss (ST-5, ST-6)."""
     armor = char["armor"]
     eff, armor_how = effective_armor(armor, piercing, ignores)
@@ -206,7 +210,7 @@ def hit(char, amount, how, piercing, pierce_how, ignores, lethal, tags, settings
     return [Event(kind, char["id"], text, data), *extra]
 
 
-def read_amount(action: dict, cid: str, why: str) -> tuple[int, str]:
+def read_amount(action: Action, cid: str, why: str) -> tuple[int, str]:
     """`amount`, or `dice` with `rolls`; a missing roll is refused naming it."""
     if action.get("amount") is None and action.get("dice") is not None:
         # text first (dice.parse is cached: unhashable junk must not reach it), then
@@ -219,7 +223,7 @@ def read_amount(action: dict, cid: str, why: str) -> tuple[int, str]:
     return dice.amount_of(action)
 
 
-def lose_hp(desk, action: dict, cid: str) -> list[Event]:
+def lose_hp(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-3: "lose n HP" — armor never applies. Lethal by default (DESIGN)."""
     amount, how = read_amount(action, cid, "HP loss")
     lethal = fields.flag(action, "lethal", default=True)
@@ -262,7 +266,7 @@ class GangUp:
     text: str
 
 
-def read_attacker(desk, entry, i: int) -> Attacker:
+def read_attacker(desk: StonetopDesk, entry: Any, i: int) -> Attacker:
     """One attacker group: its own `dice`, or the `attack` of a character `id` on the desk."""
     if not isinstance(entry, dict):
         raise Refused(f"`attackers[{i}]` must be an object such as "
@@ -320,7 +324,7 @@ def combined_piercing(attackers: list[Attacker], stack: str) -> int:
     return total_piercing([a.piercing for a in attackers], stack)
 
 
-def gang_up(attackers: list[Attacker], settings: dict) -> GangUp:
+def gang_up(attackers: list[Attacker], settings: Settings) -> GangUp:
     """ST-2: the largest die keeps its own bonus, +1 per additional combatant; all tags apply."""
     # campaigns saved before the setting gang_dice lack it: one die, as they were read
     whole_roll = settings["gang_dice"] == "whole_roll"
@@ -357,11 +361,13 @@ def in_the_fight(attackers: list[Attacker]) -> tuple[list[Attacker], list[str]]:
     left_out = [f"{a.out_of_action}: not counted" for a in attackers if a.out_of_action]
     if not kept:
         raise Refused("no one is left in the fight to gang up: "
-                      + "; ".join(a.out_of_action for a in attackers) + "; no damage is dealt")
+                      + "; ".join(cast(str, a.out_of_action) for a in attackers)  # each is out
+                      + "; no damage is dealt")
     return kept, left_out
 
 
-def fighting_gang(desk, entries: list) -> tuple[GangUp, list[str], list[str]]:
+def fighting_gang(desk: StonetopDesk, entries: list[Any]
+                  ) -> tuple[GangUp, list[str], list[str | None]]:
     """ST-6 then ST-2: the gang-up of the attackers still in the fight, the lines for those
     left out, and their ids."""
     read = [read_attacker(desk, e, i) for i, e in enumerate(entries)]
@@ -370,7 +376,7 @@ def fighting_gang(desk, entries: list) -> tuple[GangUp, list[str], list[str]]:
     return gang_up(attackers, desk.settings), left_out, gone
 
 
-def gang_damage(desk, action: dict, cid: str) -> list[Event]:
+def gang_damage(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-6, ST-2 then ST-3: several combatants still in the fight deal one instance of
     damage together; those out of the action are not counted."""
     entries = fields.listing(action, "attackers")

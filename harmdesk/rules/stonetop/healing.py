@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .. import fields
 from ..core import ARROW, Event, Refused, half_up, quoted
+from ..shapes import Action, Settings
 from .harm import effective_prosperity, read_amount
 from .wounds import effect_words, effects_hold, ended_words
 from .sheet import (
     DEBILITIES,
+    StonetopCharacter,
+    StonetopDesk,
     find_wound,
     refuse_for_npcs,
     refuse_unless_up,
@@ -16,14 +21,15 @@ from .sheet import (
 )
 
 
-def regain_hp(char: dict, amount: int, settings: dict) -> tuple[dict, str]:
+def regain_hp(char: StonetopCharacter, amount: int,
+              settings: Settings) -> tuple[dict[str, Any], str]:
     """ST-8: HP rises by `amount`, never above max. Dead stays dead, fate-pending and
     out-of-action hold (ST-7); a dying character brought to 1+ HP is no longer dying but
     still out of the action (setting healing_dying = "stabilizes"), or awake and able to
     move about slowly (healing_dying = "awake", Garet in ST-15)."""
     before = char["hp"]
     char["hp"] = min(char["max_hp"], before + amount)
-    data = {"hp_before": before, "hp_after": char["hp"]}
+    data: dict[str, Any] = {"hp_before": before, "hp_after": char["hp"]}
     text = f"{before} {ARROW} {char['hp']} HP"
     if before + amount > char["max_hp"]:
         text += f" (max {char['max_hp']})"
@@ -45,21 +51,21 @@ def dying_healed(reading: str) -> tuple[str | None, str]:
     return None, ""
 
 
-def refuse_dead(char: dict, what: str) -> None:
+def refuse_dead(char: StonetopCharacter, what: str) -> None:
     """ST-7: dead is never undone by HP changes."""
     if char["death"] == "dead":
         raise Refused(f"{char['name']} is dead: {what} cannot undo death; "
                       "a GM ruling is set_death")
 
 
-def recover_amount(settings: dict) -> tuple[int, str]:
+def recover_amount(settings: Settings) -> tuple[int, str]:
     """ST-9 (a): Recover heals 4 + the steading's effective Prosperity (never below 0)."""
     prosperity, how = effective_prosperity(settings)
     value = max(0, 4 + prosperity)
     return value, f"4 + {how} = {value}"
 
 
-def heal(desk, action: dict, cid: str) -> list[Event]:
+def heal(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-8: another move or a GM offer restores HP (`amount` or `dice`+`rolls`)."""
     amount, how = read_amount(action, cid, "healing")
     char = desk.char(cid)
@@ -69,7 +75,7 @@ def heal(desk, action: dict, cid: str) -> list[Event]:
     return [Event("heal", cid, f"{char['name']} regains {how} HP; {text}", data)]
 
 
-def clear_marked(char: dict, debility: str, why: str) -> str:
+def clear_marked(char: StonetopCharacter, debility: str, why: str) -> str:
     """ST-13: clearing erases a marked debility; clearing an unmarked one is refused."""
     if debility not in char["debilities"]:
         marked = ", ".join(char["debilities"]) or "none"
@@ -79,7 +85,7 @@ def clear_marked(char: dict, debility: str, why: str) -> str:
     return f"clears {debility}"
 
 
-def recover(desk, action: dict, cid: str) -> list[Event]:
+def recover(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-9 (a): spend 1 use of supplies, regain 4 + Prosperity HP; not again until the
     character takes more damage. May also tend one debility (the Caradoc example)."""
     char = desk.peek(cid)
@@ -113,10 +119,10 @@ def recover(desk, action: dict, cid: str) -> list[Event]:
 # 7–9 lets the player take (the GM offers a cost or a lesser success).
 DEFY_DANGER = ("10+", "7-9", "6-")
 SEVEN_TO_NINE = ("cost", "lesser")
-BAND_SHOWN = {"10+": "10+", "7-9": "7–9", "6-": "6−"}
+BAND_SHOWN: dict[str | None, str] = {"10+": "10+", "7-9": "7–9", "6-": "6−"}
 
 
-def read_defy_danger(action: dict) -> tuple[str | None, str | None]:
+def read_defy_danger(action: Action) -> tuple[str | None, str | None]:
     """ST-15: the Defy Danger result (`defy_danger` 10+ | 7-9 | 6-) and, on a 7–9 only,
     what the player takes (`pick`: cost | lesser)."""
     band = fields.choice(action, "defy_danger", DEFY_DANGER, default=None)
@@ -130,7 +136,8 @@ def read_defy_danger(action: dict) -> tuple[str | None, str | None]:
     return band, pick
 
 
-def lesser_success(char: dict, gained: int, death: str | None) -> tuple[int, str | None]:
+def lesser_success(char: StonetopCharacter, gained: int,
+                   death: str | None) -> tuple[int, str | None]:
     """ST-15 (Garet, 7–9): the lesser success holds back the HP and leaves someone dying
     stable but out of the action, "flitting in and out of consciousness, unable to walk"."""
     if not gained and death != "none":
@@ -139,7 +146,7 @@ def lesser_success(char: dict, gained: int, death: str | None) -> tuple[int, str
     return 0, ("out_of_action" if char["death"] == "dying" else None)
 
 
-def tend(desk, action: dict, cid: str) -> list[Event]:
+def tend(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-9 (b), ST-15: tend a debility or a problematic wound; the GM names the cost in
     supplies and any HP or change of state it brings. Not gated by can_recover.
 
@@ -220,13 +227,13 @@ def tend(desk, action: dict, cid: str) -> list[Event]:
         elif before_death == "dying" and char["hp"] > 0:
             reading = desk.settings["healing_dying"]
             after, words = dying_healed("awake" if reading == "awake" else "stabilizes")
-            char["death"] = after
+            char["death"] = cast(str, after)  # awake and stabilizes each name a state
             parts.append(words)
             data.update(death_before=before_death, death_after=after)
     return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
 
 
-def make_camp(desk, action: dict, cid: str) -> list[Event]:
+def make_camp(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-10: fed and rested, pick ONE: regain ⌈max HP/2⌉ (a bedroll adds its d6) or clear a
     debility. Unfed, no pick at all. Comfort gives advantage; being uninjured does not."""
     char = desk.peek(cid)
@@ -254,11 +261,11 @@ def make_camp(desk, action: dict, cid: str) -> list[Event]:
         gain = half
         parts.append(f"regains half of max {char['max_hp']} rounded up = {half} HP")
     else:
-        parts.append(clear_marked(char, debility, "Make Camp"))
+        parts.append(clear_marked(char, cast(str, debility), "Make Camp"))  # chosen
     if bedroll is not None and (choice == "hp" or desk.settings["bedroll"] == "always"):
         gain += bedroll
         parts.append(f"bedroll d6 ({bedroll}) = +{bedroll} HP")
-    data = {"choice": choice}
+    data: dict[str, Any] = {"choice": choice}
     if gain or choice == "hp":
         hp_data, text = regain_hp(char, gain, desk.settings)
         parts.append(text)
@@ -271,7 +278,7 @@ def make_camp(desk, action: dict, cid: str) -> list[Event]:
     return [Event("make_camp", cid, "; ".join(parts), data)]
 
 
-def convalesce(desk, action: dict, cid: str) -> list[Event]:
+def convalesce(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-11: a few days of rest → full HP and every debility cleared; weeks in a healer's
     care heal the wounds that can heal (`healed_wounds`). Out of the action holds (ST-7)."""
     char = desk.peek(cid)
@@ -299,7 +306,7 @@ def convalesce(desk, action: dict, cid: str) -> list[Event]:
     return [Event("convalesce", cid, "; ".join(parts), data)]
 
 
-def rest_guide(char: dict, length: str) -> tuple[int | None, str]:
+def rest_guide(char: StonetopCharacter, length: str) -> tuple[int | None, str]:
     """ST-12's guidelines: a few minutes with supplies → 3–5 HP (the GM says how many); a
     night → ⌈max/2⌉; a few days → full HP."""
     if length == "minutes":
@@ -310,7 +317,7 @@ def rest_guide(char: dict, length: str) -> tuple[int | None, str]:
     return char["max_hp"], "a few days' rest: back to full HP"
 
 
-def rest_amount(char: dict, length: str, action: dict, cid: str) -> tuple[int, str]:
+def rest_amount(char: StonetopCharacter, length: str, action: Action, cid: str) -> tuple[int, str]:
     """ST-12: "Use the player moves as guidelines … The fiction, of course, takes
     precedence": the GM's `amount` (any whole number, 0 or more) or roll (`dice`+`rolls`)
     stands over the guide; a few minutes' rest has no fixed number, so it needs one."""
@@ -326,7 +333,7 @@ def rest_amount(char: dict, length: str, action: dict, cid: str) -> tuple[int, s
     return amount, f"{how.split(':')[0]}: the GM's {rolled} HP (the guide: {guide})"
 
 
-def rest(desk, action: dict, cid: str) -> list[Event]:
+def rest(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-12: non-follower NPCs and monsters regain HP as the GM decides, by these guides."""
     char = desk.peek(cid)
     if char["kind"] in ("pc", "follower"):

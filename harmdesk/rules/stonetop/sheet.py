@@ -6,8 +6,63 @@ supplies, wounds; optionally moves and circles (Death's Door playbook modifiers,
 
 from __future__ import annotations
 
+from typing import Any, NotRequired, TypedDict, cast
+
 from .. import fields
-from ..core import ARROW, Event, Refused, listed, quoted
+from ..core import ARROW, Desk, Event, Refused, listed, quoted
+from ..shapes import JSON, Character, Settings
+
+
+class GearTag(TypedDict):
+    """ST-11: a tag a wound puts on gear while it lasts ("bow: reload")."""
+
+    item: str
+    tag: str
+
+
+class Requirement(TypedDict):
+    """ST-11: what treating a wound requires, and whether it is met."""
+
+    text: str
+    met: bool
+
+
+class Wound(TypedDict):
+    """ST-14: a problematic wound (`read_wound`); its effects are kept only when it has
+    some, so wounds saved before they had effects read as they were."""
+
+    text: str
+    source: str | None
+    permanent: bool
+    requirements: list[Requirement]
+    gear_tags: NotRequired[list[GearTag]]
+    disadvantage: NotRequired[list[str]]  # move names
+
+
+class StonetopFields(TypedDict):
+    """A Stonetop character's own fields, as `make_character` makes them."""
+
+    hp: int
+    max_hp: int
+    armor: int
+    debilities: list[str]  # of DEBILITIES, sorted
+    death: str  # one of DEATH_STATES
+    can_recover: bool
+    supplies: int | None  # None: not tracked
+    # A desk saved before wounds carried a source, permanence and requirements holds their
+    # text alone (or no list at all): `wounds_of` reads every kind.
+    wounds: NotRequired[list[Wound]]
+    moves: NotRequired[list[str]]  # of MOVES, sorted
+    circles: NotRequired[int]
+    # the play session Never Gonna Keep Me Down was last used in (`conditions.KEEP_ME_DOWN`)
+    keep_me_down_session: NotRequired[int]
+
+
+class StonetopCharacter(Character, StonetopFields):
+    """A Stonetop character on the desk: the common fields and its own."""
+
+
+StonetopDesk = Desk[StonetopCharacter]
 
 DEBILITIES = ("dazed", "miserable", "weakened")  # ST-13: at most these three, kept sorted
 DEATH_STATES = ("none", "dying", "out_of_action", "fate_pending", "dead")
@@ -30,14 +85,14 @@ BY_ACTION = {"debilities": "mark_debility / clear_debility", "wounds": "add_woun
 WOUND_FIELDS = ("text", "source", "permanent", "requirements", "gear_tags", "disadvantage")
 
 
-def read_gear_tags(given, where: str) -> list[dict]:
+def read_gear_tags(given: Any, where: str) -> list[GearTag]:
     """ST-11 (Rhianna: "your bow will have the reload tag"): the tags a wound puts on gear
     while it lasts, each "bow: reload" or {"item", "tag"}."""
     if given is None:
         return []
     if not isinstance(given, list):
         raise Refused(f"`{where}` must be a list such as [\"bow: reload\"], not {quoted(given)}")
-    out: list[dict] = []
+    out: list[GearTag] = []
     for i, item in enumerate(given):
         if isinstance(item, str):
             if ":" not in item:
@@ -49,14 +104,14 @@ def read_gear_tags(given, where: str) -> list[dict]:
             raise Refused(f"`{where}[{i}]` must be \"item: tag\" or {{\"item\", \"tag\"}}, "
                           f"not {quoted(item)}")
         fields.refuse_unknown(item, ("item", "tag"), "gear tag")
-        pair = {"item": fields.text(item, "item"), "tag": fields.text(item, "tag")}
+        pair: GearTag = {"item": fields.text(item, "item"), "tag": fields.text(item, "tag")}
         if pair in out:
             raise Refused(f"the {pair['item']}'s {pair['tag']} tag is listed twice")
         out.append(pair)
     return out
 
 
-def read_disadvantage(given, where: str) -> list[str]:
+def read_disadvantage(given: Any, where: str) -> list[str]:
     """ST-11 (Rhianna: "you'll Let Fly with disadvantage"): the moves a wound makes her
     roll with disadvantage while it lasts, by name."""
     if given is None:
@@ -72,14 +127,14 @@ def read_disadvantage(given, where: str) -> list[str]:
     return out
 
 
-def read_requirements(given, where: str) -> list[dict]:
+def read_requirements(given: Any, where: str) -> list[Requirement]:
     """ST-11 (Rhianna's Make a Plan): what treating a wound requires, each met or not;
     a requirement is text, or {"text", "met"}."""
     if given is None:
         return []
     if not isinstance(given, list):
         raise Refused(f"`{where}` must be a list of requirements, not {quoted(given)}")
-    out: list[dict] = []
+    out: list[Requirement] = []
     for i, item in enumerate(given):
         item = {"text": item} if isinstance(item, str) else item
         if not isinstance(item, dict):
@@ -93,14 +148,14 @@ def read_requirements(given, where: str) -> list[dict]:
     return out
 
 
-def read_wound(value, where: str) -> dict:
+def read_wound(value: Any, where: str) -> Wound:
     """ST-14: a problematic wound: its text, where it came from (`source`), whether it can
     heal (`permanent`) and what treating it requires. Text alone is a healable wound."""
     value = {"text": value} if isinstance(value, str) else value
     if not isinstance(value, dict):
         raise Refused(f"`{where}` must be text or an object with `text`, not {quoted(value)}")
     fields.refuse_unknown(value, WOUND_FIELDS, "wound")
-    wound = {"text": fields.text(value, "text"),
+    wound: Wound = {"text": fields.text(value, "text"),
              "source": fields.text(value, "source", default=None),
              "permanent": fields.flag(value, "permanent"),
              "requirements": read_requirements(value.get("requirements"),
@@ -109,13 +164,16 @@ def read_wound(value, where: str) -> dict:
     # they had effects read as they were)
     tags = read_gear_tags(value.get("gear_tags"), f"{where}.gear_tags")
     moves = read_disadvantage(value.get("disadvantage"), f"{where}.disadvantage")
-    return {**wound, **({"gear_tags": tags} if tags else {}),
-            **({"disadvantage": moves} if moves else {})}
+    if tags:
+        wound["gear_tags"] = tags
+    if moves:
+        wound["disadvantage"] = moves
+    return wound
 
 
-def read_wounds(sheet: dict) -> list[dict]:
+def read_wounds(sheet: JSON) -> list[Wound]:
     """ST-14: problematic wounds, each named once."""
-    out: list[dict] = []
+    out: list[Wound] = []
     for i, value in enumerate(fields.listing(sheet, "wounds", default=[])):
         wound = read_wound(value, f"wounds[{i}]")
         if any(w["text"] == wound["text"] for w in out):
@@ -124,18 +182,19 @@ def read_wounds(sheet: dict) -> list[dict]:
     return out
 
 
-def wounds_of(char: dict) -> list[dict]:
+def wounds_of(char: StonetopCharacter) -> list[Wound]:
     """A character's wounds as today's objects: states saved before wounds carried a
     source, permanence and requirements hold plain text (or no list at all)."""
     return [{"text": w, "source": None, "permanent": False, "requirements": []}
-            if isinstance(w, str) else w for w in char.get("wounds", [])]
+            if isinstance(w, str) else w
+            for w in cast("list[Wound | str]", char.get("wounds", []))]
 
 
-def wound_texts(char: dict) -> list[str]:
+def wound_texts(char: StonetopCharacter) -> list[str]:
     return [w["text"] for w in wounds_of(char)]
 
 
-def find_wound(char: dict, text: str, why: str = "") -> int:
+def find_wound(char: StonetopCharacter, text: str, why: str = "") -> int:
     """The index of the wound named `text`; refused naming the wounds there are."""
     texts = wound_texts(char)
     if text not in texts:
@@ -144,11 +203,11 @@ def find_wound(char: dict, text: str, why: str = "") -> int:
     return texts.index(text)
 
 
-def read_moves(sheet: dict) -> list[str]:
+def read_moves(sheet: JSON) -> list[str]:
     return sorted(set(fields.names(sheet, "moves", MOVES, what="Death's Door move")))
 
 
-def make_character(sheet: dict, settings: dict) -> dict:
+def make_character(sheet: JSON, settings: Settings) -> StonetopFields:
     """A Stonetop character's own fields from its sheet (ST-16); hp defaults to max_hp."""
     fields.refuse_unknown(sheet, SHEET_FIELDS, "Stonetop sheet")
     max_hp = fields.limited(sheet, "max_hp", LIMITS)
@@ -163,7 +222,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
     if death != "none" and hp == max_hp:
         raise Refused(f"`death` is {DEATH_WORDS[death]} but `hp` is full ({hp} of {max_hp}): "
                       "only a drop to 0 HP takes a character out of the action")
-    char = {
+    char: StonetopFields = {
         "hp": hp,
         "max_hp": max_hp,
         "armor": fields.limited(sheet, "armor", LIMITS, default=0),
@@ -180,7 +239,7 @@ def make_character(sheet: dict, settings: dict) -> dict:
     return char
 
 
-def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
+def edit_character(char: StonetopCharacter, changes: JSON, settings: Settings) -> list[Event]:
     """Sheet edits (ST-16): a lower maximum lowers current HP with it; raising it heals nothing."""
     for key in changes:
         if key in BY_ACTION:
@@ -188,6 +247,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
                           "not by editing the sheet")
     fields.refuse_unknown(changes, EDITABLE, "editable Stonetop sheet")
     name, events = char["name"], []
+    before: int | None  # HP, armor, then supplies (None: not tracked)
     if "max_hp" in changes:
         new_max = fields.limited(changes, "max_hp", LIMITS)
         old_max, before = char["max_hp"], char["hp"]
@@ -225,7 +285,7 @@ def edit_character(char: dict, changes: dict, settings: dict) -> list[Event]:
     return events
 
 
-def correct_hp(char: dict, changes: dict) -> Event:
+def correct_hp(char: StonetopCharacter, changes: JSON) -> Event:
     """A GM's correction of current HP, 0 to max HP. ST-7: someone dying is at 0 HP until
     Death's Door or a GM ruling; ST-6: at 0 HP a character is out of the action."""
     name, before = char["name"], char["hp"]
@@ -238,7 +298,7 @@ def correct_hp(char: dict, changes: dict) -> Event:
                       "state comes first")
     char["hp"] = value
     text = f"{name}: HP set {before} {ARROW} {value} (sheet correction)"
-    data = {"hp_before": before, "hp_after": value}
+    data: dict[str, Any] = {"hp_before": before, "hp_after": value}
     if value == 0 and char["death"] == "none":
         char["death"] = "out_of_action"
         text += "; at 0 HP, out of the action"
@@ -246,11 +306,11 @@ def correct_hp(char: dict, changes: dict) -> Event:
     return Event("edit_character", char["id"], text, data)
 
 
-def shown(supplies) -> str:
+def shown(supplies: int | None) -> str:
     return "not tracked" if supplies is None else str(supplies)
 
 
-def upgrade_settings(given: dict) -> dict:
+def upgrade_settings(given: Settings) -> Settings:
     """Campaigns saved with the yes/no `followers_roll_deaths_door` read it as today's
     `follower_at_zero` (yes: dying, at Death's Door; no: dead)."""
     if "followers_roll_deaths_door" not in given:
@@ -261,13 +321,13 @@ def upgrade_settings(given: dict) -> dict:
     return out
 
 
-def follower_at_zero(settings: dict) -> str:
+def follower_at_zero(settings: Settings) -> str:
     """ST-6: what lethal harm to 0 HP makes of a follower (setting follower_at_zero; a
     desk saved with the old key reads it as above: `engine.saved_settings`)."""
-    return settings["follower_at_zero"]
+    return cast(str, settings["follower_at_zero"])  # one of the setting's choices
 
 
-def lethal_zero_state(char: dict, settings: dict) -> str:
+def lethal_zero_state(char: StonetopCharacter, settings: Settings) -> str:
     """ST-6: a PC at 0 HP from a lethal source is dying; an NPC or monster is probably
     dead; a follower as the setting says ("gm_decides": out of the action, at 0 HP, until
     the GM rules)."""
@@ -278,7 +338,7 @@ def lethal_zero_state(char: dict, settings: dict) -> str:
     return "dead" if kind in ("npc", "monster") else "dying"
 
 
-def refuse_for_npcs(char: dict, move: str, instead: str) -> None:
+def refuse_for_npcs(char: StonetopCharacter, move: str, instead: str) -> None:
     """Player moves are for PCs and followers (ST-8, ST-12)."""
     if char["kind"] in ("npc", "monster"):
         raise Refused(f"{char['name']} is {'an' if char['kind'] == 'npc' else 'a'} "
@@ -286,7 +346,7 @@ def refuse_for_npcs(char: dict, move: str, instead: str) -> None:
                       f"{move} is a player move; {instead}")
 
 
-def refuse_unless_up(char: dict, move: str) -> None:
+def refuse_unless_up(char: StonetopCharacter, move: str) -> None:
     """Dying, dead or fate-pending characters cannot make recovery moves (ST-7)."""
     death = char["death"]
     if death == "dying":
@@ -296,7 +356,8 @@ def refuse_unless_up(char: dict, move: str) -> None:
         raise Refused(f"{char['name']} is {word}: no {move}")
 
 
-def spend_supplies(desk, payer_id: str, uses: int, why: str, for_id: str) -> tuple[str, dict]:
+def spend_supplies(desk: StonetopDesk, payer_id: str, uses: int, why: str,
+                   for_id: str) -> tuple[str, dict[str, Any]]:
     """Spend uses of supplies from `payer_id` (DESIGN: refused when tracked and short).
 
     Returns a phrase for the event and its data. Untracked supplies are not counted.
@@ -317,7 +378,7 @@ def spend_supplies(desk, payer_id: str, uses: int, why: str, for_id: str) -> tup
             {"supplies_before": have, "supplies_after": have - uses, "supplies_from": payer_id})
 
 
-def check_kind(char: dict) -> None:
+def check_kind(char: StonetopCharacter) -> None:
     """ST-13: NPCs and monsters never mark debilities, not even on their sheet."""
     if char["kind"] in ("npc", "monster") and char["debilities"]:
         raise Refused(f"{char['name']} is {'an NPC' if char['kind'] == 'npc' else 'a monster'}: "

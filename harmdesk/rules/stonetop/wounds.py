@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from .. import fields
 from ..core import Event, Refused, listed, quoted
+from ..shapes import Action
 from .sheet import (
     WOUND_FIELDS,
+    Requirement,
+    StonetopDesk,
+    Wound,
     find_wound,
     read_requirements,
     read_wound,
@@ -15,14 +19,14 @@ from .sheet import (
 )
 
 
-def wound_words(wound: dict) -> str:
+def wound_words(wound: Wound) -> str:
     """A wound as the log reads it: "lost right arm (permanent; from Three Coven Lake)"."""
     notes = [*(["permanent"] * wound["permanent"]),
              *([f"from {wound['source']}"] if wound["source"] else [])]
     return wound["text"] + (f" ({'; '.join(notes)})" if notes else "")
 
 
-def effects_hold(wound: dict) -> bool:
+def effects_hold(wound: Wound) -> bool:
     """ST-11: a wound's effects last while it does, and, when treating it has
     requirements, until every one is met (Rhianna: "once you get another month of
     practice, you'll shoot and Let Fly without penalty")."""
@@ -30,13 +34,13 @@ def effects_hold(wound: dict) -> bool:
     return not (reqs and all(r["met"] for r in reqs))
 
 
-def effect_words(wound: dict) -> list[str]:
+def effect_words(wound: Wound) -> list[str]:
     """A wound's effects as the GM reads them: "bow: reload", "Let Fly with disadvantage"."""
     return [*(f"{t['item']}: {t['tag']}" for t in wound.get("gear_tags", [])),
             *(f"{m} with disadvantage" for m in wound.get("disadvantage", []))]
 
 
-def lasting_words(wound: dict) -> str:
+def lasting_words(wound: Wound) -> str:
     """A wound's effects as the log reads them: "the bow has the reload tag; Let Fly with
     disadvantage"."""
     return "; ".join([*(f"the {t['item']} has the {t['tag']} tag"
@@ -44,7 +48,7 @@ def lasting_words(wound: dict) -> str:
                       *(f"{m} with disadvantage" for m in wound.get("disadvantage", []))])
 
 
-def ended_words(wound: dict) -> str:
+def ended_words(wound: Wound) -> str:
     """What ends with a wound's effects: "the bow loses the reload tag; Let Fly without
     penalty"."""
     return "; ".join([*(f"the {t['item']} loses the {t['tag']} tag"
@@ -52,14 +56,14 @@ def ended_words(wound: dict) -> str:
                       *(f"{m} without penalty" for m in wound.get("disadvantage", []))])
 
 
-def requirements_words(requirements: list[dict]) -> str:
+def requirements_words(requirements: list[Requirement]) -> str:
     met = sum(r["met"] for r in requirements)
     if met == len(requirements):
         return f"every requirement met ({met} of {met})"
     return f"{met} of {len(requirements)} requirements met"
 
 
-def add_wound(desk, action: dict, cid: str) -> list[Event]:
+def add_wound(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-14: "Simply describe the wound in the fiction. It's now true!" — with where it
     came from (`source`), whether it can heal (`permanent`) and what treating it
     requires (`requirements`, ST-11: "Tell them the requirements")."""
@@ -77,7 +81,7 @@ def add_wound(desk, action: dict, cid: str) -> list[Event]:
     return [Event("add_wound", cid, text, {"wound": wound["text"]})]
 
 
-def treat_wound(desk, action: dict, cid: str) -> list[Event]:
+def treat_wound(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-11, ST-14: the GM names what treating a wound requires (`require`), and marks the
     requirements met as the fiction meets them (`met`); `permanent` rules whether it can
     heal. Meeting every requirement does not remove the wound: it heals or stays as the
@@ -91,8 +95,8 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
                       "`met` (requirements fulfilled) or `permanent`")
     peek = desk.peek(cid)
     at = find_wound(peek, text)
-    wound = dict(wounds_of(peek)[at])
-    reqs = [dict(r) for r in wound["requirements"]]
+    wound = wounds_of(peek)[at].copy()
+    reqs = [r.copy() for r in wound["requirements"]]
     parts = []
     for new in require:
         if any(r["text"] == new["text"] for r in reqs):
@@ -115,7 +119,9 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
             raise Refused(f"{quoted(text)} is already {'permanent' if permanent else 'healable'}")
         parts.append("permanent: it will not heal; Make a Plan to live with it" if permanent
                      else "it can heal after all")
-    wound.update(requirements=reqs, **({} if permanent is None else {"permanent": permanent}))
+    wound["requirements"] = reqs
+    if permanent is not None:
+        wound["permanent"] = permanent
     char = desk.char(cid)
     char["wounds"] = wounds_of(char)
     char["wounds"][at] = wound
@@ -130,7 +136,7 @@ def treat_wound(desk, action: dict, cid: str) -> list[Event]:
                   {"wound": text})]
 
 
-def remove_wound(desk, action: dict, cid: str) -> list[Event]:
+def remove_wound(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-14: the wound heals or is taken care of (Recover tend, Convalesce, Make a Plan)."""
     text = fields.text(action, "text")
     char = desk.char(cid)
