@@ -267,7 +267,7 @@ def _session_numbers(text: str, store, campaign: str) -> list[int]:
     if first is None or first > last:
         raise ReportError(f"--session takes a number or a range such as 2-4, not "
                           f"{quoted(text)}")
-    sessions = store.sessions(store.campaign(campaign).id)
+    sessions = store.play_sessions(store.campaign(campaign).id)
     end = min(last, max((s["number"] for s in sessions), default=0) + 1)
     return list(range(first, end + 1)) if first <= end else [first]
 

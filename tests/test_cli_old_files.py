@@ -100,7 +100,7 @@ def test_a_reader_of_an_older_file_reads_an_upgraded_copy_and_the_writer_upgrade
         # the reader's queries use what later versions added (undo steps, their index)
         info = reader.campaign("Fixture")
         assert reader.history(info.id) == (1, 1)
-        assert reader.seq_span([s["id"] for s in reader.sessions(info.id)]) == (1, 1)
+        assert reader.seq_span([s["id"] for s in reader.play_sessions(info.id)]) == (1, 1)
     finally:
         reader.close()
     assert (folder / "harmdesk.sqlite").read_bytes() == \
@@ -123,7 +123,7 @@ def test_the_window_opens_an_older_file_on_read_only_media_to_read(tmp_path):
             assert session.read_only and "read-only" in session.why_read_only
             assert session.state["characters"]["heavy"]["hp"] == HEAVY_HP
             assert session.history() == (1, 1)
-            assert [s["title"] for s in session.sessions()] == ["First night"]
+            assert [s["title"] for s in session.play_sessions()] == ["First night"]
         finally:
             session.close()
         assert fingerprint(folder) == before

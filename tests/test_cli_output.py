@@ -36,7 +36,7 @@ def night(tmp_path_factory):
         campaign = Campaign.create(store, "Night", "stonetop", {},
                                    [{"id": "heavy", "max_hp": 20, "armor": 2}])
         for _ in range(2):
-            campaign.start_session()
+            campaign.start_play_session()
             campaign.apply({"type": "damage", "target": "heavy", "amount": 3})
     finally:
         store.close()

@@ -107,7 +107,7 @@ def test_never_gonna_keep_me_down_takes_tonights_play_session(store):
     refused = session.apply({"type": "deaths_door", "target": "wren", "automatic": True})
     assert not refused.ok and "start a play session first" in refused.outcome.error
     assert session.state["characters"]["wren"]["death"] == "dying"
-    number = session.start_session("Night one")["number"]
+    number = session.start_play_session("Night one")["number"]
     session.apply({"type": "deaths_door", "target": "wren", "automatic": True})
     logged = session.log()[-1].action
     assert logged["session"] == number
@@ -118,7 +118,7 @@ def test_never_gonna_keep_me_down_takes_tonights_play_session(store):
     assert again.outcome is None  # refused by the rules: once per session
     refused = session.apply(again)
     assert "already used Never Gonna Keep Me Down this session" in refused.outcome.error
-    session.start_session("Night two")
+    session.start_play_session("Night two")
     session.apply({"type": "deaths_door", "target": "wren", "automatic": True})
     assert session.state["characters"]["wren"]["death"] == "none"
 

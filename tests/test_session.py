@@ -163,12 +163,12 @@ def test_opening_creating_and_switching_campaigns(tmp_path):
 
 
 def test_play_sessions_and_options(session):
-    session.start_session("The hagr")
+    session.start_play_session("The hagr")
     assert session.play_session["title"] == "The hagr"
     session.set_options({"dice_mode": "manual"})
     assert session.option("dice_mode") == "manual"
-    session.end_session()
-    assert session.play_session is None and session.sessions()[0]["title"] == "The hagr"
+    session.end_play_session()
+    assert session.play_session is None and session.play_sessions()[0]["title"] == "The hagr"
 
 
 def test_the_gang_up_summary_reads_the_stonetop_rules(session):

@@ -40,7 +40,7 @@ class Campaign:
         self.state = {"system": self.info.system,
                       "settings": rules.saved_settings(self.info.system, self.info.settings),
                       "characters": store.characters(self.info.id)}
-        self.play_session: dict | None = store.open_session(self.info.id)
+        self.play_session: dict | None = store.open_play_session(self.info.id)
 
     # opening and creating -------------------------------------------------
     @classmethod
@@ -135,13 +135,13 @@ class Campaign:
         self.info = self.store.campaign(self.name)
 
     # play sessions -----------------------------------------------------------
-    def start_session(self, title: str = "") -> dict:
+    def start_play_session(self, title: str = "") -> dict:
         """Start the next play session (ending one still open); new log rows belong to it."""
-        self.play_session = self.store.start_session(self.info.id, title)
+        self.play_session = self.store.start_play_session(self.info.id, title)
         return self.play_session
 
-    def end_session(self, notes: str | None = None) -> dict | None:
-        ended = self.store.end_session(self.info.id, notes)
+    def end_play_session(self, notes: str | None = None) -> dict | None:
+        ended = self.store.end_play_session(self.info.id, notes)
         self.play_session = None
         return ended
 

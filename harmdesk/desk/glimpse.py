@@ -29,7 +29,7 @@ class _NoStore:
     def log_page(self, *args, **kwargs) -> list:
         return []
 
-    def sessions(self, *args, **kwargs) -> list:
+    def play_sessions(self, *args, **kwargs) -> list:
         return []
 
     def close(self) -> None:

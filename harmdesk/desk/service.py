@@ -308,8 +308,8 @@ class Service:
         """(steps that can be undone, steps that can be redone)."""
         return self.campaign.history()
 
-    def sessions(self) -> list[dict]:
-        return self.store.sessions(self.campaign.info.id)
+    def play_sessions(self) -> list[dict]:
+        return self.store.play_sessions(self.campaign.info.id)
 
     @property
     def play_session(self) -> dict | None:
@@ -321,9 +321,9 @@ class Service:
         tonight = self.play_session
         return per_session(action, None if tonight is None else tonight["number"])
 
-    def start_session(self, title: str = "") -> dict:
+    def start_play_session(self, title: str = "") -> dict:
         self._writable()
-        return self.campaign.start_session(title)
+        return self.campaign.start_play_session(title)
 
     def back_up_play(self, moment: str, number: int | None = None, now=None) -> list[str]:
         """A backup of the data file for a moment of play, named by what it holds: the
@@ -352,9 +352,9 @@ class Service:
             return False
         return self.store.hour_of_play_due(now or datetime.now(timezone.utc))
 
-    def end_session(self, notes: str | None = None) -> dict | None:
+    def end_play_session(self, notes: str | None = None) -> dict | None:
         self._writable()
-        return self.campaign.end_session(notes)
+        return self.campaign.end_play_session(notes)
 
     # chips and actions ------------------------------------------------------------------
     def action_for(self, chip: dict, targets, modifiers: dict | None = None) -> Action:
@@ -466,7 +466,7 @@ class Service:
         from ..report.data import ReportError
         from ..report.source import choose
         try:
-            return choose(self.name, self.sessions(), numbers, False)
+            return choose(self.name, self.play_sessions(), numbers, False)
         except ReportError as err:
             raise UserError(str(err)) from None
 

@@ -53,14 +53,14 @@ class StepCommand(QUndoCommand):
 class DeskController(QObject):
     """Signals: `changed(Change)` after any apply/undo/redo, `refused(reason, ids)`,
     `failed(message)` for store errors, `campaignChanged()` when another campaign opens,
-    `sessionChanged()` when a play session starts or ends, `queued(ids)` when a change
+    `playSessionChanged()` when a play session starts or ends, `queued(ids)` when a change
     waits for the store, still opening, to save it."""
 
     changed = Signal(object)
     refused = Signal(str, list)
     failed = Signal(str)
     campaignChanged = Signal()
-    sessionChanged = Signal()
+    playSessionChanged = Signal()
     queued = Signal(list)
 
     def __init__(self, parent: QObject | None = None):
@@ -270,10 +270,10 @@ class DeskController(QObject):
         self.changed.emit(change)
 
     # play sessions ------------------------------------------------------------
-    def start_session(self, title: str = "") -> None:
-        self.service.start_session(title)
-        self.sessionChanged.emit()
+    def start_play_session(self, title: str = "") -> None:
+        self.service.start_play_session(title)
+        self.playSessionChanged.emit()
 
-    def end_session(self, notes: str | None = None) -> None:
-        self.service.end_session(notes)
-        self.sessionChanged.emit()
+    def end_play_session(self, notes: str | None = None) -> None:
+        self.service.end_play_session(notes)
+        self.playSessionChanged.emit()

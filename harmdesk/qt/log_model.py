@@ -66,7 +66,7 @@ class LogModel(QStandardItemModel):
         self._struck.setStrikeOut(True)
         controller.changed.connect(self.on_change)
         controller.campaignChanged.connect(self._opened)
-        controller.sessionChanged.connect(self.refresh)
+        controller.playSessionChanged.connect(self.refresh)
         self._opened()
 
     def _opened(self) -> None:
@@ -81,7 +81,7 @@ class LogModel(QStandardItemModel):
         if campaign is not None:
             entries, more = self._page(None, max(self.limit, self._read))
             self._read = len(entries)
-            sessions = campaign.sessions()
+            sessions = campaign.play_sessions()
             self._sessions = {s["id"]: s for s in sessions}
             groups = build_groups(sessions, entries[::-1], more, campaign.profile)
         items = [self._group_items(g) for g in groups]

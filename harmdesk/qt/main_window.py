@@ -280,8 +280,8 @@ class MainWindow(QMainWindow, ChipHands):
         c.campaignChanged.connect(self.update_enabled)
         c.campaignChanged.connect(self._fit_shown_table)
         c.campaignChanged.connect(self.quick_entry_follows_campaign)
-        c.sessionChanged.connect(self.update_title)
-        c.sessionChanged.connect(self.update_enabled)
+        c.playSessionChanged.connect(self.update_title)
+        c.playSessionChanged.connect(self.update_enabled)
         self.tiles.modifiers = self.tray.modifiers
         self.tiles.chipDropped.connect(self.apply_chip)
         self.tray.chipActivated.connect(self.apply_chip_to_selection)

@@ -22,9 +22,9 @@ class PlayBackups(QObject):
         self.menus = menus
         self.clock = utc_now
         self.running = None  # the backup being made, if any: one at a time
-        self.open_session: int | None = None  # the play session open on the desk
+        self.open_play_session: int | None = None  # the play session open on the desk
         controller = menus.w.controller
-        controller.sessionChanged.connect(self._session_changed)
+        controller.playSessionChanged.connect(self._session_changed)
         controller.campaignChanged.connect(self._campaign_changed)
         controller.changed.connect(self._step_saved)
 
@@ -35,7 +35,7 @@ class PlayBackups(QObject):
     @Slot()
     def _campaign_changed(self) -> None:
         tonight = self.service.play_session if self.service is not None else None
-        self.open_session = tonight["number"] if tonight else None
+        self.open_play_session = tonight["number"] if tonight else None
 
     @Slot()
     def _session_changed(self) -> None:
@@ -44,7 +44,7 @@ class PlayBackups(QObject):
         if service is None:
             return
         tonight = service.play_session
-        ended, self.open_session = self.open_session, tonight["number"] if tonight else None
+        ended, self.open_play_session = self.open_play_session, tonight["number"] if tonight else None
         if tonight is not None:
             self._back_up("start", tonight["number"])
         elif ended is not None:

@@ -46,7 +46,7 @@ class Encounter(QObject):
         c = window.controller
         self._running = False
         c.campaignChanged.connect(self.follow)
-        c.sessionChanged.connect(self.follow)
+        c.playSessionChanged.connect(self.follow)
         c.changed.connect(self.follow)
         self.follow()
 

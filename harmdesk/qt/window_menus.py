@@ -24,8 +24,8 @@ from .writer_wait import WriterWait
 RECENT = 8
 QUIT_WAIT_S = 5.0  # at quit, how long a worker still opening or writing may finish first
 
-open_desk = Service.open     # in a worker: the data folder and a campaign, as a Service
-close_desk = Service.close   # a service nobody took any more (the window quit first)
+open_service = Service.open     # in a worker: the data folder and a campaign, as a Service
+close_service = Service.close   # a service nobody took any more (the window quit first)
 
 
 class CampaignMenus(QObject):
@@ -83,7 +83,7 @@ class CampaignMenus(QObject):
             seen = Service.glimpse(data_dir, name)
             if seen is not None:
                 self.w.controller.set_service(seen)
-        return self.run(lambda: open_desk(data_dir, name), self._loaded, close_desk,
+        return self.run(lambda: open_service(data_dir, name), self._loaded, close_service,
                         broke=self._not_loaded)
 
     def run(self, fn, on_done, discard=None, on_failed=None, broke=None,
@@ -315,8 +315,8 @@ class PlayMenus(QObject):
         ui.actionMoves.triggered.connect(self.moves)
         ui.actionDeathState.triggered.connect(self.death_state)
         ui.actionEndScene.triggered.connect(self.end_scene)
-        ui.actionStartSession.triggered.connect(self.start_session)
-        ui.actionEndSession.triggered.connect(self.end_session)
+        ui.actionStartSession.triggered.connect(self.start_play_session)
+        ui.actionEndSession.triggered.connect(self.end_play_session)
         ui.actionSettings.triggered.connect(self.settings)
         ui.actionAbout.triggered.connect(self.about)
         ui.actionQuickHelp.triggered.connect(self.quick_help)
@@ -398,15 +398,15 @@ class PlayMenus(QObject):
     def end_scene(self) -> bool:
         return self.c.submit({"type": "end_scene"})
 
-    def start_session(self) -> None:
+    def start_play_session(self) -> None:
         title, ok = QInputDialog.getText(self.w, "Start play session",
                                          "Title of tonight's session (optional):")
         if ok:
-            self.c.start_session(title.strip())
+            self.c.start_play_session(title.strip())
 
-    def end_session(self) -> None:
+    def end_play_session(self) -> None:
         if self.c.campaign and self.c.campaign.play_session:
-            self.c.end_session()
+            self.c.end_play_session()
             self.w.statusBar().showMessage("Play session ended. File → Export session summary… "
                                            "writes its PDF.", 10000)
 

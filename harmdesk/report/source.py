@@ -60,7 +60,7 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
 
 def _read(store, campaign: str, numbers: list[int] | None, everything: bool) -> Report:
     info = store.campaign(campaign)
-    sessions = store.sessions(info.id)
+    sessions = store.play_sessions(info.id)
     chosen, everything = choose(info.name, sessions, numbers, everything)
     first, last = (None, None) if everything else store.seq_span([s["id"] for s in chosen])
     if first is None:

@@ -378,13 +378,13 @@ class Store:
             return log_reads.step_names(con, campaign_id, before_seq, limit)
 
     # play sessions ----------------------------------------------------------
-    def sessions(self, campaign_id: int) -> list[dict[str, Any]]:
+    def play_sessions(self, campaign_id: int) -> list[dict[str, Any]]:
         with self._reading() as con:
             rows = con.execute(f"SELECT {', '.join(SESSION_COLUMNS)} FROM play_session "
                                "WHERE campaign_id = ? ORDER BY number", (campaign_id,))
             return [dict(zip(SESSION_COLUMNS, r)) for r in rows]
 
-    def start_session(self, campaign_id: int, title: str = "") -> dict[str, Any]:
+    def start_play_session(self, campaign_id: int, title: str = "") -> dict[str, Any]:
         stamp = db.now()
         with self._hot() as con:
             con.execute("UPDATE play_session SET ended = ? WHERE campaign_id = ? "
@@ -394,9 +394,9 @@ class Store:
             con.execute("INSERT INTO play_session (campaign_id, number, started, ended, title, "
                         "notes) VALUES (?, ?, ?, NULL, ?, '')",
                         (campaign_id, number, stamp, title))
-        return self.sessions(campaign_id)[-1]
+        return self.play_sessions(campaign_id)[-1]
 
-    def end_session(self, campaign_id: int, notes: str | None = None) -> dict[str, Any] | None:
+    def end_play_session(self, campaign_id: int, notes: str | None = None) -> dict[str, Any] | None:
         with self._hot() as con:
             if notes is None:
                 con.execute("UPDATE play_session SET ended = ? WHERE campaign_id = ? "
@@ -405,8 +405,8 @@ class Store:
                 con.execute("UPDATE play_session SET ended = ?, notes = ? "
                             "WHERE campaign_id = ? AND ended IS NULL",
                             (db.now(), notes, campaign_id))
-        sessions = self.sessions(campaign_id)
+        sessions = self.play_sessions(campaign_id)
         return sessions[-1] if sessions else None
 
-    def open_session(self, campaign_id: int) -> dict[str, Any] | None:
-        return next((s for s in self.sessions(campaign_id) if s["ended"] is None), None)
+    def open_play_session(self, campaign_id: int) -> dict[str, Any] | None:
+        return next((s for s in self.play_sessions(campaign_id) if s["ended"] is None), None)

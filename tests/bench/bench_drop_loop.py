@@ -109,7 +109,7 @@ def harmdesk_drops(app, drops: int, events: int) -> list[float]:
     sheets = [{"id": f"c{i}", "name": f"Character {i}", "kind": "pc", "max_hp": 20, "armor": 0}
               for i in range(200)]
     campaign = Campaign.create(store, "Two hundred", "stonetop", {}, sheets)
-    campaign.start_session("A long night")
+    campaign.start_play_session("A long night")
     for i in range(events):  # a night's worth of history in the open session
         campaign.apply({"type": "heal" if i % 2 else "damage", "target": f"c{i % 200}",
                         "amount": 1})

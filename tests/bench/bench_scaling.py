@@ -85,7 +85,7 @@ def summary_time(folder: Path, runs: int) -> float:
     from harmdesk.report.source import from_store
     from harmdesk.store import Store
     store = Store.open(folder, write=False)
-    last = store.sessions(store.campaign(data.NAME).id)[-1]["number"]
+    last = store.play_sessions(store.campaign(data.NAME).id)[-1]["number"]
     target = folder / "summary.pdf"
 
     def summary():

@@ -37,7 +37,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(folder)
         campaign = Campaign.create(store, "Bench", system, {}, sheets)
-        campaign.start_session("Two thousand events")
+        campaign.start_play_session("Two thousand events")
         t = time.perf_counter()
         for action in actions:
             assert campaign.apply(action).ok

@@ -91,9 +91,9 @@ def build(characters: int, rows: int) -> Path:
     tail = min(REAL_TAIL, rows)
     last = min(LAST_SESSION_ROWS, rows)
     copied = rows - tail
-    earlier = campaign.start_session("Earlier nights")
-    campaign.end_session()
-    latest = campaign.start_session("Tonight")
+    earlier = campaign.start_play_session("Earlier nights")
+    campaign.end_play_session()
+    latest = campaign.start_play_session("Tonight")
     cid = campaign.info.id
     for start in range(0, copied, CHUNK):
         batch = []

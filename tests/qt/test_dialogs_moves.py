@@ -151,7 +151,7 @@ def test_st7_never_gonna_keep_me_down_is_an_automatic_10_once_per_session(qtbot,
              "death": "dying", "moves": ["never_gonna_keep_me_down"]}
     desk = DeskController()
     desk.set_service(Service.on(Campaign.create(store, "ngkmd", "stonetop", {}, [sheet])))
-    desk.service.start_session("One")
+    desk.service.start_play_session("One")
     dlg = MovesDialog(profile_for("stonetop"), desk.state, ["wren"], move="Death's Door",
                       rng=random.Random(7))
     qtbot.addWidget(dlg)

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 def gate(monkeypatch):
     """Holds the loader back until set; it then opens the store, or fails with the
     message in `gate.fails`."""
-    gate, real = threading.Event(), window_menus.open_desk
+    gate, real = threading.Event(), window_menus.open_service
     gate.fails = None
 
     def held(*args):
@@ -33,7 +33,7 @@ def gate(monkeypatch):
             raise StoreError(gate.fails)
         return real(*args)
 
-    monkeypatch.setattr(window_menus, "open_desk", held)
+    monkeypatch.setattr(window_menus, "open_service", held)
     yield gate
     gate.set()
 

@@ -45,7 +45,7 @@ def played(desk):
     """Two steps outside any session, then a session with a two-target step."""
     assert desk.submit({"type": "damage", "target": "vahid", "amount": 3})
     assert desk.submit({"type": "mark_debility", "target": "vahid", "debility": "dazed"})
-    desk.start_session("The hagr")
+    desk.start_play_session("The hagr")
     assert desk.submit({"type": "damage", "target": ["heavy", "vahid"], "amount": 5,
                         "piercing": 1})
     assert desk.submit({"type": "heal", "target": "heavy", "amount": 2})
@@ -181,7 +181,7 @@ def test_only_the_newest_rows_are_read_and_older_pages_come_in_on_demand(desk):
 
 def test_older_pages_fill_their_sessions_and_a_refresh_keeps_them(desk, log_store):
     played(desk)
-    desk.start_session("The second night")  # ends the hagr's session
+    desk.start_play_session("The second night")  # ends the hagr's session
     for amount in (1, 2):
         assert desk.submit({"type": "heal", "target": "vahid", "amount": amount})
     model = LogModel(desk, limit=2)
@@ -231,10 +231,10 @@ def test_refreshes_on_changes_sessions_and_campaigns(desk, log_store):
     assert model.rowCount() == 0
     assert desk.submit({"type": "damage", "target": "vahid", "amount": 1})
     assert top(model) == ["Outside any session"]
-    desk.start_session("Night two")
+    desk.start_play_session("Night two")
     assert top(model)[0].startswith("Session 1 — Night two")
     assert children(model, 0) == []
-    desk.end_session()
+    desk.end_play_session()
     assert not top(model)[0].endswith("(in play)")
     desk.set_service(Service.on(Campaign.open(log_store, "Empty")))
     assert model.rowCount() == 0

@@ -28,7 +28,7 @@ def model_rows(model) -> list[list[tuple[str, bool]]]:
 def store_rows(desk, log_store) -> list[list[tuple[str, bool]]]:
     """What a fresh read of the whole log shows: the rows the dock must be showing."""
     campaign = desk.service.campaign.info.id
-    groups = build_groups(log_store.sessions(campaign),
+    groups = build_groups(log_store.play_sessions(campaign),
                           log_store.log(campaign, include_undone=True), False)
     return [[(r.text, r.undone) for r in g.rows] for g in groups]
 
@@ -127,7 +127,7 @@ def test_undone_rows_in_an_older_session_go_too(qtbot, desk, log_store):
     model = LogModel(desk)
     for _ in range(3):  # the heal, the damage, then dazed (outside any session)
         desk.stack.undo()
-    desk.start_session("Night two")
+    desk.start_play_session("Night two")
     pages = reads(desk)
     assert desk.submit({"type": "heal", "target": "heavy", "amount": 1})
     assert model_rows(model) == store_rows(desk, log_store)
@@ -139,7 +139,7 @@ def test_a_whole_group_undone_outside_any_session_is_read_again(qtbot, desk, log
     model = LogModel(desk)
     assert desk.submit({"type": "damage", "target": "vahid", "amount": 3})
     desk.stack.undo()
-    desk.start_session("The hagr")
+    desk.start_play_session("The hagr")
     assert desk.submit({"type": "damage", "target": "heavy", "amount": 1})
     # the steps outside any session are gone from the store, and their group with them
     assert top(model)[0].startswith("Session 1 — The hagr") and model.rowCount() == 1

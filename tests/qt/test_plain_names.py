@@ -197,7 +197,7 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
                                                       monkeypatch):
     window = marked
     c, menus, play = window.controller, window.campaign_menus, window.play_menus
-    c.start_session(NAME)
+    c.start_play_session(NAME)
     assert c.submit({"type": "add_wound", "target": "bold", "text": NAME,
                      "requirements": [NAME]})
     assert c.submit({"type": "damage", "target": "afon", "amount": 9})  # the follower dies

@@ -19,7 +19,7 @@ def test_start_an_hour_of_play_and_end_each_make_a_backup(qtbot, window, folder)
     from harmdesk.qt.dialogs.restore import RestoreDialog
     qtbot.waitUntil(lambda: made(folder, "-daily.sqlite"), timeout=30000)  # the day's, at open
     play = window.campaign_menus.play_backups
-    window.controller.start_session("The hagr")
+    window.controller.start_play_session("The hagr")
     qtbot.waitUntil(lambda: made(folder, "-session-1-start.sqlite"), timeout=30000)
     qtbot.waitUntil(lambda: play.running is None)
     assert window.controller.submit({"type": "damage", "target": "heavy", "amount": 5})
@@ -30,7 +30,7 @@ def test_start_an_hour_of_play_and_end_each_make_a_backup(qtbot, window, folder)
     qtbot.waitUntil(lambda: made(folder, "-hour-1.sqlite") or made(folder, "-hourly.sqlite"),
                     timeout=30000)
     qtbot.waitUntil(lambda: play.running is None)
-    window.controller.end_session()
+    window.controller.end_play_session()
     qtbot.waitUntil(lambda: made(folder, "-session-1-end.sqlite"), timeout=30000)
     qtbot.waitUntil(lambda: play.running is None)
 

@@ -43,11 +43,11 @@ def counting_close(self):
 store_module.Store.open = counting_open
 store_module.Store.close = counting_close
 
-real_open_desk = window_menus.open_desk
+real_open_desk = window_menus.open_service
 def gated_open_desk(*args):
     gate.wait()
     return real_open_desk(*args)
-window_menus.open_desk = gated_open_desk
+window_menus.open_service = gated_open_desk
 
 real_make_app = app.make_app
 def make_app(*args, **kwargs):

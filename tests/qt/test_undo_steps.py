@@ -38,7 +38,7 @@ def undone_rows(log):
     return [log.index(r, 0, session).data(UndoneRole) for r in range(log.rowCount(session))]
 
 
-def open_desk(campaign):
+def open_service(campaign):
     desk = DeskController()
     model, log = DeskModel(desk), LogModel(desk)
     desk.set_service(Service.on(campaign))
@@ -47,8 +47,8 @@ def open_desk(campaign):
 
 def test_st10_party_make_camp_is_one_undo_command_before_and_after_a_restart(
         qtbot, store, campaign):
-    desk, model, log = open_desk(campaign)
-    desk.start_session("Under the trees")
+    desk, model, log = open_service(campaign)
+    desk.start_play_session("Under the trees")
     assert desk.submit(AMBUSH)
     assert shown(model) == HURT
     assert desk.submit_many(MAKE_CAMP, TITLE) == 3
@@ -71,7 +71,7 @@ def test_st10_party_make_camp_is_one_undo_command_before_and_after_a_restart(
     store.close()
     store = Store.open(folder)
     try:
-        desk, model, log = open_desk(Campaign.open(store, "Desk"))
+        desk, model, log = open_service(Campaign.open(store, "Desk"))
         stack = desk.stack
         assert (stack.count(), stack.index()) == (2, 1)
         assert texts(stack) == before_restart and stack.redoText() == TITLE
@@ -89,7 +89,7 @@ def test_st10_party_make_camp_is_one_undo_command_before_and_after_a_restart(
 
 
 def test_st10_a_refused_camp_saves_nothing_and_pushes_no_command(qtbot, store, campaign):
-    desk, model, _ = open_desk(campaign)
+    desk, model, _ = open_service(campaign)
     assert desk.submit(AMBUSH)
     refused = []
     desk.refused.connect(lambda reason, ids: refused.append((reason, ids)))

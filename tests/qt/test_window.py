@@ -25,7 +25,7 @@ def test_the_window_loads_the_campaign_off_the_gui_thread(qtbot, folder):
     window = open_window(qtbot, folder)
     assert window.tiles.model().rowCount() == 5
     assert window.windowTitle() == "Desk — HarmDesk"
-    window.controller.start_session("The hagr")
+    window.controller.start_play_session("The hagr")
     assert window.windowTitle() == "Desk — Session 1: The hagr — HarmDesk"
     close(window)
 
@@ -195,7 +195,7 @@ def test_a_corrupt_data_file_shows_a_message_not_a_traceback(qtbot, tmp_path, mo
 def test_file_export_session_summary_writes_the_pdf_off_the_gui_thread(qtbot, folder, tmp_path,
                                                                       monkeypatch):
     window = open_window(qtbot, folder)
-    window.controller.start_session("The hagr")
+    window.controller.start_play_session("The hagr")
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("5")
     window.apply_quick_entry()

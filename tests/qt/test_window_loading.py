@@ -56,7 +56,7 @@ def test_an_unexpected_error_while_opening_reaches_the_bug_dialog(qtbot, tmp_pat
     def broken(data_dir, name):
         raise ValueError("relative path can't be expressed as a file URI")
 
-    monkeypatch.setattr("harmdesk.qt.window_menus.open_desk", broken)
+    monkeypatch.setattr("harmdesk.qt.window_menus.open_service", broken)
     window = MainWindow()
     qtbot.addWidget(window)
     monkeypatch.setattr(sys, "excepthook", bug_report.BugHook(window))

@@ -152,13 +152,13 @@ def test_end_play_session_only_while_one_is_running(qtbot, folder):
     window = open_window(qtbot, folder)
     start, end = window.ui.actionStartSession, window.ui.actionEndSession
     assert start.isEnabled() and not end.isEnabled()
-    window.controller.start_session("The hagr")
+    window.controller.start_play_session("The hagr")
     assert not start.isEnabled() and end.isEnabled()
     store = window.controller.service.store
-    assert store.open_session(window.controller.service.campaign.info.id)["title"] == "The hagr"
+    assert store.open_play_session(window.controller.service.campaign.info.id)["title"] == "The hagr"
     end.trigger()
     assert start.isEnabled() and not end.isEnabled()
-    assert store.open_session(window.controller.service.campaign.info.id) is None
+    assert store.open_play_session(window.controller.service.campaign.info.id) is None
     window.controller.service.close()
 
 

@@ -28,9 +28,9 @@ def test_summary_of_the_latest_session(tmp_path):
     store = Store.open(data)
     ensure_demo(store)
     campaign = Campaign(store, STONETOP)
-    campaign.start_session("The hagr returns")
+    campaign.start_play_session("The hagr returns")
     campaign.apply({"type": "damage", "target": "blodwen", "amount": 6, "piercing": "x"})
-    campaign.end_session()
+    campaign.end_play_session()
     store.close()
 
     target = tmp_path / "tonight.pdf"

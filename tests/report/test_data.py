@@ -194,7 +194,7 @@ def test_choosing_sessions():
 def test_from_the_store_undone_actions_and_actions_outside_sessions(store):
     campaign = Campaign.create(store, "Night", "stonetop", {}, STONETOP)
     campaign.apply({"type": "damage", "target": "heavy", "amount": 4})     # before any session
-    campaign.start_session("The barrow")
+    campaign.start_play_session("The barrow")
     campaign.apply({"type": "damage", "target": "vahid", "amount": 2})
     campaign.apply({"type": "damage", "target": "vahid", "amount": 5})
     campaign.undo()                                                        # left out
@@ -216,11 +216,11 @@ def test_from_the_store_undone_actions_and_actions_outside_sessions(store):
 
 def test_a_range_of_sessions_with_actions_between_them(store):
     campaign = Campaign.create(store, "Night", "stonetop", {}, STONETOP)
-    campaign.start_session()
+    campaign.start_play_session()
     campaign.apply({"type": "damage", "target": "vahid", "amount": 2})
-    campaign.end_session()
+    campaign.end_play_session()
     campaign.apply({"type": "heal", "target": "vahid", "amount": 1})       # between sessions
-    campaign.start_session()
+    campaign.start_play_session()
     campaign.apply({"type": "damage", "target": "vahid", "amount": 3})
     report = from_store(store, "Night", [1, 2])
     vahid = row(report, "vahid")
@@ -231,9 +231,9 @@ def test_a_range_of_sessions_with_actions_between_them(store):
 
 def test_an_empty_session_is_an_empty_report(store):
     campaign = Campaign.create(store, "Night", "stonetop", {}, STONETOP)
-    campaign.start_session("Quiet")
+    campaign.start_play_session("Quiet")
     campaign.apply({"type": "damage", "target": "vahid", "amount": 2})
-    campaign.start_session("Nothing at all")
+    campaign.start_play_session("Nothing at all")
     report = from_store(store, "Night")
     assert report.empty and report.events == 0 and report.rows == ()
     assert report.header.scope == "Session 2: Nothing at all"

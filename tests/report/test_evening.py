@@ -30,7 +30,7 @@ AT_THE_GATE = [
 
 def played(demo, system: str, actions: list[dict]):
     campaign = demo[system]
-    campaign.start_session("Tonight")
+    campaign.start_play_session("Tonight")
     for action in actions:
         assert campaign.apply(action).ok, action
     return from_store(campaign.store, campaign.name)

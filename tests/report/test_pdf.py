@@ -37,7 +37,7 @@ EXPECTED = {
 @pytest.mark.parametrize("system", ["stonetop", "lux_aeterna", "freedom_fantasies"])
 def test_demo_campaigns_summaries(fonts, demo, tmp_path, system):
     campaign = demo[system]
-    campaign.start_session("At the table")
+    campaign.start_play_session("At the table")
     for action in EVENING[system]:
         assert campaign.apply(action).ok
     report = from_store(campaign.store, campaign.name)
@@ -99,7 +99,7 @@ def test_a_long_session_is_paginated_with_page_numbers(fonts, tmp_path):
 
 def test_an_empty_session_gives_a_short_pdf_that_says_so(fonts, demo, tmp_path):
     campaign = demo["lux_aeterna"]
-    campaign.start_session("Snowed in")
+    campaign.start_play_session("Snowed in")
     target = tmp_path / "empty.pdf"
     pages = write_pdf(from_store(campaign.store, campaign.name), target)
     text = pdf_text(target)

@@ -29,7 +29,7 @@ def long_campaign(store) -> Campaign:
     rng = random.Random(11)
     ids = [c["id"] for c in STONETOP]
     for number in range(1, 7):
-        campaign.start_session(f"Night {number}")
+        campaign.start_play_session(f"Night {number}")
         for action in hits(rng, ids, 15):
             campaign.apply(action)
         if number == 2:
@@ -45,7 +45,7 @@ def long_campaign(store) -> Campaign:
         if number == 5:
             campaign.apply({"type": "add_character",
                             "character": {**VAHID, "name": "Vahid, back"}})
-        campaign.end_session("")
+        campaign.end_play_session("")
         campaign.apply({"type": "heal", "target": "heavy", "amount": 1})  # between nights
     campaign.undo()
     return campaign
@@ -54,7 +54,7 @@ def long_campaign(store) -> Campaign:
 def replayed(store, campaign: Campaign, chosen: list[dict], everything: bool = False):
     """The summary as it was made before: the whole applied log replayed from the start."""
     info = campaign.info
-    return build_report(info.name, info.system, info.initial, store.sessions(info.id),
+    return build_report(info.name, info.system, info.initial, store.play_sessions(info.id),
                         store.log(info.id), chosen, everything)
 
 
@@ -90,14 +90,14 @@ def test_the_summary_reader_returns_what_the_full_log_holds_for_the_summary(stor
     assert read(store.summary_log(cid)) == read(full)
     # the undone step left at the end is not in either
     assert store.history(cid)[1] == 1 and len(full) == len(store.log(cid, True)) - 1
-    first = store.seq_span([store.sessions(cid)[3]["id"]])[0]
+    first = store.seq_span([store.play_sessions(cid)[3]["id"]])[0]
     assert read(store.summary_log(cid, since=first)) == read(store.log(cid, since=first))
     assert store.summary_log(cid, since=first)[0].seq == first
 
 
 def test_each_session_and_a_range_give_what_a_replay_of_the_whole_log_gives(store):
     campaign = long_campaign(store)
-    sessions = store.sessions(campaign.info.id)
+    sessions = store.play_sessions(campaign.info.id)
     for numbers in ([1], [2], [3], [4], [5], [6], [2, 3, 4], None):
         chosen = [s for s in sessions if numbers is None or s["number"] in numbers]
         report = from_store(store, "Long", numbers, everything=numbers is None)
@@ -120,9 +120,9 @@ def test_the_latest_session_reads_only_its_own_rows_however_long_the_log(store, 
     rng = random.Random(5)
     for action in hits(rng, [c["id"] for c in STONETOP], 300):  # a long history first
         campaign.apply(action)
-    campaign.start_session("Tonight")
+    campaign.start_play_session("Tonight")
     saved = sum(campaign.apply(a).ok for a in hits(rng, [c["id"] for c in STONETOP], 12))
-    tonight = store.sessions(campaign.info.id)[-1]
+    tonight = store.play_sessions(campaign.info.id)[-1]
     counted_rows.clear()
     report = from_store(store, "Long")
     assert report.header.scope == "Session 7: Tonight" and report.actions == saved > 5
@@ -132,7 +132,7 @@ def test_the_latest_session_reads_only_its_own_rows_however_long_the_log(store, 
 
 def test_an_earlier_session_reads_nothing_before_its_first_row(store, counted_rows):
     campaign = long_campaign(store)
-    first = store.seq_span([store.sessions(campaign.info.id)[3]["id"]])[0]
+    first = store.seq_span([store.play_sessions(campaign.info.id)[3]["id"]])[0]
     counted_rows.clear()
     from_store(store, "Long", [4])
     assert counted_rows and min(counted_rows) == first
@@ -140,7 +140,7 @@ def test_an_earlier_session_reads_nothing_before_its_first_row(store, counted_ro
 
 def test_an_earlier_session_reads_only_the_states_of_the_rows_after_it(store, counted_rows):
     campaign = long_campaign(store)
-    sessions = store.sessions(campaign.info.id)
+    sessions = store.play_sessions(campaign.info.id)
     first, last = store.seq_span([sessions[1]["id"], sessions[2]["id"]])
     assert first == store.seq_span([sessions[1]["id"]])[0]
     counted_rows.clear()

@@ -30,11 +30,11 @@ def played(store, system: str, sheets: list[dict], nights: list[list[dict]]) -> 
     """A campaign with one play session per night, every action applied."""
     campaign = Campaign.create(store, f"The {system} test", system, {}, sheets)
     for number, night in enumerate(nights, start=1):
-        campaign.start_session(f"Night {number}")
+        campaign.start_play_session(f"Night {number}")
         for action in night:
             change = campaign.apply(action)
             assert change.outcome.ok, (action, change.outcome.error)
-        campaign.end_session("")
+        campaign.end_play_session("")
     return campaign
 
 

@@ -35,7 +35,7 @@ def test_the_compact_table_lists_exactly_the_untouched_and_the_hurt_keep_their_s
                    {"type": "mark_debility", "target": "bryn", "debility": "weakened"},
                    {"type": "damage", "target": "carys", "amount": 7}):
         assert campaign.apply(action).ok
-    campaign.start_session("The long night")
+    campaign.start_play_session("The long night")
     for action in ({"type": "damage", "target": "aled", "amount": 6, "piercing": 1},
                    {"type": "heal", "target": "carys", "amount": 2},
                    {"type": "mark_debility", "target": "dafydd", "debility": "dazed"}):
@@ -109,7 +109,7 @@ def test_a_long_name_is_elided_in_the_compact_table_and_wrapped_in_the_party_tab
                "max_hp": 16},
               {"id": "bryn", "name": "Bryn", "kind": "pc", "max_hp": 12}]
     campaign = Campaign.create(store, "Names", "stonetop", {}, sheets)
-    campaign.start_session("Tonight")
+    campaign.start_play_session("Tonight")
     assert campaign.apply({"type": "damage", "target": "hurt", "amount": 3}).ok
     report = from_store(store, "Names")
     assert [u.cid for u in report.untouched] == ["gwen", "bryn"]

@@ -66,7 +66,7 @@ def test_a_failure_comes_back_as_a_message(qtbot, fonts, demo, tmp_path, problem
 def test_export_session_summary_asks_writes_and_offers_to_open(qtbot, fonts, demo, tmp_path,
                                                               monkeypatch):
     campaign = demo["stonetop"]
-    campaign.start_session("Into the Great Wood")
+    campaign.start_play_session("Into the Great Wood")
     campaign.apply({"type": "damage", "target": "afon", "amount": 5})
     target = tmp_path / "tonight"      # the suffix is added
     asked, opened = [], []
@@ -111,7 +111,7 @@ def test_the_export_writes_off_the_gui_thread_and_its_dialog_follows_the_progres
     import threading
 
     campaign = demo["stonetop"]
-    campaign.start_session("Into the Great Wood")
+    campaign.start_play_session("Into the Great Wood")
     campaign.apply({"type": "damage", "target": "afon", "amount": 5})
     threads = []
 

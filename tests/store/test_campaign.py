@@ -151,14 +151,14 @@ def test_campaign_names_are_unique(store, campaign):
 
 
 def test_sessions_number_in_order_and_tag_the_log(store, campaign):
-    first = campaign.start_session("The hagr")
+    first = campaign.start_play_session("The hagr")
     campaign.apply(HIT)
-    second = campaign.start_session()
+    second = campaign.start_play_session()
     campaign.apply(HIT)
-    assert campaign.end_session("Good night")["notes"] == "Good night"
+    assert campaign.end_play_session("Good night")["notes"] == "Good night"
     campaign.apply(HIT)
     assert (first["number"], second["number"]) == (1, 2)
-    sessions = store.sessions(campaign.info.id)
+    sessions = store.play_sessions(campaign.info.id)
     assert sessions[0]["ended"] is not None and sessions[1]["ended"] is not None
     assert [e.session_id for e in store.log(campaign.info.id)] == \
         [first["id"], second["id"], None]

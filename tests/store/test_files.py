@@ -135,7 +135,7 @@ def test_a_read_only_file_opens_read_only(store, campaign, monkeypatch):
         assert ro.read_only and "read-only" in ro.why_read_only
         assert Campaign(ro, "Test").state["characters"]["heavy"]["hp"] == 20
         with pytest.raises(ReadOnly):
-            ro.start_session(1)
+            ro.start_play_session(1)
     finally:
         ro.close()
     assert (folder / db.DB_NAME).read_bytes() == content

@@ -151,8 +151,8 @@ def test_version_2_gains_the_play_session_index_and_keeps_its_log(tmp_path):
         assert [(e.seq, e.undone) for e in store.log(campaign.info.id, include_undone=True)] \
             == [(1, False), (2, True), (3, True)]
         # its play session has no row; one started now finds its first one
-        assert store.seq_span([s["id"] for s in store.sessions(campaign.info.id)])[0] is None
-        second = campaign.start_session("Second night")
+        assert store.seq_span([s["id"] for s in store.play_sessions(campaign.info.id)])[0] is None
+        second = campaign.start_play_session("Second night")
         campaign.apply({"type": "heal", "target": "heavy", "amount": 1})
         assert store.seq_span([second["id"]])[0] == 2
     finally:

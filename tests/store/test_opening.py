@@ -145,7 +145,7 @@ def test_a_lock_file_without_permission_is_named(tmp_path, monkeypatch):
     try:
         assert store.read_only and "Permission denied" in store.why_read_only
         with pytest.raises(ReadOnly, match="lock file"):
-            store.start_session(1)
+            store.start_play_session(1)
     finally:
         store.close()
 

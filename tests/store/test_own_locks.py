@@ -88,7 +88,7 @@ def test_the_readers_beside_an_open_store_never_open_the_data_file(qapp, tmp_pat
     folder = tmp_path / "data"
     session = Service.open(folder)
     try:
-        session.start_session("Into the Great Wood")
+        session.start_play_session("Into the Great Wood")
         with data_file_opens() as opened:
             hit(session)
             prepare_summary()
@@ -137,7 +137,7 @@ def test_the_data_file_given_as_a_backup_or_an_import_is_refused_unopened(qapp, 
     session = Service.open(folder)
     try:
         assert not session.read_only
-        session.start_session("Into the Great Wood")
+        session.start_play_session("Into the Great Wood")
         hit(session)
         assert session.maintain() == []  # the day's backup, and backups/
         data = folder / db.DB_NAME

@@ -27,12 +27,12 @@ session.apply({"type": "damage", "target": "heavy", "amount": 5})
 session.undo(); session.redo()
 session.apply_step([{"type": "heal", "target": "heavy", "amount": 1},
                     {"type": "damage", "target": "caradoc", "amount": 2}], "Two at once")
-session.start_session("Second night")
+session.start_play_session("Second night")
 session.apply({"type": "damage", "target": "heavy", "amount": 1})
-session.end_session("A hard night")
+session.end_play_session("A hard night")
 session.set_options({"dice": "typed"})
 read = (session.campaigns(), session.log(True), session.log_page(None, 2), session.steps(),
-        session.history(), session.sessions(), session.store.desk_order(session.campaign.info.id))
+        session.history(), session.play_sessions(), session.store.desk_order(session.campaign.info.id))
 session.create("Another", "lux_aeterna")            # a new campaign in the same file
 session.use("Test")
 exported = session.export()
@@ -61,7 +61,7 @@ def test_opening_an_existing_campaign_and_everyday_work_import_no_sqlalchemy(sto
         assert test.state["characters"]["heavy"]["hp"] == 20 - (5 - 2) + 1 - 0
         assert test.state["characters"]["caradoc"]["hp"] == 16 - (2 - 1)
         assert test.info.options == {"dice": "typed"}
-        assert [(s["number"], s["title"], s["notes"]) for s in again.sessions(test.info.id)] == \
+        assert [(s["number"], s["title"], s["notes"]) for s in again.play_sessions(test.info.id)] == \
             [(1, "Second night", "A hard night")]
         assert Campaign.open(again, "Another").system == "lux_aeterna"
     finally:

@@ -27,10 +27,10 @@ def heavy_hp_in(path) -> int:
 
 def test_a_play_session_is_backed_up_at_its_start_and_its_end(store, campaign):
     session = Service.on(campaign)
-    session.start_session("The hagr")
+    session.start_play_session("The hagr")
     assert session.back_up_play("start", 1, EVENING) == []
     session.apply(HIT)
-    session.end_session()
+    session.end_play_session()
     assert session.back_up_play("end", 1, EVENING + timedelta(hours=3)) == []
     start, end = made(store)
     assert start["file"].endswith("-session-1-start.sqlite")
@@ -46,7 +46,7 @@ def test_a_play_session_is_backed_up_at_its_start_and_its_end(store, campaign):
 def test_an_hour_of_play_with_changes_is_backed_up_once(store, campaign):
     session = Service.on(campaign)
     # the hours count from the session's start, as the store logged it
-    evening = datetime.fromisoformat(session.start_session()["started"])
+    evening = datetime.fromisoformat(session.start_play_session()["started"])
     session.back_up_play("start", 1, evening)
     assert not session.hour_backup_due(evening + timedelta(hours=2))  # nothing changed yet
     session.apply(HIT)
@@ -96,7 +96,7 @@ def test_each_kind_keeps_a_bounded_number_and_play_never_pushes_out_the_others(s
 
 def test_a_failed_play_backup_is_a_note_and_the_desk_goes_on(store, campaign, monkeypatch):
     session = Service.on(campaign)
-    session.start_session()
+    session.start_play_session()
 
     def full(*_args, **_kwargs):
         raise db.DiskFull("The disk is full.")

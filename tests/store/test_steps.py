@@ -119,7 +119,7 @@ def test_apply_undo_redo_and_open_find_their_rows_through_indexes(store, camp):
     for _ in range(3):
         camp.apply_step(MAKE_CAMP[:1], "Make Camp")
         camp.apply({"type": "damage", "target": "caradoc", "amount": 8})
-    store.start_session(camp.info.id, "Barrow")
+    store.start_play_session(camp.info.id, "Barrow")
     statements = traced(store)
     camp.undo()
     camp.redo()
