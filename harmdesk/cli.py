@@ -98,22 +98,11 @@ READING = {"state", "summary", ("campaign", "list"), ("campaign", "export")}
 def _open_store(args):
     """The data folder's store (read-only if another HarmDesk writes to it, or if the
     command only reads), with the demo campaigns on first use."""
-    from .desk.demo import ensure_demo
-    from .store import NoFile, Store
+    from .desk.folder import open_store
 
-    if args.command in READING or (args.command, getattr(args, "action", None)) in READING:
-        try:
-            reader = Store.open(args.data_dir, write=False)
-        except NoFile:
-            pass  # the first start: the writer makes the file and the demo campaigns
-        else:
-            if not reader.empty():
-                return reader
-            reader.close()  # a first start was stopped before its demo campaigns: again
-    store = Store.open(args.data_dir)
-    if not store.read_only:
-        ensure_demo(store)
-    return store
+    reading = args.command in READING or \
+        (args.command, getattr(args, "action", None)) in READING
+    return open_store(args.data_dir, reading)
 
 
 def _desk(campaign) -> dict:
@@ -229,10 +218,9 @@ def cmd_summary(args, store) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
+    from .errors import UserError
     from .files import writable_target
-    from .report.data import ReportError
-    from .report.pdf import write_pdf
-    from .report.source import from_store
+    from .report.summary import SummaryRequest, written_summary
 
     try:
         writable_target(args.output)  # before the work: a pipe or a folder is refused now
@@ -242,11 +230,11 @@ def cmd_summary(args, store) -> int:
     try:
         numbers = None if args.session is None else \
             _session_numbers(args.session, store, args.campaign)
-        report = from_store(store, args.campaign, numbers, args.all)
-        pages = write_pdf(report, args.output)
-    except ReportError as err:
+    except UserError as err:
         return _fail(str(err), 1)
-    _print_json({"pdf": os.path.abspath(args.output), "pages": pages, "events": report.events})
+    request = SummaryRequest(store, args.campaign, tuple(numbers) if numbers else None, args.all)
+    pages, events = written_summary(request, args.output)
+    _print_json({"pdf": os.path.abspath(args.output), "pages": pages, "events": events})
     return 0
 
 
@@ -258,14 +246,14 @@ def _session_numbers(text: str, store, campaign: str) -> list[int]:
     """The session numbers `--session` asks for. A range is cut just past the campaign's
     last session, so `1-1000000000000` costs what the sessions there are cost, and the
     summary still names the first number missing."""
-    from .report.data import ReportError
+    from .errors import UserError
     from .rules.core import quoted
 
     given = SESSIONS.fullmatch(text)
     first = int(given.group(1)) if given else None
     last = int(given.group(2) or first) if given else None
     if first is None or first > last:
-        raise ReportError(f"--session takes a number or a range such as 2-4, not "
+        raise UserError(f"--session takes a number or a range such as 2-4, not "
                           f"{quoted(text)}")
     sessions = store.play_sessions(store.campaign(campaign).id)
     end = min(last, max((s["number"] for s in sessions), default=0) + 1)
@@ -276,23 +264,21 @@ def cmd_backups(args) -> int:
     """List the backups, or restore one; the data file is read only to list, and a
     restore takes the writer lock itself (the store is never opened: a damaged file is
     what a restore is for)."""
-    from .store import backups
-    from .store.paths import DB_NAME
+    from .desk.folder import backups_of, restore_backup
+    from .errors import StoreError, UserError
 
-    path = args.data_dir / DB_NAME
     try:
         if args.action == "list":
-            _print_json({"folder": str(backups.folder_of(path)),
-                         "backups": backups.listing(path)})
+            _print_json(backups_of(args.data_dir))
             return 0
         if not args.file:
             return _fail("backups restore needs a FILE: a name from `harmdesk backups list`, "
                          "or a path")
-        _print_json(backups.restore(path, backups.chosen(path, args.file)))
+        _print_json(restore_backup(args.data_dir, args.file))
         return 0
-    except backups.RestoreRefused as err:
+    except UserError as err:
         return _fail(str(err), 2)
-    except backups.db.StoreError as err:
+    except StoreError as err:
         return _fail(str(err), 1)
 
 
@@ -396,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _check_arguments(parser, args)
-    from .store.paths import data_dir
+    from .desk.folder import data_dir
     # once, now: a relative folder (or HARMDESK_DATA_DIR) means the one the GM started in
     args.data_dir = data_dir(args.data_dir)
     if args.smoke:

@@ -38,11 +38,17 @@ def prepare_summary() -> None:
 def write_summary(source, target: str | Path, progress: Callable[[int], object]) -> str:
     """Write the summary PDF of `source` (a `SummaryRequest`, or a report already
     gathered) to `target`, replacing it only once complete; the path. Slow: run it as
-    a task. StoreError when it cannot be written, UserError when there is nothing such
-    to summarise."""
-    from ..report.data import Report, ReportError
-    from ..report.pdf import write_pdf
-    from ..report.source import from_store
+    a task. StoreError when it cannot be written or there is nothing such to summarise."""
+    written_summary(source, target, progress)
+    return str(target)
+
+
+def written_summary(source, target: str | Path,
+                    progress: Callable[[int], object] | None = None) -> tuple[int, int]:
+    """`write_summary`, answering (the PDF's pages, the events it summarises)."""
+    from .data import Report, ReportError
+    from .pdf import write_pdf
+    from .source import from_store
     try:
         if isinstance(source, Report):
             report = source
@@ -50,8 +56,9 @@ def write_summary(source, target: str | Path, progress: Callable[[int], object])
             report = from_store(source.store, source.campaign,
                                 list(source.sessions) if source.sessions else None,
                                 source.everything)
-        progress(15)
-        write_pdf(report, str(target), progress)
+        if progress is not None:
+            progress(15)
+        pages = write_pdf(report, str(target), progress)
     except ReportError as err:
         raise StoreError(str(err)) from None
-    return str(target)
+    return pages, report.events
