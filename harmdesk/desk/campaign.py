@@ -217,7 +217,8 @@ def import_campaign(store: Store, source: JSON | str | Path, name: str | None = 
         steps.append({**_logged(state, outcome, action), "applied_at": times[index]})
         state = outcome.state
 
-    def saving() -> Iterator[Logged]:  # read by the store inside its transaction: a cancel rolls it back
+    # read by the store inside its transaction: a cancel rolls it back
+    def saving() -> Iterator[Logged]:
         for index, step in enumerate(steps):
             report("saving", index)
             yield step
