@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .rules.core import Outcome
+    from .rules.shapes import JSON, DeskState, Need
+    from .store.steps import LogEntry
 
 
 @dataclass(frozen=True)
@@ -20,13 +27,13 @@ class Action:
     the rules again on that same desk."""
 
     type: str
-    targets: tuple = ()
-    fields: dict = field(default_factory=dict)
-    outcome: Any = field(default=None, compare=False, repr=False)
-    basis: Any = field(default=None, compare=False, repr=False)
+    targets: tuple[str, ...] = ()
+    fields: JSON = field(default_factory=dict)
+    outcome: Outcome | None = field(default=None, compare=False, repr=False)
+    basis: DeskState | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def of(cls, data: "Action | dict") -> "Action":
+    def of(cls, data: Action | JSON) -> Action:
         """An action from the rules' JSON form (`target` one id or a list of them)."""
         if isinstance(data, Action):
             return data
@@ -34,24 +41,25 @@ class Action:
         target = data.get("target")
         targets = tuple(target) if isinstance(target, (list, tuple)) else (
             () if target is None else (target,))
-        return cls(data.get("type"), targets, fields)
+        # a missing type stays None: the rules refuse it in their own words
+        return cls(data.get("type"), targets, fields)  # type: ignore[arg-type]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JSON:
         """The rules' and the log's JSON form: one target is a plain id."""
-        out: dict = {"type": self.type}
+        out: JSON = {"type": self.type}
         if self.targets:
             out["target"] = self.targets[0] if len(self.targets) == 1 else list(self.targets)
         out.update(self.fields)
         return out
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         return self.fields.get(key, default)
 
-    def on(self, targets) -> "Action":
+    def on(self, targets: Iterable[str]) -> Action:
         """The same action aimed at `targets`."""
         return replace(self, targets=tuple(targets), outcome=None, basis=None)
 
-    def with_fields(self, **fields) -> "Action":
+    def with_fields(self, **fields: Any) -> Action:
         """The same action with `fields` added (a roll's faces); not checked yet."""
         return replace(self, fields={**self.fields, **fields}, outcome=None, basis=None)
 
@@ -67,7 +75,7 @@ class RollNeed:
     target: str | None = None
 
     @classmethod
-    def of(cls, need: dict) -> "RollNeed":
+    def of(cls, need: Need) -> RollNeed:
         return cls(need["key"], str(need["dice"]), need.get("why") or "", need.get("target"))
 
     @property
@@ -101,15 +109,15 @@ class Change:
     changed: tuple[str, ...] = ()   # ids of characters whose state changed
     desk_changed: bool = False      # characters joined or left the desk
     settings_changed: bool = False
-    outcome: Any = None             # an apply's (last) outcome, or the refusal
-    entries: tuple = ()             # the step's log rows, in log order
+    outcome: Outcome | None = None  # an apply's (last) outcome, or the refusal
+    entries: tuple[LogEntry, ...] = ()  # the step's log rows, in log order
 
     @property
     def ok(self) -> bool:
         return self.kind is not ChangeKind.REFUSED
 
     @property
-    def entry(self):
+    def entry(self) -> LogEntry | None:
         """The step's first log row (a step of one action has only that)."""
         return self.entries[0] if self.entries else None
 

@@ -7,21 +7,27 @@ every change is checked by the rules, logged, saved at once and undoable.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import rules
 from ..errors import NameTaken, UserError
 from .replay import ScenarioError, parse_scenario, read_json
 from ..rules.core import quoted
-from ..store import LogEntry, Store
+from ..rules.shapes import JSON, Action as ActionJSON, Character, DeskState, Settings
+from ..store.steps import LogEntry, Logged
+from ..store.store import Store
 from ..store.copies import with_sides
 from ..values import Action, Change, ChangeKind
 
 
-def touched(before: dict, after: dict) -> tuple[dict, dict]:
+# the states of some characters by id; None: not on the desk
+States = dict[str, Character | None]
+
+
+def touched(before: DeskState, after: DeskState) -> tuple[States, States]:
     """The states of the characters an action touched, before and after (None: absent).
 
     The rules core copies only what it changes, so identity finds them cheaply.
@@ -37,10 +43,11 @@ class Campaign:
         self.store = store
         self.info = store.campaign(name)
         # a campaign saved before a setting existed reads it at its default
-        self.state = {"system": self.info.system,
-                      "settings": rules.saved_settings(self.info.system, self.info.settings),
-                      "characters": store.characters(self.info.id)}
-        self.play_session: dict | None = store.open_play_session(self.info.id)
+        self.state: DeskState = {
+            "system": self.info.system,
+            "settings": rules.saved_settings(self.info.system, self.info.settings),
+            "characters": _characters(store, self.info.id)}
+        self.play_session: JSON | None = store.open_play_session(self.info.id)
 
     # opening and creating -------------------------------------------------
     @classmethod
@@ -49,15 +56,16 @@ class Campaign:
         return cls(store, name)
 
     @classmethod
-    def create(cls, store: Store, name: str, system: str, settings: dict | None = None,
-               characters: list | tuple = (), options: dict | None = None) -> "Campaign":
+    def create(cls, store: Store, name: str, system: str, settings: Settings | None = None,
+               characters: list[JSON] | tuple[JSON, ...] = (),
+               options: JSON | None = None) -> "Campaign":
         name = _campaign_name(name)
         try:
             state = rules.new_state(system, settings, list(characters))
         except rules.SheetError as err:
             raise UserError(f"Cannot create the campaign: `{err.key}` {err.message}") from None
         store.create_campaign(name, state["system"], state["settings"], list(characters),
-                              list(state["characters"].values()), options)
+                              _states(state), options)
         return cls(store, name)
 
     @property
@@ -69,10 +77,10 @@ class Campaign:
         return self.info.system
 
     # changing ---------------------------------------------------------------
-    def apply(self, action: Any) -> Change:
+    def apply(self, action: Action | ActionJSON) -> Change:
         return self.apply_step([action])
 
-    def apply_step(self, actions: list, text: str | None = None) -> Change:
+    def apply_step(self, actions: list[Action | ActionJSON], text: str | None = None) -> Change:
         """Actions applied one after the other as ONE undo step (a party's Make Camp),
         saved in one transaction; all or nothing: refused if the rules refuse any one.
         `text` names the step for the undo stack.
@@ -81,7 +89,8 @@ class Campaign:
         `Service.complete`) is not worked out again."""
         if not actions:
             raise ValueError("a step needs at least one action")
-        state, logged, outcome = self.state, [], None
+        state, outcome = self.state, None
+        logged: list[Logged] = []
         for given in actions:
             action = given.to_dict() if isinstance(given, Action) else given
             outcome = _kept_outcome(given, state) or rules.apply(state, action)
@@ -107,7 +116,8 @@ class Campaign:
         """Follow the store: `entries` come in the order it wrote them, so the last wins."""
         if not entries:
             return None
-        chars, settings = dict(self.state["characters"]), None
+        chars = dict(self.state["characters"])
+        settings: Settings | None = None
         undo = kind is ChangeKind.UNDO
         for entry in entries:
             states = entry.before if undo else entry.after
@@ -120,7 +130,7 @@ class Campaign:
                     chars[cid] = char
         if any(cid not in self.state["characters"] for cid in chars):
             # a character came back: reread the desk for its place
-            chars = self.store.characters(self.info.id)
+            chars = _characters(self.store, self.info.id)
         settings = rules.saved_settings(self.system, settings) if settings is not None \
             else self.state["settings"]  # a step logged before a setting existed: its default
         self.state = {"system": self.system, "settings": settings,
@@ -129,18 +139,18 @@ class Campaign:
         return _step_change(kind, ordered, tuple(dict.fromkeys(
             cid for e in ordered for cid in (e.before if kind is ChangeKind.UNDO else e.after))))
 
-    def set_options(self, options: dict) -> None:
+    def set_options(self, options: JSON) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
         self.store.set_options(self.info.id, options)
         self.info = self.store.campaign(self.name)
 
     # play sessions -----------------------------------------------------------
-    def start_play_session(self, title: str = "") -> dict:
+    def start_play_session(self, title: str = "") -> JSON:
         """Start the next play session (ending one still open); new log rows belong to it."""
         self.play_session = self.store.start_play_session(self.info.id, title)
         return self.play_session
 
-    def end_play_session(self, notes: str | None = None) -> dict | None:
+    def end_play_session(self, notes: str | None = None) -> JSON | None:
         ended = self.store.end_play_session(self.info.id, notes)
         self.play_session = None
         return ended
@@ -150,7 +160,7 @@ class Campaign:
         return self.store.history(self.info.id)
 
     # sharing ----------------------------------------------------------------
-    def export(self) -> dict:
+    def export(self) -> JSON:
         """The campaign as a replay file: starting desk plus the applied log, and when
         each of its actions was made (`times`, which an import keeps)."""
         log = self.store.log(self.info.id)
@@ -172,7 +182,7 @@ class ImportCancelled(UserError):
     """The GM stopped an import; nothing of it was saved."""
 
 
-def import_campaign(store: Store, source: dict | str | Path, name: str | None = None,
+def import_campaign(store: Store, source: JSON | str | Path, name: str | None = None,
                     progress: Callable[[str, int, int], None] | None = None,
                     cancelled: Callable[[], bool] | None = None) -> Campaign:
     """Rebuild a campaign from an export. Untrusted: validated, capped, never evaluated.
@@ -196,7 +206,8 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
     name = _campaign_name(name or scenario.name or "Imported campaign")
     _name_free(store, name)
     report = _import_steps(len(scenario.actions), progress, cancelled)
-    state, steps = scenario.state, []
+    state = scenario.state
+    steps: list[Logged] = []
     for index, action in enumerate(scenario.actions):
         report("checking", index)
         outcome = rules.apply(state, action)
@@ -206,14 +217,15 @@ def import_campaign(store: Store, source: dict | str | Path, name: str | None = 
         steps.append({**_logged(state, outcome, action), "applied_at": times[index]})
         state = outcome.state
 
-    def saving():  # read by the store inside its transaction: a cancel rolls it back
+    # read by the store inside its transaction: a cancel rolls it back
+    def saving() -> Iterator[Logged]:
         for index, step in enumerate(steps):
             report("saving", index)
             yield step
         report("saving", len(steps))
 
     store.create_campaign(name, scenario.state["system"], scenario.state["settings"],
-                          scenario.sheets, list(scenario.state["characters"].values()),
+                          scenario.sheets, _states(scenario.state),
                           log=saving())
     return Campaign(store, name)
 
@@ -229,7 +241,7 @@ def _check_import_size(data: Any, where: str) -> None:
                                 f"at most {most:,} {key}.")
 
 
-def _import_times(data: dict, count: int, where: str) -> list[str | None]:
+def _import_times(data: JSON, count: int, where: str) -> list[str | None]:
     """When each action was made, as the export says (`times`, one per action: ISO 8601
     with its offset), in the store's own form; None where the file says nothing."""
     given = data.get("times")
@@ -277,7 +289,8 @@ def free_name(name: str, names: set[str]) -> str:
         number += 1
 
 
-def _import_steps(total: int, progress, cancelled):
+def _import_steps(total: int, progress: Callable[[str, int, int], None] | None,
+                  cancelled: Callable[[], bool] | None) -> Callable[[str, int], None]:
     """`report(stage, done)`: passes progress on (at most about a hundred times a stage)
     and stops the import once the GM cancelled."""
     every = max(1, total // 100)
@@ -300,7 +313,7 @@ def _campaign_name(name: Any) -> str:
     return name.strip()
 
 
-def _logged(state: dict, outcome: rules.Outcome, action: Any) -> dict:
+def _logged(state: DeskState, outcome: rules.Outcome, action: ActionJSON) -> Logged:
     """What the store logs for an action applied to `state`: `record`'s arguments."""
     before, after = touched(state, outcome.state)
     changed = outcome.state["settings"] is not state["settings"]
@@ -310,10 +323,10 @@ def _logged(state: dict, outcome: rules.Outcome, action: Any) -> dict:
             "settings_after": outcome.state["settings"] if changed else None}
 
 
-def _kept_outcome(action: Any, state: dict) -> rules.Outcome | None:
+def _kept_outcome(action: Action | ActionJSON, state: DeskState) -> rules.Outcome | None:
     """The passing outcome `Service.complete` kept on `action`, if it was worked out on
     this same desk (the rules copy on write, so an unchanged desk is the same object)."""
-    kept = getattr(action, "outcome", None)
+    kept: rules.Outcome | None = getattr(action, "outcome", None)
     if kept is None or not kept.ok or getattr(action, "basis", None) is not state:
         return None
     return kept
@@ -325,8 +338,18 @@ def _step_change(kind: ChangeKind, entries: list[LogEntry], changed: tuple[str, 
                   any(e.settings_after is not None for e in entries), outcome, tuple(entries))
 
 
-def _desk_changed(before: dict, after: dict) -> bool:
+def _desk_changed(before: JSON, after: JSON) -> bool:
     return any((before.get(c) is None) != (after.get(c) is None) for c in {*before, *after})
+
+
+def _characters(store: Store, campaign_id: int) -> dict[str, Character]:
+    """A campaign's characters as the store saved them: states the rules made."""
+    return cast("dict[str, Character]", store.characters(campaign_id))
+
+
+def _states(state: DeskState) -> list[JSON]:
+    """The desk's characters as the store saves them: plain JSON objects."""
+    return cast("list[JSON]", list(state["characters"].values()))
 
 
 __all__ = ["Campaign", "Change", "ImportCancelled", "NameTaken", "free_name", "import_campaign",

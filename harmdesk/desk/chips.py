@@ -13,10 +13,12 @@ all hit the same way.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from .display import modifier_words
 from ..errors import UserError
+from ..rules.shapes import JSON, Action, DeskState
 from ..untrusted import UntrustedError, parse_json
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
@@ -27,11 +29,11 @@ class DropError(UserError):
     """The chip cannot become an action here (for example, a gang-up outside Stonetop)."""
 
 
-def encode(chip: dict) -> bytes:
+def encode(chip: JSON) -> bytes:
     return json.dumps(chip, separators=(",", ":")).encode("utf-8")
 
 
-def decode(data: bytes | bytearray | memoryview | None) -> dict | None:
+def decode(data: bytes | bytearray | memoryview | None) -> JSON | None:
     """The chip in a drag, or None when the payload is not one of ours."""
     if data is None:
         return None
@@ -52,18 +54,18 @@ def decode(data: bytes | bytearray | memoryview | None) -> dict | None:
     return None
 
 
-def action_chip(label: str, action: dict, ask: str | None = None) -> dict:
-    chip = {"label": label, "action": action}
+def action_chip(label: str, action: Action, ask: str | None = None) -> JSON:
+    chip: JSON = {"label": label, "action": action}
     if ask:
         chip["ask"] = ask
     return chip
 
 
-def attack_chip(attackers: list[str], label: str = "") -> dict:
+def attack_chip(attackers: list[str], label: str = "") -> JSON:
     return {"label": label or "attack", "attackers": list(attackers)}
 
 
-def _attack_fields(attack: dict, system: str) -> dict:
+def _attack_fields(attack: JSON, system: str) -> JSON:
     """The dice, and what else an attack on a sheet holds in this game (its profile says)."""
     from ..profiles import profile_for
     fields = {"dice": attack["dice"]}
@@ -76,12 +78,12 @@ def _attack_fields(attack: dict, system: str) -> dict:
 DAMAGE_ACTIONS = ("damage", "gang_damage")
 
 
-def takes_modifiers(chip: dict) -> bool:
+def takes_modifiers(chip: JSON) -> bool:
     """Whether the tray's toggles apply to this chip: damage of any kind, and attacks."""
     return "attackers" in chip or chip.get("action", {}).get("type") in DAMAGE_ACTIONS
 
 
-def with_modifiers(action: dict, modifiers: dict | None) -> dict:
+def with_modifiers(action: Action, modifiers: JSON | None) -> Action:
     """A damage action with the tray's toggles added; other actions are left as they are.
 
     Non-lethal, ignores armor, Direct and a Weakened attacker hold whatever the attack
@@ -105,21 +107,21 @@ def with_modifiers(action: dict, modifiers: dict | None) -> dict:
     return out
 
 
-def taken_modifiers(action: dict, modifiers: dict | None) -> dict:
+def taken_modifiers(action: Action, modifiers: JSON | None) -> JSON:
     """The toggles that change `action` (or an attack on a sheet): all of them, but the
     damage type when it has its own."""
     return {k: v for k, v in (modifiers or {}).items()
             if not (k == "damage_type" and action.get("damage_type"))}
 
 
-def action_for_drop(chip: dict, state: dict, targets: list[str],
-                    modifiers: dict | None = None) -> dict:
+def action_for_drop(chip: JSON, state: DeskState, targets: list[str],
+                    modifiers: JSON | None = None) -> Action:
     """The action a chip becomes when dropped on `targets` (one or several tiles), with
     the tray's `modifiers` on it when it deals damage."""
     return with_modifiers(_base_action(chip, state, targets), modifiers)
 
 
-def _base_action(chip: dict, state: dict, targets: list[str]) -> dict:
+def _base_action(chip: JSON, state: DeskState, targets: list[str]) -> Action:
     target: Any = targets[0] if len(targets) == 1 else list(targets)
     if "action" in chip:
         return {**chip["action"], "target": target}
@@ -149,7 +151,7 @@ def _base_action(chip: dict, state: dict, targets: list[str]) -> dict:
 
 
 # what the GM reads -------------------------------------------------------------------
-def tag_words(action: dict, state: dict) -> list[str]:
+def tag_words(action: Action, state: DeskState) -> list[str]:
     """Everything a damage action carries, a gang's attackers' tags included."""
     parts = [action]
     if action.get("type") == "gang_damage":
@@ -163,15 +165,16 @@ def tag_words(action: dict, state: dict) -> list[str]:
 Row = tuple[str, str, bool]  # (first line, detail, ok): what one tile shows
 
 
-def preview_rows(state: dict, action: dict, targets: list[str], added: list[str] = ()
-                 ) -> dict[str, Row]:
+def preview_rows(state: DeskState, action: Action, targets: Sequence[str],
+                 added: Sequence[str] = ()) -> dict[str, Row]:
     """What `action` would do to each target, as the tiles show it; `added` (the
     toggles' words) lead the detail line where the rules' explanation does not say them."""
     from .preview import preview
     result = preview(state, action)
     if not result.ok:
-        return {cid: (result.error, "", False) for cid in targets}
-    rows = {}
+        # a preview the rules refuse always says why
+        return {cid: (cast(str, result.error), "", False) for cid in targets}
+    rows: dict[str, Row] = {}
     for cid in targets:
         detail = result.details.get(cid, "")
         missing = [w for w in added if w not in detail]
@@ -181,8 +184,8 @@ def preview_rows(state: dict, action: dict, targets: list[str], added: list[str]
     return rows
 
 
-def chip_preview(chip: dict, state: dict, targets: list[str],
-                 modifiers: dict | None = None) -> dict[str, Row]:
+def chip_preview(chip: JSON, state: DeskState, targets: list[str],
+                 modifiers: JSON | None = None) -> dict[str, Row]:
     """What a chip would do to each of `targets`: a drop's, a hover's and a click's preview."""
     try:
         base = _base_action(chip, state, targets)
@@ -195,11 +198,11 @@ def chip_preview(chip: dict, state: dict, targets: list[str],
     return preview_rows(state, with_modifiers(base, modifiers), targets, added)
 
 
-def outcome_lines(state: dict, action: dict, added: list[str] = ()
+def outcome_lines(state: DeskState, action: Action, added: Sequence[str] = ()
                   ) -> tuple[str | None, list[str], list[str]]:
     """(the rules' refusal or None, 'Caradoc: 16/16 HP → 10/16 HP' per target, the
     rules' explanation per target), for a dialog that asks before applying."""
-    target = action.get("target")
+    target: Any = action.get("target")
     targets = target if isinstance(target, list) else [target]
     rows = preview_rows(state, action, targets, added)
     refusal = next((line for line, _, ok in rows.values() if not ok), None)

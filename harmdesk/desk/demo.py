@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .campaign import import_campaign
 from ..resources import resource_path
-from ..store import Store
+from ..store.store import Store
 
 # the last made is listed first, so a first start opens Stonetop
 DEMO_FILES = ("freedom_fantasies.json", "lux_aeterna.json", "stonetop.json")

@@ -6,15 +6,19 @@ paint them. The rules core has already decided every number.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..profiles import profile_for
 from ..profiles.parts import TileFacts, words
+from ..rules.shapes import Character
 
 
 
-def modifier_words(action: dict) -> list[str]:
+def modifier_words(action: Mapping[str, Any]) -> list[str]:
     """'1 piercing', 'ignores armor', the tags, 'non-lethal' …: the words an action or
     an attack carries, in the rules' own terms."""
-    out = []
+    out: list[str] = []
     if action.get("piercing"):
         out.append(f"{action['piercing']} piercing")
     if action.get("added_piercing"):
@@ -36,12 +40,13 @@ def modifier_words(action: dict) -> list[str]:
     return out
 
 
-def damage_words(action: dict) -> str:
+def damage_words(action: Mapping[str, Any]) -> str:
     """'d10+3, 1 piercing, forceful': the dice or amount with everything that comes with it."""
     what = action.get("dice", action.get("amount", ""))
     return ", ".join(str(p) for p in (what, *modifier_words(action)) if p != "")
 
 
-def tile_facts(system: str, char: dict) -> TileFacts:
+def tile_facts(system: str, char: Character) -> TileFacts:
     """What `char`'s tile shows, as its game's display profile reads it."""
-    return profile_for(system).tile_facts(char)
+    facts: TileFacts = profile_for(system).tile_facts(char)
+    return facts

@@ -7,13 +7,16 @@ session) and refuses to change anything: HarmDesk is still opening the file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.shapes import JSON, DeskState
 
 
 @dataclass(frozen=True)
 class _Info:
     name: str
     system: str
-    options: dict = field(default_factory=dict)
+    options: JSON = field(default_factory=dict)
     id: int | None = None
 
 
@@ -23,13 +26,13 @@ class _NoStore:
     read_only = True
     why_read_only = "HarmDesk is still opening the campaign; try again in a moment"
 
-    def log(self, *args, **kwargs) -> list:
+    def log(self, *args: Any, **kwargs: Any) -> list[Any]:
         return []
 
-    def log_page(self, *args, **kwargs) -> list:
+    def log_page(self, *args: Any, **kwargs: Any) -> list[Any]:
         return []
 
-    def play_sessions(self, *args, **kwargs) -> list:
+    def play_sessions(self, *args: Any, **kwargs: Any) -> list[Any]:
         return []
 
     def close(self) -> None:
@@ -39,11 +42,11 @@ class _NoStore:
 class CampaignGlimpse:
     """What a `Service` with `loading=True` reads in place of a `Campaign`."""
 
-    def __init__(self, snapshot: dict):
+    def __init__(self, snapshot: JSON):
         self.info = _Info(snapshot["name"], snapshot["system"], snapshot.get("options") or {})
-        self.state = {"system": snapshot["system"], "settings": snapshot["settings"],
+        self.state: DeskState = {"system": snapshot["system"], "settings": snapshot["settings"],
                       "characters": snapshot["characters"]}
-        self.play_session = snapshot.get("session")
+        self.play_session: JSON | None = snapshot.get("session")
         self.store = _NoStore()
 
     @property

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from ..profiles.parts import KIND_LABELS
 from ..profiles.parts import Look
 from ..profiles import profile_for
 from ..rules.encounter import ENCOUNTER, whose_turn
 from ..rules.engine import PLAYERS_SEE_WORDS, players_see
+from ..rules.shapes import Character
 
 
-def visibility(char: Mapping) -> str:
+def visibility(char: Character) -> str:
     """How the players see `char`: "full", "words" or "hidden" (its sheet's choice, else
     the rules' default for its kind)."""
     return players_see(char)
@@ -33,7 +35,8 @@ def seen_words(seen: str) -> str:
 def chosen(kind: str | None, seen: str | None) -> str | None:
     """The sheet's players_see for showing a character of `kind` as `seen`: None (left off
     the sheet) where that is how its kind is shown by default."""
-    return None if seen == visibility({"kind": kind}) else seen
+    # the rules' default reads only the kind
+    return None if seen == visibility(cast(Character, {"kind": kind})) else seen
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ class Card:
 def looks(system: str, reworded: Mapping[str, str] | None = None) -> dict[str, Look]:
     """The game's words table by key, with the GM's rewording (`reworded`: key → words;
     empty or unknown keys are ignored)."""
-    out = {}
+    out: dict[str, Look] = {}
     for look in profile_for(system).player_looks:
         words = (reworded or {}).get(look.key)
         if isinstance(words, str) and words.strip():
@@ -66,7 +69,7 @@ def looks(system: str, reworded: Mapping[str, str] | None = None) -> dict[str, L
     return out
 
 
-def card(system: str, char: Mapping, reworded: Mapping[str, str] | None = None,
+def card(system: str, char: Character, reworded: Mapping[str, str] | None = None,
          table: Mapping[str, Look] | None = None) -> Card | None:
     """`char` as the players see it; None when hidden from them."""
     seen = visibility(char)
@@ -86,9 +89,9 @@ def card(system: str, char: Mapping, reworded: Mapping[str, str] | None = None,
                 key, look.words, look.tone, words, bar, fills)
 
 
-def cards(system: str, characters: Mapping[str, Mapping],
+def cards(system: str, characters: Mapping[str, Character],
           reworded: Mapping[str, str] | None = None,
-          encounter: Mapping | None = None) -> list[Card]:
+          encounter: Mapping[str, Any] | None = None) -> list[Card]:
     """Every character the players may see, in the desk's order; with the desk's running
     `encounter` (its settings' `encounter`), the one whose turn it is has `turn` set (in
     spotlight mode, nobody)."""
@@ -98,7 +101,7 @@ def cards(system: str, characters: Mapping[str, Mapping],
     return [replace(c, turn=True) if c.id == turn else c for c in out if c is not None]
 
 
-def turn_of(encounter: Mapping | None) -> str | None:
+def turn_of(encounter: Mapping[str, Any] | None) -> str | None:
     """Whose turn it is in a running `encounter` (a desk's settings' `encounter`)."""
     return whose_turn({ENCOUNTER: encounter})
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from typing import cast
 
 from .. import profiles
 from ..errors import UserError
@@ -16,6 +17,7 @@ from ..profiles.parts import Form, Modifier
 from ..rules.core import Refused
 from ..rules import dice
 from ..rules.fields import SNAKE
+from ..rules.shapes import JSON, Action
 
 AMOUNT = re.compile(r"^\d+$")
 MAX_TRIES = 2000  # dice combinations tried to see whether an expression can deal anything
@@ -61,10 +63,12 @@ def hint(system: str) -> str:
 
 def combined(system: str) -> str:
     """An entry whose words after the amount combine: 'd8+3 p1 ia'."""
-    words, keys = [], set()
+    words: list[str] = []
+    keys: set[str] = set()
     for modifier in modifiers(system):
         word = modifier.example.split()[-1]
-        fields = modifier.read(modifier.match(word))
+        # a modifier's example always reads with it
+        fields = modifier.read(cast("re.Match[str]", modifier.match(word)))
         if fields and not keys & set(fields) and len(words) < 2:
             words.append(word)
             keys |= set(fields)
@@ -78,7 +82,7 @@ def examples(system: str) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _amount(token: str, system: str, what: str) -> dict:
+def _amount(token: str, system: str, what: str) -> JSON:
     if AMOUNT.match(token):
         if int(token) == 0:
             raise QuickEntryError(f"0 {what} changes nothing: type 1 or more")
@@ -115,7 +119,7 @@ def _can_be_positive(expr: str, sizes: list[int]) -> bool:
         raise QuickEntryError(err.reason) from None
 
 
-def parse(text: str, system: str) -> dict:
+def parse(text: str, system: str) -> Action:
     """The action for `text`, or QuickEntryError with a message to show inline."""
     tokens = text.strip().lower().split()
     if not tokens:
@@ -142,7 +146,7 @@ def parse(text: str, system: str) -> dict:
     return action
 
 
-def _modifier(token: str, system: str, action: dict) -> dict:
+def _modifier(token: str, system: str, action: Action) -> JSON:
     for modifier in modifiers(system):
         if m := modifier.match(token):
             fields = modifier.read(m)

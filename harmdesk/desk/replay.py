@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 from ..rules.engine import apply, new_state
 from ..rules.core import Refused, SheetError, clipped, quoted
 from ..rules.fields import plain_data
+from ..rules.shapes import JSON, Character, DeskState, Settings
 from ..untrusted import UntrustedError, parse_json
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -31,14 +32,14 @@ class ScenarioError(ValueError):
 @dataclass
 class Scenario:
     name: str | None
-    state: dict
-    actions: list
-    sheets: list
+    state: DeskState
+    actions: list[Any]  # as the file gives them: the rules refuse a malformed one
+    sheets: list[JSON]
 
 
 @dataclass
 class Replay:
-    results: list[dict] = field(default_factory=list)
+    results: list[JSON] = field(default_factory=list)
     mismatches: list[str] = field(default_factory=list)
     expectations: int = 0
 
@@ -131,7 +132,7 @@ def _is_text(value: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
-def check_expectations(actions: list, where: str = "scenario") -> None:
+def check_expectations(actions: list[Any], where: str = "scenario") -> None:
     """`--check` reads `expect`, `expect_events` and `expect_refused`: a malformed one is a
     malformed file (exit 2), named by action index and key, before anything runs."""
     for index, action in enumerate(actions):
@@ -167,7 +168,7 @@ def check_expectations(actions: list, where: str = "scenario") -> None:
             raise ScenarioError(f"{label}: `expect_refused` must be non-empty text")
 
 
-def _check_encounter(label: str, action: dict, settings: dict, out: Replay) -> None:
+def _check_encounter(label: str, action: JSON, settings: Settings, out: Replay) -> None:
     """`expect_encounter`: null, or the keys of the running encounter expected."""
     if "expect_encounter" not in action:
         return
@@ -185,8 +186,8 @@ def _check_encounter(label: str, action: dict, settings: dict, out: Replay) -> N
                                   f"{quoted(value)}, got {quoted(got.get(key, '<missing>'))}")
 
 
-def _check(index: int, action: Any, result: dict, chars: dict, out: Replay,
-           settings: dict | None = None) -> None:
+def _check(index: int, action: Any, result: JSON, chars: dict[str, Character], out: Replay,
+           settings: Settings | None = None) -> None:
     if not isinstance(action, dict):
         return
     label = f"action {index} ({clipped(str(action.get('type')))})"
@@ -222,17 +223,19 @@ def _check(index: int, action: Any, result: dict, chars: dict, out: Replay,
             out.mismatches.append(f"{label}: no event mentions {quoted(wanted)}; events: {texts}")
 
 
-def changed_characters(before: dict, after: dict) -> dict:
+def changed_characters(before: dict[str, Character],
+                       after: dict[str, Character]) -> dict[str, Character | None]:
     """The characters an action changed, added or (as None) removed. The rules copy on
     write, so an untouched character is the same object before and after."""
-    out = {cid: char for cid, char in after.items()
-           if before.get(cid) is not char and before.get(cid) != char}
+    out: dict[str, Character | None] = {
+        cid: char for cid, char in after.items()
+        if before.get(cid) is not char and before.get(cid) != char}
     out.update({cid: None for cid in before if cid not in after})
     return out
 
 
 def run(scenario: Scenario, check: bool = False, states: bool = True,
-        emit: Callable[[dict], None] | None = None) -> Replay:
+        emit: Callable[[JSON], None] | None = None) -> Replay:
     """Apply every action in turn. Each result holds every character (`states`) or only
     those the action changed; it goes to `emit` as soon as it is made (the command line
     streams it), else it is kept in `Replay.results`."""

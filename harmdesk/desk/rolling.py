@@ -8,10 +8,13 @@ Pass your own `random.Random` to make rolls repeatable (tests do).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import UserError
 from ..rules.core import Refused
 from ..rules import dice
+from ..rules.dice import DiceTotal
 from ..values import RollNeed
 
 
@@ -21,18 +24,22 @@ def roll_faces(expr: str, rng: random.Random | None = None) -> list[int]:
     return [rng.randint(1, size) for size in dice.sides(expr)]
 
 
-def value_for(need: dict, faces: list[int]):
+# what a roll fills in an action: the faces themselves, or their total
+RollValue = list[int] | int
+
+
+def value_for(need: Mapping[str, Any], faces: list[int]) -> RollValue:
     """What a roll the rules asked for (`Refused.needs`) takes from the faces: `rolls`
     takes the faces themselves; any other key (Death's Door's `roll`) their total."""
     return list(faces) if need["key"] == "rolls" else dice.total(need["dice"], faces).total
 
 
-def roll_value(need: RollNeed, faces: list[int]):
+def roll_value(need: RollNeed, faces: list[int]) -> RollValue:
     """What a roll the rules asked for takes from the faces: the faces, or their total."""
     return value_for({"key": need.key, "dice": need.dice}, faces)
 
 
-def roll(need: RollNeed, rng=None):
+def roll(need: RollNeed, rng: random.Random | None = None) -> RollValue:
     """HarmDesk rolls for `need` (from `rng`, else the system's random source)."""
     return roll_value(need, roll_faces(need.dice, rng))
 
@@ -45,7 +52,7 @@ def dice_sides(expr: str) -> list[int]:
         raise UserError(err.reason) from None
 
 
-def dice_total(expr: str, faces: list[int]):
+def dice_total(expr: str, faces: list[int]) -> DiceTotal:
     """The rules' reading of `faces` rolled for `expr` (its `total` and its `text`)."""
     try:
         return dice.total(expr, faces)

@@ -13,8 +13,10 @@ A campaign still opening is a `Service` too, read from a snapshot with
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import rules
 from ..errors import StoreError, UserError
@@ -22,6 +24,19 @@ from ..report.summary import SummaryRequest
 from ..values import Action, Change, RollNeed, TilePreview
 from . import chips, quick
 from .explain import gang_summary
+from ..rules.shapes import JSON, DeskState
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from .campaign import Campaign
+    from ..profiles.parts import Profile
+    from ..rules.encounter import Encounter
+    from ..store.steps import LogEntry
+    from ..store.store import Store
+
+# a data folder as the GM or the command line names it (None: the default one)
+Folder = str | os.PathLike[str] | None
 
 # (action, need) -> the value for need.key, or None when the GM cancels
 RollProvider = Callable[[Action, RollNeed], object]
@@ -44,7 +59,7 @@ def shortened(text: str) -> str:
     return text if len(text) <= 80 else text[:77] + "…"
 
 
-def per_session(action, session: int | None):
+def per_session(action: Action | JSON, session: int | None) -> Action | JSON:
     """`action` (an Action or a dict) with the play session's number where a rule works
     once per session: Stonetop's Never Gonna Keep Me Down ("an automatic 10+ once per
     session", ST-7) names it as `session`. Any other action comes back as it was given,
@@ -59,7 +74,7 @@ def per_session(action, session: int | None):
     return Action.of(action).with_fields(session=session)
 
 
-def write_json(path: str, data: dict) -> str:
+def write_json(path: str, data: JSON) -> str:
     """A campaign export, written whole or not at all."""
     import json
 
@@ -71,30 +86,31 @@ def write_json(path: str, data: dict) -> str:
 class Service:
     """The store and the campaign open in it (None until one is chosen or made)."""
 
-    def __init__(self, store, campaign=None, *, loading: bool = False):
+    def __init__(self, store: Store, campaign: Campaign | None = None, *,
+                 loading: bool = False) -> None:
         self.store = store
         self.campaign = campaign
         self.loading = loading  # a snapshot shown while the store opens
         self.closed = False
         # while a roll is asked for: the desk the action applies to (in a series, the
         # desk after the steps before it), for the dialog to show what the roll will do
-        self.rolling_on: dict | None = None
+        self.rolling_on: DeskState | None = None
 
     # opening and closing --------------------------------------------------------
     @classmethod
-    def on(cls, campaign) -> "Service":
+    def on(cls, campaign: Campaign) -> "Service":
         """A session over a campaign already open (the command line, tests)."""
         return cls(campaign.store, campaign)
 
     @classmethod
-    def open(cls, data_dir, name: str | None = None) -> "Service":
+    def open(cls, data_dir: Folder, name: str | None = None) -> "Service":
         """Open the data folder (making the demo campaigns on first run) and a campaign:
         `name`, else the one used last. Slow (it reads the file, and a first start makes
         the demo campaigns with SQLModel's schema): call it off the GUI thread.
         The integrity check and the daily backup wait for `maintain`."""
         from .campaign import Campaign
         from .demo import ensure_demo
-        from ..store import Store
+        from ..store.store import Store
         store = Store.open(data_dir)
         try:
             ensure_demo(store)
@@ -112,7 +128,7 @@ class Service:
         return [] if self.store is None or self.loading else self.store.maintain()
 
     @classmethod
-    def glimpse(cls, data_dir, name: str | None = None) -> "Service | None":
+    def glimpse(cls, data_dir: Folder, name: str | None = None) -> "Service | None":
         """The desk read with sqlite3 alone, read-only, while the store opens; None
         when there is nothing to show yet."""
         from .glimpse import CampaignGlimpse
@@ -121,16 +137,17 @@ class Service:
         if snapshot is None:
             return None
         glimpse = CampaignGlimpse(snapshot)
-        return cls(glimpse.store, glimpse, loading=True)
+        # a glimpse answers what the window reads of a campaign and its store, and no more
+        return cls(cast("Store", glimpse.store), cast("Campaign", glimpse), loading=True)
 
     @staticmethod
-    def data_dir(explicit=None) -> Path:
+    def data_dir(explicit: Folder = None) -> Path:
         """The data folder, absolute: `explicit`, else HARMDESK_DATA_DIR, else the user's."""
         from ..store.paths import data_dir
         return data_dir(explicit)
 
     @classmethod
-    def open_writable(cls, data_dir, name: str | None = None) -> "Service | None":
+    def open_writable(cls, data_dir: Folder, name: str | None = None) -> "Service | None":
         """The data folder opened again as its one writer, on campaign `name`, once no other
         HarmDesk writes to it; None, with nothing left open, while one still does. The lock
         is tried first, so a refusal costs no read of the campaign. Off the GUI thread."""
@@ -153,13 +170,13 @@ class Service:
 
     # backups -----------------------------------------------------------------------
     @staticmethod
-    def backups(data_dir) -> list[dict]:
+    def backups(data_dir: str | os.PathLike[str]) -> list[JSON]:
         """The data folder's backups, newest first, read read-only (`backups.listing`)."""
         from ..store import backups
         from ..store.paths import DB_NAME
         return backups.listing(Path(data_dir) / DB_NAME)
 
-    def restore(self, file: str) -> tuple["Service", dict]:
+    def restore(self, file: str) -> tuple["Service", JSON]:
         """Restore backup `file` (off the GUI thread) and open the folder again, on this
         campaign if the backup holds it; StoreError, nothing changed, if refused."""
         folder, name = self.data_folder, self.name if self.has_campaign else None
@@ -169,7 +186,7 @@ class Service:
         return Service.open(folder, name if name in held else None), done
 
     # the campaigns in the store ---------------------------------------------------
-    def campaigns(self) -> list[dict]:
+    def campaigns(self) -> list[JSON]:
         return [] if self.loading else self.store.campaigns()
 
     def use(self, name: str) -> None:
@@ -181,7 +198,9 @@ class Service:
         from .campaign import Campaign
         self.campaign = Campaign.create(self.store, name, system)
 
-    def import_file(self, path: str | Path, progress=None, cancelled=None,
+    def import_file(self, path: str | Path,
+                    progress: Callable[[str, int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None,
                     name: str | None = None) -> str:
         """Import a campaign export into the store (slow: off the GUI thread); its name.
         Open it with `use` afterwards, on the thread that uses the session. `progress`
@@ -191,8 +210,8 @@ class Service:
         return import_campaign(self.store, path, name, progress=progress,
                                cancelled=cancelled).name
 
-    def export(self) -> dict:
-        return self.campaign.export()
+    def export(self) -> JSON:
+        return self._campaign.export()
 
     # the open campaign ----------------------------------------------------------------
     @property
@@ -201,34 +220,40 @@ class Service:
 
     @property
     def name(self) -> str:
-        return self.campaign.name
+        return self._campaign.name
 
     @property
     def system(self) -> str:
-        return self.campaign.system
+        return self._campaign.system
 
     @property
-    def state(self) -> dict:
-        return self.campaign.state
+    def state(self) -> DeskState:
+        return self._campaign.state
 
     @property
-    def encounter(self) -> dict | None:
+    def _campaign(self) -> Campaign:
+        """The open campaign, for what only an open one answers (see `has_campaign`);
+        without one, reading it fails as reading None does."""
+        return cast("Campaign", self.campaign)
+
+    @property
+    def encounter(self) -> Encounter | None:
         """The encounter running on the desk (`rules.encounter`): its mode, order, round, whose
         turn it is and who has acted; None when none runs."""
         from ..rules.encounter import encounter_of
         return encounter_of(self.state["settings"]) if self.campaign is not None else None
 
     @property
-    def options(self) -> dict:
+    def options(self) -> JSON:
         return dict(self.campaign.info.options) if self.campaign else {}
 
-    def option(self, key: str, default=None):
+    def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)
 
-    def set_options(self, options: dict) -> None:
+    def set_options(self, options: JSON) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
         self._writable()
-        self.campaign.set_options(options)
+        self._campaign.set_options(options)
 
     @property
     def read_only(self) -> bool:
@@ -251,21 +276,21 @@ class Service:
         return None if self.loading else Path(self.store.path).parent
 
     @property
-    def profile(self):
+    def profile(self) -> Profile | None:
         """The open game's display profile, or None when no campaign is open."""
         from ..profiles import profile_for
         return profile_for(self.system) if self.campaign is not None else None
 
     # the log and play sessions --------------------------------------------------------
-    def log(self, include_undone: bool = False) -> list:
-        return self.store.log(self.campaign.info.id, include_undone=include_undone)
+    def log(self, include_undone: bool = False) -> list[LogEntry]:
+        return self.store.log(self._campaign.info.id, include_undone=include_undone)
 
-    def log_page(self, before_seq: int | None = None, limit: int = 500) -> list:
+    def log_page(self, before_seq: int | None = None, limit: int = 500) -> list[LogEntry]:
         """At most `limit` log rows (undone ones too) older than `before_seq` (None: the
         newest), newest first: what a view shows of a long log, a page at a time."""
-        return self.store.log_page(self.campaign.info.id, before_seq, limit)
+        return self.store.log_page(self._campaign.info.id, before_seq, limit)
 
-    def _newest_rows(self, page: int = 500):
+    def _newest_rows(self, page: int = 500) -> Iterator[LogEntry]:
         """The log's rows, newest first, read a page at a time as they are wanted."""
         before = None
         while True:
@@ -293,12 +318,12 @@ class Service:
             steps.append((step, shortened(name), undone))
         return steps[::-1]
 
-    def _newest_names(self, page: int = 500):
+    def _newest_names(self, page: int = 500) -> Iterator[tuple[int, bool, str]]:
         """(step, undone, name) of the log's rows, newest first, a page at a time; only
         what the undo stack shows is read, not the rows' states."""
         before = None
         while True:
-            rows = self.store.step_names(self.campaign.info.id, before, page)
+            rows = self.store.step_names(self._campaign.info.id, before, page)
             yield from ((step, undone, name) for _seq, step, undone, name in rows)
             if len(rows) < page:
                 return
@@ -306,26 +331,27 @@ class Service:
 
     def history(self) -> tuple[int, int]:
         """(steps that can be undone, steps that can be redone)."""
-        return self.campaign.history()
+        return self._campaign.history()
 
-    def play_sessions(self) -> list[dict]:
-        return self.store.play_sessions(self.campaign.info.id)
+    def play_sessions(self) -> list[JSON]:
+        return self.store.play_sessions(self._campaign.info.id)
 
     @property
-    def play_session(self) -> dict | None:
+    def play_session(self) -> JSON | None:
         """The play session open tonight, if any."""
         return self.campaign.play_session if self.campaign else None
 
-    def with_play_session(self, action: Action | dict) -> Action | dict:
+    def with_play_session(self, action: Action | JSON) -> Action | JSON:
         """`action` with what it takes from tonight's play session (`per_session`)."""
         tonight = self.play_session
         return per_session(action, None if tonight is None else tonight["number"])
 
-    def start_play_session(self, title: str = "") -> dict:
+    def start_play_session(self, title: str = "") -> JSON:
         self._writable()
-        return self.campaign.start_play_session(title)
+        return self._campaign.start_play_session(title)
 
-    def back_up_play(self, moment: str, number: int | None = None, now=None) -> list[str]:
+    def back_up_play(self, moment: str, number: int | None = None,
+                     now: datetime | None = None) -> list[str]:
         """A backup of the data file for a moment of play, named by what it holds: the
         `start` or `end` of play session `number`, or an `hour` of play (in the session
         open now, if any). Slow on a big file: off the GUI thread. `now`: an aware
@@ -345,24 +371,25 @@ class Service:
         return self.store.back_up(play_reason(moment, number, hours),
                                   play_label(moment, self.name, number, hours), now)
 
-    def hour_backup_due(self, now=None) -> bool:
+    def hour_backup_due(self, now: datetime | None = None) -> bool:
         """Whether an hour of play has gone by, with changes, since the newest backup."""
         from datetime import datetime, timezone
         if self.campaign is None or self.loading:
             return False
         return self.store.hour_of_play_due(now or datetime.now(timezone.utc))
 
-    def end_play_session(self, notes: str | None = None) -> dict | None:
+    def end_play_session(self, notes: str | None = None) -> JSON | None:
         self._writable()
-        return self.campaign.end_play_session(notes)
+        return self._campaign.end_play_session(notes)
 
     # chips and actions ------------------------------------------------------------------
-    def action_for(self, chip: dict, targets, modifiers: dict | None = None) -> Action:
+    def action_for(self, chip: JSON, targets: Iterable[str],
+                   modifiers: JSON | None = None) -> Action:
         """The action `chip` becomes on `targets`, the tray's `modifiers` on it when it
         deals damage; UserError when it cannot be one here."""
         return Action.of(chips.action_for_drop(chip, self.state, list(targets), modifiers))
 
-    def preview(self, chip: dict, targets, modifiers: dict | None = None
+    def preview(self, chip: JSON, targets: Iterable[str], modifiers: JSON | None = None
                 ) -> dict[str, TilePreview]:
         """What `chip` would do to each of `targets`, as the tiles show it. Saves nothing."""
         rows = chips.chip_preview(chip, self.state, list(targets), modifiers)
@@ -378,8 +405,8 @@ class Service:
             return None, RollNeed.of(outcome.needs[0])
         return outcome.error, None
 
-    def complete(self, action: Action | dict, provide_roll: RollProvider | None,
-                 state: dict | None = None) -> Action | None:
+    def complete(self, action: Action | JSON, provide_roll: RollProvider | None,
+                 state: DeskState | None = None) -> Action | None:
         """`action` with every roll the rules ask for (from `provide_roll`), or None if
         the GM cancelled. The rules' passing outcome stays on the action, so the commit
         on the same desk does not run them again. A refused action comes back without
@@ -403,12 +430,13 @@ class Service:
             action = action.with_fields(**{need.key: value})
         return action
 
-    def complete_series(self, actions: list, provide_roll: RollProvider | None
-                        ) -> tuple[list[Action] | None, str | None, tuple]:
+    def complete_series(self, actions: Sequence[Action | JSON], provide_roll: RollProvider | None
+                        ) -> tuple[list[Action] | None, str | None, tuple[str, ...]]:
         """Complete and check a series on the desk as it will be after each one, so a
         refusal leaves no half step: (ready actions, None, ()), (None, the refusal, its
         targets), or (None, None, ()) when the GM cancelled."""
-        state, ready = self.state, []
+        state = self.state
+        ready: list[Action] = []
         for given in actions:
             action = self.complete(given, provide_roll, state)
             if action is None:
@@ -420,21 +448,21 @@ class Service:
             ready.append(action)
         return ready, None, ()
 
-    def apply(self, action: Action | dict) -> Change:
+    def apply(self, action: Action | JSON) -> Change:
         return self.apply_step([action])
 
-    def apply_step(self, actions: list, text: str | None = None) -> Change:
+    def apply_step(self, actions: list[Action | JSON], text: str | None = None) -> Change:
         """Apply and log `actions` as one undoable step; StoreError if it cannot be saved."""
         self._writable()
         return self.campaign.apply_step([self.with_play_session(a) for a in actions], text)
 
     def undo(self) -> Change | None:
         self._writable()
-        return self.campaign.undo()
+        return self._campaign.undo()
 
     def redo(self) -> Change | None:
         self._writable()
-        return self.campaign.redo()
+        return self._campaign.redo()
 
     def undone_entries(self) -> set[int]:
         """The ids of the log rows that were undone (and can be redone)."""
@@ -460,7 +488,7 @@ class Service:
         return quick.hint(self.system)
 
     # the session summary ----------------------------------------------------------------
-    def summary_choice(self, numbers: list[int] | None) -> tuple[list[dict], bool]:
+    def summary_choice(self, numbers: list[int] | None) -> tuple[list[JSON], bool]:
         """(the play sessions a summary of `numbers` covers, whether it is the whole log);
         UserError when there is no such session."""
         from ..report.data import ReportError
@@ -470,7 +498,7 @@ class Service:
         except ReportError as err:
             raise UserError(str(err)) from None
 
-    def summary_request(self, chosen: list[dict], everything: bool) -> SummaryRequest:
+    def summary_request(self, chosen: list[JSON], everything: bool) -> SummaryRequest:
         """What a summary task reads: this session's own store, never a second one of the
         same file; StoreError while the store is still opening."""
         if self.loading:

@@ -9,9 +9,12 @@ what the GM typed; the rules core decides whether the value is allowed. No Qt he
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from ..profiles import profile_for
 from ..rules.core import quoted
+from ..rules.shapes import Action, Character
 
 WHOLE = re.compile(r"^[+-]?\d+$")
 MOST_DIGITS = 9  # far past what any sheet holds (the rules refuse past their limits)
@@ -26,7 +29,7 @@ def editable(system: str) -> tuple[str, ...]:
     return profile_for(system).editable()
 
 
-def cell_text(system: str, column: str, char: dict) -> str | None:
+def cell_text(system: str, column: str, char: Mapping[str, Any]) -> str | None:
     """The value the editor starts from, or None when the cell is not editable."""
     edit = profile_for(system).edits.get(column)
     if edit is None or edit.key not in char:
@@ -35,7 +38,7 @@ def cell_text(system: str, column: str, char: dict) -> str | None:
     return "" if value is None else str(value)
 
 
-def read_number(text, label: str, name: str, empty_ok: bool) -> int | None:
+def read_number(text: Any, label: str, name: str, empty_ok: bool) -> int | None:
     """A whole number as typed, with a plain or a typographic minus sign."""
     if isinstance(text, int) and not isinstance(text, bool):
         return text
@@ -52,7 +55,7 @@ def read_number(text, label: str, name: str, empty_ok: bool) -> int | None:
     return int(typed)
 
 
-def cell_action(system: str, column: str, char: dict, text) -> dict:
+def cell_action(system: str, column: str, char: Character, text: Any) -> Action:
     """The action that sets `char`'s value in `column` to what the GM typed."""
     edit = profile_for(system).edits.get(column)
     if edit is None:

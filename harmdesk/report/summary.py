@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import StoreError
+
+if TYPE_CHECKING:
+    from ..report.data import Report
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,8 @@ def prepare_summary() -> None:
         raise StoreError(str(err)) from None
 
 
-def write_summary(source, target: str | Path, progress: Callable[[int], object]) -> str:
+def write_summary(source: SummaryRequest | Report, target: str | Path,
+                  progress: Callable[[int], None]) -> str:
     """Write the summary PDF of `source` (a `SummaryRequest`, or a report already
     gathered) to `target`, replacing it only once complete; the path. Slow: run it as
     a task. StoreError when it cannot be written or there is nothing such to summarise."""

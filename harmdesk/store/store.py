@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -246,7 +246,7 @@ class Store:
     def create_campaign(self, name: str, system: str, settings: dict[str, Any],
                         sheets: list[dict[str, Any]], characters: list[dict[str, Any]],
                         options: dict[str, Any] | None = None,
-                        log: Sequence[Logged] = ()) -> CampaignInfo:
+                        log: Iterable[Logged] = ()) -> CampaignInfo:
         """A campaign, its starting desk and, for an import, its whole log, in one transaction.
 
         `sheets` are the starting characters as given (kept for export), `characters`
