@@ -78,12 +78,6 @@ class RollNeed:
     def of(cls, need: Need) -> RollNeed:
         return cls(need["key"], str(need["dice"]), need.get("why") or "", need.get("target"))
 
-    @property
-    def takes_faces(self) -> bool:
-        """`rolls` takes the faces themselves; any other field (Death's Door's `roll`)
-        takes their total."""
-        return self.key == "rolls"
-
 
 class TilePreview(NamedTuple):
     """What one tile shows under a chip: the numbers, the rules' explanation, and

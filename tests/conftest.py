@@ -1,3 +1,4 @@
+import importlib.util
 import os
 import sys
 import threading
@@ -12,17 +13,18 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+QT_FIXTURES = {"qapp", "qtbot", "qtlog", "qtmodeltester"}
 
-@pytest.fixture(autouse=True)
-def own_qsettings(tmp_path_factory):
-    """Each test remembers window sizes and dock layouts in a folder of its own, never
-    in the user's settings and never in another test's."""
-    from PySide6.QtCore import QSettings
-    folder = str(tmp_path_factory.mktemp("qsettings"))
-    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
-            QSettings.setPath(fmt, scope, folder)
-    return folder
+
+def pytest_collection_modifyitems(config, items):
+    """Without PySide6 (the rules, store and service tests' own venv), a test that asks
+    for a Qt fixture is skipped, not failed for want of the fixture."""
+    if importlib.util.find_spec("PySide6") is not None:
+        return
+    no_qt = pytest.mark.skip(reason="needs PySide6, not installed here")
+    for item in items:
+        if QT_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(no_qt)
 
 
 @pytest.fixture

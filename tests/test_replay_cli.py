@@ -1,5 +1,5 @@
 """`harmdesk replay` through the real command-line entry point (DESIGN: the replay contract).
-The scenario files themselves run in-process in tests/test_scenarios.py."""
+The scenario files themselves run in-process in tests/desk/test_scenarios.py."""
 
 import json
 import subprocess

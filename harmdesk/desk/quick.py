@@ -42,11 +42,6 @@ def forms(system: str) -> list[Form]:
     return list(profiles.profile_for(system).quick_forms)
 
 
-def games() -> list[tuple[str, str]]:
-    """(game, title) for every game with a quick entry, for the Help page's choice."""
-    return [(p.name, p.title) for p in profiles.all_profiles()]
-
-
 def modifiers(system: str) -> list[Modifier]:
     return [f for f in forms(system) if isinstance(f, Modifier)]
 

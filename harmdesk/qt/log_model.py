@@ -60,7 +60,7 @@ class LogModel(QStandardItemModel):
         self._sessions: dict = {}  # the campaign's play sessions by id
         self._oldest: int | None = None  # the seq of the oldest log row read
         self._read = 0  # log rows read since the campaign opened, pages scrolled in too
-        self._plain, self._bold, self._italic, self._struck = QFont(), QFont(), QFont(), QFont()
+        self._bold, self._italic, self._struck = QFont(), QFont(), QFont()
         self._bold.setBold(True)
         self._italic.setItalic(True)
         self._struck.setStrikeOut(True)

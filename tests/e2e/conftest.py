@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.qt_settings import own_settings_folder
+
 from .realdesk import RealDesk, missing_tools, start_window_manager, start_xvfb
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "e2e"
+
+
+@pytest.fixture(autouse=True)
+def own_qsettings(tmp_path_factory):
+    """Each test remembers window sizes and dock layouts in a folder of its own."""
+    return own_settings_folder(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@ import pytest
 
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.service import Service
+from tests.qt_settings import own_settings_folder
 
 PARTY = [
     {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1, "supplies": 5},
@@ -12,6 +13,12 @@ PARTY = [
     {"id": "coedwig", "name": "Coedwig", "kind": "monster", "max_hp": 3,
      "attack": {"dice": "d6", "piercing": 1}},
 ]
+
+
+@pytest.fixture(autouse=True)
+def own_qsettings(tmp_path_factory):
+    """Each test remembers window sizes and dock layouts in a folder of its own."""
+    return own_settings_folder(tmp_path_factory)
 
 
 @pytest.fixture

@@ -128,14 +128,19 @@ def test_at_1280_by_720_everything_is_within_reach(qtbot, folder, name):
     shut(window)
 
 
+CROWD = [{"id": f"pc{n}", "name": f"Hero {n}", "kind": "pc", "max_hp": 16} for n in range(24)]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_tiles_fill_the_rows_of_the_desk(qtbot, folder, size):
-    window = open_window(qtbot, folder, size=size)
+def test_tiles_fill_the_rows_of_the_desk(qtbot, tmp_path, size):
+    folder = kit.make_folder(tmp_path, [("Crowd", "stonetop", {}, CROWD)])
+    window = open_window(qtbot, folder, "Crowd", size=size)
     view = window.tiles
     qtbot.waitUntil(lambda: view.visualRect(window.model.index(0, 0)).width()
                     == view.itemDelegate().width)
     rects = [view.visualRect(window.model.index(r, 0)) for r in range(window.model.rowCount())]
     first_row = [r for r in rects if r.top() == rects[0].top()]
-    if len(first_row) < len(rects):  # a full row: the gap left is the scroll bar's
-        assert view.viewport().width() - first_row[-1].right() < 40
+    assert 1 < len(first_row) < len(rects) == len(CROWD)  # more tiles than one row holds
+    # the first row is full: the gap left is the scroll bar's
+    assert view.viewport().width() - first_row[-1].right() < 40
     shut(window)

@@ -7,8 +7,15 @@ import pytest
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.demo import ensure_demo
 from harmdesk.store import Store
+from tests.qt_settings import own_settings_folder
 
 MARKUP_NAME = "<b>Bold</b> & <img src=x>"
+
+
+@pytest.fixture(autouse=True)
+def own_qsettings(tmp_path_factory):
+    """Each test remembers window sizes and dock layouts in a folder of its own."""
+    return own_settings_folder(tmp_path_factory)
 
 
 @pytest.fixture

@@ -60,7 +60,6 @@ def test_a_rolled_drop_runs_the_rules_once_to_learn_the_roll_and_once_with_it(
                               lambda action, need: asked.append(need) or [7])
     session.apply(action)
     assert asked == [RollNeed("rolls", "d10+3", "damage", "heavy")]
-    assert asked[0].takes_faces
     assert len(rules_runs) == 2  # nothing again at the commit
     assert session.state["characters"]["heavy"]["hp"] == 20 - (10 - 2)
 
