@@ -71,6 +71,7 @@ class DeskModel(QAbstractTableModel):
         self._seen_said: dict[str, str] = {}
         self._preview: dict[str, tuple[str, str, bool]] = {}
         self._notice: dict[str, str] = {}
+        self._dropped: set[str] = set()  # a drop's tiles: their preview goes as they repaint
         self._highlight: set[str] = set()
         self._saving: set[str] = set()  # tiles whose change waits for the store
         self._encounter: dict[str, str] = {}  # id -> "turn" or "acted", from the setting
@@ -122,11 +123,20 @@ class DeskModel(QAbstractTableModel):
                 self._row_changed(cid)
 
     def _row_changed(self, cid: str) -> None:
+        if cid in self._dropped:  # the change or refusal repaints it: the preview goes too
+            self._dropped.discard(cid)
+            self._preview.pop(cid, None)
         row = self._ids.index(cid)
         self.dataChanged.emit(self.index(row, 0), self.index(row, PLAYERS))
 
+    def drop_on(self, ids) -> None:
+        """A chip is dropped on `ids`: each keeps its preview until the change (or the
+        refusal) repaints it, so that it is repainted once."""
+        self._dropped = set(ids)
+
     def set_preview(self, previews: dict[str, tuple[str, str, bool]]) -> None:
         """Show (or, with {}, clear) a hovering chip's preview on these tiles."""
+        self._dropped.clear()
         touched = set(self._preview) | set(previews)
         self._preview = dict(previews)
         for cid in touched:
