@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
+from ..desk.encounter import encounter_marks
 from ..desk.players import chosen, seen_words, visibility
 from ..desk.table_edits import EditError, cell_action, cell_text
 from ..profiles.parts import TileFacts
@@ -36,20 +37,6 @@ SAVING = ("saving…", "as soon as the campaign is open", True)
 
 
 ENCOUNTER_SAID = {"turn": "; their turn", "acted": "; has acted this round"}
-
-
-def encounter_marks(settings: dict) -> dict[str, str]:
-    """Who is picked out on the tiles by the running encounter: the one whose turn it is
-    ("turn"), and in the spotlight those who have acted this round ("acted")."""
-    encounter = settings.get("encounter")
-    if not isinstance(encounter, dict):
-        return {}
-    order, turn = encounter.get("order") or [], encounter.get("turn")
-    if encounter.get("mode") == "spotlight":
-        return {cid: "acted" for cid in encounter.get("acted") or ()}
-    if isinstance(turn, int) and 0 <= turn < len(order):
-        return {order[turn]: "turn"}
-    return {}
 
 
 def seen_said(char: dict) -> str:

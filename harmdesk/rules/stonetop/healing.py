@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from .. import fields
@@ -146,6 +147,12 @@ def lesser_success(char: StonetopCharacter, gained: int,
     return 0, ("out_of_action" if char["death"] == "dying" else None)
 
 
+def tending_settles_death(char: Mapping[str, Any]) -> bool:
+    """ST-15: tending can stabilize someone dying or bring someone out of the action back;
+    anyone else's death state is not the tending's to change."""
+    return char["death"] in ("dying", "out_of_action")
+
+
 def tend(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     """ST-9 (b), ST-15: tend a debility or a problematic wound; the GM names the cost in
     supplies and any HP or change of state it brings. Not gated by can_recover.
@@ -178,7 +185,7 @@ def tend(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
                       "`heal` too")
     if becomes is not None and wound is None:
         raise Refused("`wound_becomes` needs the `wound` it replaces")
-    if death is not None and char["death"] not in ("dying", "out_of_action"):
+    if death is not None and not tending_settles_death(char):
         raise Refused(f"{char['name']} is {char['death'].replace('_', ' ')}: tending can only "
                       "stabilize someone dying or bring someone out of the action back")
     roll = f"Defy Danger {BAND_SHOWN[band]}" if band else ""
