@@ -129,7 +129,7 @@ class Change:
         else:
             action = self.entry.action if self.entry is not None else {}
             text = action.get("type", "step").replace("_", " ")
-        return text if len(text) <= 80 else text[:77] + "…"
+        return shortened(text)
 
     @property
     def said(self) -> str:
@@ -138,4 +138,10 @@ class Change:
         return events[-1].text if events else ""
 
 
-__all__ = ["Action", "Change", "ChangeKind", "RollNeed", "TilePreview"]
+def shortened(text: str) -> str:
+    """A step's text as the undo stack shows it: at most 80 characters, a longer one cut
+    with "…"."""
+    return text if len(text) <= 80 else text[:77] + "…"
+
+
+__all__ = ["Action", "Change", "ChangeKind", "RollNeed", "TilePreview", "shortened"]

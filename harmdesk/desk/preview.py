@@ -76,61 +76,79 @@ def _event_text(out: rules.Outcome, cid: str, name: str) -> str:
 
 def preview(state: dict, action: dict) -> Preview:
     """The preview of `action` on `state`, per target."""
-    system = state["system"]
     first = rules.apply(state, action)
     results = list(_outcomes(state, action, Fraction(1), out=first))
     if len(results) == 1:
-        _, out, _ = results[0]
-        if not out.ok:
-            return Preview(False, out.error)
-        lines, details = {}, {}
-        for cid, after in out.state["characters"].items():
-            before = state["characters"].get(cid)
-            if before is None or after is before:
-                continue
-            old, new = tile_facts(system, before), tile_facts(system, after)
-            line = f"{old.bar.text} → {new.bar.text}" if old.bar != new.bar else new.bar.text
-            if new.status != old.status:
-                line += f" · {new.status_change(old)}"
-            for was, now in ((old.guard, new.guard), (old.buffer, new.buffer)):
-                if was != now and now:  # supplies spent, Endurance granted, Block changed
-                    line += f" · {now[0]} {was[1] if was else '—'} → {now[1]}"
-            lines[cid] = line
-            details[cid] = _event_text(out, cid, after["name"])
-        return Preview(True, None, lines, details)
+        return _exact(state, results[0][1])
     refused = sum(w for w, out, _ in results if not out.ok)
     if refused == 1:
         return Preview(False, results[0][1].error)
-    lines, details = {}, {}
     note = "; ".join(_need_words(n, action, state) for n in first.needs)
-    targets = action.get("target")
-    ids = targets if isinstance(targets, list) else [targets]
-    for cid in ids:
+    lines, details = {}, {}
+    for cid in _target_ids(action):
         before = state["characters"].get(cid)
         if before is None:
             continue
-        old = tile_facts(system, before)
-        values, statuses = [], {}
-        for weight, out, _ in results:
-            if not out.ok:
-                continue
-            new = tile_facts(system, out.state["characters"].get(cid, before))
-            values.append(new.bar.figure)
-            if new.status != old.status:
-                statuses[new.status_label] = statuses.get(new.status_label, 0) + weight
-        low, high = min(values), max(values)
-        span = signed(low) if low == high else f"{signed(low)}–{signed(high)}"
-        line = (f"damage {old.bar.figure} → {span}" if old.bar.fills_with_harm
-                else f"{signed(old.bar.figure)} → {span} HP")
-        chances = [f"{odds(p)}: {label or 'recovers'}"
-                   for label, p in sorted(statuses.items(), key=lambda kv: -kv[1])]
-        if refused:
-            chances.append(f"{odds(refused)}: refused")
-        lines[cid] = "; ".join([line, *chances])
+        lines[cid], chances = _odds_line(state["system"], before, cid, results, refused)
         # the odds are exact, and the detail says so only when there are odds to show
         details[cid] = "; ".join(p for p in (f"not rolled yet: {note}" if note else "",
                                              "the odds are exact" if chances else "") if p)
     return Preview(True, None, lines, details, exact=False)
+
+
+def _exact(state: dict, out: rules.Outcome) -> Preview:
+    """Nothing left to roll: the one outcome, tile by tile, or the rules' refusal."""
+    if not out.ok:
+        return Preview(False, out.error)
+    lines, details = {}, {}
+    for cid, after in out.state["characters"].items():
+        before = state["characters"].get(cid)
+        if before is None or after is before:
+            continue
+        lines[cid] = _change_line(state["system"], before, after)
+        details[cid] = _event_text(out, cid, after["name"])
+    return Preview(True, None, lines, details)
+
+
+def _change_line(system: str, before: dict, after: dict) -> str:
+    """'20/20 HP → 16/20 HP · Dying · Supplies 5 → 4': a tile's numbers before and after."""
+    old, new = tile_facts(system, before), tile_facts(system, after)
+    line = f"{old.bar.text} → {new.bar.text}" if old.bar != new.bar else new.bar.text
+    if new.status != old.status:
+        line += f" · {new.status_change(old)}"
+    for was, now in ((old.guard, new.guard), (old.buffer, new.buffer)):
+        if was != now and now:  # supplies spent, Endurance granted, Block changed
+            line += f" · {now[0]} {was[1] if was else '—'} → {now[1]}"
+    return line
+
+
+def _target_ids(action: dict) -> list:
+    targets = action.get("target")
+    return targets if isinstance(targets, list) else [targets]
+
+
+def _odds_line(system: str, before: dict, cid: str, results: list,
+               refused: Fraction) -> tuple[str, list[str]]:
+    """(the range of a tile's numbers over every roll, with the odds of each change of
+    state; those odds) for dice not rolled yet."""
+    old = tile_facts(system, before)
+    values, statuses = [], {}
+    for weight, out, _ in results:
+        if not out.ok:
+            continue
+        new = tile_facts(system, out.state["characters"].get(cid, before))
+        values.append(new.bar.figure)
+        if new.status != old.status:
+            statuses[new.status_label] = statuses.get(new.status_label, 0) + weight
+    low, high = min(values), max(values)
+    span = signed(low) if low == high else f"{signed(low)}–{signed(high)}"
+    line = (f"damage {old.bar.figure} → {span}" if old.bar.fills_with_harm
+            else f"{signed(old.bar.figure)} → {span} HP")
+    chances = [f"{odds(p)}: {label or 'recovers'}"
+               for label, p in sorted(statuses.items(), key=lambda kv: -kv[1])]
+    if refused:
+        chances.append(f"{odds(refused)}: refused")
+    return "; ".join([line, *chances]), chances
 
 
 def _need_words(need: dict, action: dict, state: dict) -> str:

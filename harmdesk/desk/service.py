@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .. import rules
 from ..errors import StoreError, UserError
 from ..report.summary import SummaryRequest
-from ..values import Action, Change, RollNeed, TilePreview
+from ..values import Action, Change, RollNeed, TilePreview, shortened
 from . import chips, quick
 from .explain import gang_summary
 from ..rules.shapes import JSON, DeskState
@@ -52,11 +52,6 @@ def play_label(moment: str, campaign: str, number: int | None, hours: int = 1) -
     if moment == "hour":
         return f"{hours} hour{'' if hours == 1 else 's'} into {session}"
     return f"{'Start' if moment == 'start' else 'End'} of {session}"
-
-
-def shortened(text: str) -> str:
-    """The undo stack's text for a step (its first explanation), shortened."""
-    return text if len(text) <= 80 else text[:77] + "…"
 
 
 def per_session(action: Action | JSON, session: int | None) -> Action | JSON:
@@ -252,7 +247,7 @@ class Service:
 
     def set_options(self, options: JSON) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
-        self._writable()
+        self.check_writable()
         self._campaign.set_options(options)
 
     @property
@@ -347,7 +342,7 @@ class Service:
         return per_session(action, None if tonight is None else tonight["number"])
 
     def start_play_session(self, title: str = "") -> JSON:
-        self._writable()
+        self.check_writable()
         return self._campaign.start_play_session(title)
 
     def back_up_play(self, moment: str, number: int | None = None,
@@ -379,7 +374,7 @@ class Service:
         return self.store.hour_of_play_due(now or datetime.now(timezone.utc))
 
     def end_play_session(self, notes: str | None = None) -> JSON | None:
-        self._writable()
+        self.check_writable()
         return self._campaign.end_play_session(notes)
 
     # chips and actions ------------------------------------------------------------------
@@ -453,15 +448,20 @@ class Service:
 
     def apply_step(self, actions: list[Action | JSON], text: str | None = None) -> Change:
         """Apply and log `actions` as one undoable step; StoreError if it cannot be saved."""
-        self._writable()
-        return self.campaign.apply_step([self.with_play_session(a) for a in actions], text)
+        return self.commit([self.with_play_session(a) for a in actions], text)
+
+    def commit(self, actions: list[Action], text: str | None = None) -> Change:
+        """Apply and log `actions` as `complete` gave them (tonight's play session is on
+        them already) as one undoable step; StoreError if it cannot be saved."""
+        self.check_writable()
+        return self.campaign.apply_step(actions, text)
 
     def undo(self) -> Change | None:
-        self._writable()
+        self.check_writable()
         return self._campaign.undo()
 
     def redo(self) -> Change | None:
-        self._writable()
+        self.check_writable()
         return self._campaign.redo()
 
     def undone_entries(self) -> set[int]:
@@ -473,7 +473,9 @@ class Service:
             ids.add(entry.id)
         return ids
 
-    def _writable(self) -> None:
+    def check_writable(self) -> None:
+        """UserError when no campaign is open, StoreError when it is open read-only: the
+        one guard before any change is saved."""
         if self.campaign is None:
             raise UserError("No campaign is open.", "Open or make one from the File menu.")
         if self.read_only:

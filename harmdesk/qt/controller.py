@@ -218,18 +218,21 @@ class DeskController(QObject):
         return len(ready) if self._save(ready, text, []) else 0
 
     def _writable(self, ids: list) -> bool:
+        """Whether a change can be saved now, asked before any dice are rolled; a
+        read-only campaign's refusal is shown on `ids`."""
         if self.campaign is None:
             return False
-        if self.read_only:
-            self.refused.emit(f"This campaign is open read-only: "
-                              f"{self.service.why_read_only}.", ids)
+        try:
+            self.service.check_writable()
+        except StoreError as err:
+            self.refused.emit(str(err), ids)
             return False
         return True
 
     def _save(self, actions: list[Action], text: str | None, ids: list) -> bool:
         """Apply and log `actions` as one step, then push its command."""
         try:
-            change = self.service.apply_step(actions, text)
+            change = self.service.commit(actions, text)
         except (StoreError, UserError) as err:
             self.failed.emit(str(err))
             return False

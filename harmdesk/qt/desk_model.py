@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
+from ..desk.encounter import encounter_marks
 from ..desk.players import chosen, seen_words, visibility
 from ..desk.table_edits import EditError, cell_action, cell_text
 from ..profiles.parts import TileFacts
@@ -38,20 +39,6 @@ SAVING = ("saving…", "as soon as the campaign is open", True)
 ENCOUNTER_SAID = {"turn": "; their turn", "acted": "; has acted this round"}
 
 
-def encounter_marks(settings: dict) -> dict[str, str]:
-    """Who is picked out on the tiles by the running encounter: the one whose turn it is
-    ("turn"), and in the spotlight those who have acted this round ("acted")."""
-    encounter = settings.get("encounter")
-    if not isinstance(encounter, dict):
-        return {}
-    order, turn = encounter.get("order") or [], encounter.get("turn")
-    if encounter.get("mode") == "spotlight":
-        return {cid: "acted" for cid in encounter.get("acted") or ()}
-    if isinstance(turn, int) and 0 <= turn < len(order):
-        return {order[turn]: "turn"}
-    return {}
-
-
 def seen_said(char: dict) -> str:
     """How the players see `char`, for its description: said unless it is the party's
     usual "in full"."""
@@ -71,6 +58,7 @@ class DeskModel(QAbstractTableModel):
         self._seen_said: dict[str, str] = {}
         self._preview: dict[str, tuple[str, str, bool]] = {}
         self._notice: dict[str, str] = {}
+        self._dropped: set[str] = set()  # a drop's tiles: their preview goes as they repaint
         self._highlight: set[str] = set()
         self._saving: set[str] = set()  # tiles whose change waits for the store
         self._encounter: dict[str, str] = {}  # id -> "turn" or "acted", from the setting
@@ -122,11 +110,20 @@ class DeskModel(QAbstractTableModel):
                 self._row_changed(cid)
 
     def _row_changed(self, cid: str) -> None:
+        if cid in self._dropped:  # the change or refusal repaints it: the preview goes too
+            self._dropped.discard(cid)
+            self._preview.pop(cid, None)
         row = self._ids.index(cid)
         self.dataChanged.emit(self.index(row, 0), self.index(row, PLAYERS))
 
+    def drop_on(self, ids) -> None:
+        """A chip is dropped on `ids`: each keeps its preview until the change (or the
+        refusal) repaints it, so that it is repainted once."""
+        self._dropped = set(ids)
+
     def set_preview(self, previews: dict[str, tuple[str, str, bool]]) -> None:
         """Show (or, with {}, clear) a hovering chip's preview on these tiles."""
+        self._dropped.clear()
         touched = set(self._preview) | set(previews)
         self._preview = dict(previews)
         for cid in touched:

@@ -13,6 +13,7 @@ import json
 
 from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, Qt
 
+from ..desk.encounter import turn_now
 from .plain import plain_tip
 
 ORDER_MIME = "application/x-harmdesk-encounter-order+json"
@@ -70,9 +71,7 @@ class EncounterModel(QAbstractListModel):
         if encounter is not None:
             chars, ended = state["characters"], c.profile.report.ended
             order = [cid for cid in encounter.get("order", []) if cid in chars]
-            turn = encounter.get("turn")
-            now = order[turn] if encounter.get("mode") == "turns" and isinstance(turn, int) \
-                and 0 <= turn < len(order) else None
+            now = turn_now(state["settings"])
             acted = set(encounter.get("acted") or ())
             initiative = encounter.get("initiative") or {}
             rows = [(cid, chars[cid]["name"], cid == now, cid in acted,

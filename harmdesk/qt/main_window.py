@@ -21,7 +21,7 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from . import window_memory
-from .window_chips import ChipHands
+from .window_chips import ChipDrops
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
@@ -49,7 +49,7 @@ class EmptyFieldPassesUndo(QObject):
         return False
 
 
-class MainWindow(QMainWindow, ChipHands):
+class MainWindow(QMainWindow):
     firstPainted = Signal()  # once, just after the window's first frame
 
     def __init__(self, controller: DeskController | None = None,
@@ -64,8 +64,7 @@ class MainWindow(QMainWindow, ChipHands):
         self.resize(window_memory.DEFAULT_SIZE)  # until restore_window() sizes it
         self._controller = controller
         self.rng = rng or random.SystemRandom()
-        self._hovered: dict | None = None  # the chip the mouse rests on
-        self.apply_dialog = None  # the open "Apply this chip?" dialog
+        self.chips = ChipDrops(self)  # chips dropped, clicked and hovered; the quick entry
         self.ui = None
         self.campaign_menus = None
         self.play_menus = None
@@ -96,8 +95,6 @@ class MainWindow(QMainWindow, ChipHands):
         self.ui = Ui_MainWindow()
         self.ui.setupUi(self)  # no size of its own: the window keeps the one it has
         self.controller = self._controller or DeskController(self)
-        self.controller.roll_provider = self.provide_roll
-        self.controller.save_provider = self.ask_turn_save
         self._setup_undo()
         self._setup_views()
         self.update_title()
@@ -279,23 +276,12 @@ class MainWindow(QMainWindow, ChipHands):
         c.campaignChanged.connect(self.update_title)
         c.campaignChanged.connect(self.update_enabled)
         c.campaignChanged.connect(self._fit_shown_table)
-        c.campaignChanged.connect(self.quick_entry_follows_campaign)
         c.playSessionChanged.connect(self.update_title)
         c.playSessionChanged.connect(self.update_enabled)
-        self.tiles.modifiers = self.tray.modifiers
-        self.tiles.chipDropped.connect(self.apply_chip)
-        self.tray.chipActivated.connect(self.apply_chip_to_selection)
-        self.tray.chipHovered.connect(self.preview_chip)
-        c.changed.connect(self._preview_again)
-        self.tiles.selectionModel().selectionChanged.connect(self._preview_again)
-        ui.table.selectionModel().selectionChanged.connect(self._preview_again)
+        self.chips.connect()
         self.log.highlight.connect(self.model.set_highlight)
         self._undo_keys = EmptyFieldPassesUndo(self)
         ui.quickEntry.installEventFilter(self._undo_keys)
-        ui.quickEntry.returnPressed.connect(self.apply_quick_entry)
-        ui.quickApply.clicked.connect(self.apply_quick_entry)
-        ui.quickEntry.textEdited.connect(lambda _: self.show_quick_message(""))
-        ui.actionQuickEntry.triggered.connect(self.focus_quick_entry)
         ui.actionSelectAll.triggered.connect(self.select_all)
         ui.actionQuit.triggered.connect(self.close)
         for view in (self.tiles, ui.table):
@@ -376,12 +362,11 @@ class MainWindow(QMainWindow, ChipHands):
             menu.exec(view.viewport().mapToGlobal(pos))
             menu.deleteLater()
 
-    # applying -------------------------------------------------------------------
     # feedback -------------------------------------------------------------------
     def on_refused(self, reason: str, ids: list) -> None:
         self.statusBar().showMessage(f"Refused: {reason}", 10000)
         if self.ui.quickEntry.hasFocus() or self.ui.quickEntry.text():
-            self.show_quick_message(reason)  # the tiles hear of it from the controller
+            self.chips.show_quick_message(reason)  # the tiles hear of it from the controller
 
     def on_failed(self, message: str) -> None:
         from .plain import plain_message

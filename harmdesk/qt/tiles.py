@@ -2,9 +2,12 @@
 
 A chip hovering over a tile asks the rules for a preview (nothing is saved)
 and the model shows it on the tile; dropping emits `chipDropped(chip, targets)`
-for the window to apply. Dragging tiles themselves carries their attacks. Every
-chip becomes an action here, in `action_for`, with the tray's modifiers read
-from `modifiers` (set by the window), so drops, hovers and clicks agree.
+for the window to apply. Dragging tiles themselves carries their attacks. A
+preview reads the tray's modifiers through `modifiers_for` (set by the window), as
+the window's chip handler does for a drop, so drops, hovers and clicks agree.
+
+A drop's tiles keep their preview until the change (or the refusal) repaints them,
+so each tile it touches is repainted once.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from ..desk.chips import (
     attack_chip,
     decode as decode_chip,
     encode as encode_chip,
-    takes_modifiers,
 )
 from ..values import TilePreview
 from . import window_memory
@@ -63,10 +65,12 @@ class TileView(QListView):
         self.setAccessibleName("Character tiles")
         self._hover_key = None
         self._dragged = None  # (the mime data, its chip): decoded once per drag-enter
-        # () -> the tray's modifier fields; UserError when they cannot be read
-        self.modifiers = dict
+        # chip -> the tray's modifier fields for it; UserError when they cannot be read
+        self.modifiers_for = lambda chip: {}
+        self._dropping = False  # while a dropped chip is being applied
         controller.changed.connect(self._forget_preview)
         controller.campaignChanged.connect(self._forget_preview)
+        controller.failed.connect(self.before_asking)  # its message box asks the GM
 
     def setModel(self, model) -> None:
         super().setModel(model)
@@ -159,27 +163,32 @@ class TileView(QListView):
         chip = self._chip(event)
         self._dragged = None
         targets = self.targets_at(event.position().toPoint()) if chip else []
-        self.show_preview(None, [])
         if not targets:
+            self.show_preview(None, [])
             event.ignore()  # a malformed payload or empty space: nothing happens
             return
         event.acceptProposedAction()
-        self.chipDropped.emit(chip, targets)
-
-    # chips into actions ------------------------------------------------------------------
-    def modifiers_for(self, chip: dict) -> dict:
-        """The tray's modifiers if `chip` deals damage; UserError when they cannot be read."""
-        if not takes_modifiers(chip):
-            return {}
+        # the preview stays until the change repaints the tiles, once (the model drops
+        # the preview of every tile it repaints); what is left of it goes after
+        self._dropping = True
+        self.model().drop_on(targets)
         try:
-            return self.modifiers()
-        except UserError as err:
-            raise UserError(f"the modifiers need fixing first: {err}") from None
+            self.chipDropped.emit(chip, targets)
+        finally:
+            self._dropping = False
+        self.clear_drop_preview()
 
-    def action_for(self, chip: dict, targets: list[str]):
-        """The `Action` `chip` becomes on `targets`, toggles included; UserError if it cannot."""
-        return self.controller.service.action_for(chip, targets, self.modifiers_for(chip))
+    def before_asking(self, *_) -> None:
+        """A dropped chip asks the GM something (a roll, a Save, a condition, a failure to
+        read): the tiles show the desk as it is, not the chip, while it asks."""
+        if self._dropping:
+            self.clear_drop_preview()
 
+    def clear_drop_preview(self) -> None:
+        self._hover_key = None
+        self.model().set_preview({})  # repaints only the tiles still previewing
+
+    # previews ------------------------------------------------------------------------
     def show_preview(self, chip, targets: list[str]) -> None:
         """Preview `chip` on `targets` (None or no targets: clear every preview)."""
         if chip is None or not targets or self.controller.campaign is None:

@@ -19,7 +19,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from ..errors import UserError
-from ..desk.chips import DAMAGE_ACTIONS, action_chip, attack_chip, taken_modifiers
+from ..desk.chips import (
+    DAMAGE_ACTIONS,
+    action_chip,
+    attack_chip,
+    taken_modifiers,
+    takes_modifiers,
+)
 from ..desk.quick import (
     QuickEntryError,
     examples as quick_examples,
@@ -304,6 +310,16 @@ class TrayWidget(QWidget):
                 extra["damage_type"] = kind
             mods["additional"] = [extra]
         return mods
+
+    def modifiers_for(self, chip: dict) -> dict:
+        """The modifiers a drop or a click of `chip` takes: the toggles if it deals damage,
+        else none; UserError, saying so, when they cannot be read."""
+        if not takes_modifiers(chip):
+            return {}
+        try:
+            return self.modifiers()
+        except UserError as err:
+            raise UserError(f"the modifiers need fixing first: {err}") from None
 
     @staticmethod
     def _type_name(text: str, what: str) -> str:

@@ -128,12 +128,12 @@ def test_hovering_a_refused_chip_says_why_on_the_tile(window):
 def test_a_click_on_a_chip_alone_changes_nothing(qtbot, window, folder):
     window.select_ids(["caradoc"])  # as on a first start
     qtbot.mouseClick(chip_named(window, "severity", "d10"), Qt.MouseButton.LeftButton)
-    dialog = window.apply_dialog
+    dialog = window.chips.apply_dialog
     assert dialog is not None and dialog.isVisible()
     chars, log = saved(folder)
     assert chars["caradoc"]["hp"] == 16 and log == [] and window.controller.stack.count() == 0
     dialog.ui.buttonBox.button(CANCEL).click()
-    assert window.apply_dialog is None
+    assert window.chips.apply_dialog is None
     assert saved(folder)[1] == [] and window.controller.stack.count() == 0
     assert tile(window, "caradoc").data(PreviewRole) is None
 
@@ -143,7 +143,7 @@ def test_the_dialog_shows_the_outcome_and_tags_and_apply_saves_one_step(qtbot, w
     window.tray.ui.nonLethalCheck.setChecked(True)
     window.select_ids(["caradoc"])
     qtbot.mouseClick(chip_named(window, "dangers", "Hagr"), Qt.MouseButton.LeftButton)
-    dialog = window.apply_dialog
+    dialog = window.chips.apply_dialog
     assert dialog.ui.tagsLabel.text() == "Tags: forceful, non-lethal"
     assert "to Caradoc?" in dialog.ui.promptLabel.text()
     dialog.spins[0].setValue(7)
@@ -166,7 +166,7 @@ def test_with_harmdesk_rolling_the_dialog_gives_the_odds_and_apply_rolls_once(qt
     chip = chip_named(window, "severity", "d4")
     chip.setFocus()
     qtbot.keyClick(chip, Qt.Key.Key_Return)  # the keyboard asks just as a click does
-    dialog = window.apply_dialog
+    dialog = window.chips.apply_dialog
     assert dialog.spins == []
     assert dialog.ui.promptLabel.text() == ("Apply d4 to Caradoc and The Heavy? HarmDesk rolls "
                                             "d4 when you apply.")
@@ -185,5 +185,5 @@ def test_with_harmdesk_rolling_the_dialog_gives_the_odds_and_apply_rolls_once(qt
 
 def test_a_chip_the_rules_refuse_opens_no_dialog(window, folder):
     window.select_ids(["caradoc"])
-    assert not window.apply_chip_to_selection({"label": "Recover", "action": {"type": "recover"}})
-    assert window.apply_dialog is None and "full HP" in window.statusBar().currentMessage()
+    assert not window.chips.apply_chip_to_selection({"label": "Recover", "action": {"type": "recover"}})
+    assert window.chips.apply_dialog is None and "full HP" in window.statusBar().currentMessage()

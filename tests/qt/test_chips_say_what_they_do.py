@@ -118,7 +118,7 @@ def test_cancelling_the_end_turn_save_ends_no_turn_and_skip_ends_it_without(wind
 
 def test_the_quick_entry_forgets_another_campaigns_text_and_error(window, qtbot):
     window.ui.quickEntry.setText("d8+")
-    assert not window.apply_quick_entry()
+    assert not window.chips.apply_quick_entry()
     assert window.ui.quickMessage.text() and not window.ui.quickMessage.isHidden()
     window.campaign_menus.open_named("Steading")
     qtbot.waitUntil(lambda: window.controller.service.name == "Steading")

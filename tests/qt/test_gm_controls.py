@@ -90,7 +90,7 @@ def test_garet_healed_to_4_is_ruled_back_in_the_action_from_the_tile_menu(
     window = opened("Stonetop")
     window.select_ids(["garet"])
     window.ui.quickEntry.setText("heal 4")
-    assert window.apply_quick_entry()
+    assert window.chips.apply_quick_entry()
     assert (saved(folder, "Stonetop", "garet")["hp"], cell(window, "garet", STATUS)) == \
         (4, "Out of the action")
     window.select_ids(["heavy"])
@@ -139,7 +139,7 @@ def test_a_dead_lux_character_is_brought_back_by_the_gm(qtbot, opened, folder, m
     window = opened("Lux")
     window.select_ids(["roche"])
     window.ui.quickEntry.setText("heal 2")
-    assert not window.apply_quick_entry()
+    assert not window.chips.apply_quick_entry()
     assert "dead" in window.statusBar().currentMessage()
 
     def bring_back(dialog):

@@ -211,7 +211,7 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
     window.tray.ui.damageTypeCombo.setEditText(NAME)
     window.tray.ui.typedEdit.setText(NAME)
     window.ui.quickEntry.setText(NAME)
-    window.apply_quick_entry()
+    window.chips.apply_quick_entry()
     sweep(surfaces, window)
     window.log.ui.filterEdit.clear()
     window.tray.ui.damageTypeCombo.setEditText("")

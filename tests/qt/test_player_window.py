@@ -53,7 +53,7 @@ def test_a_step_in_the_gms_window_shows_at_once_in_the_players(qtbot, window, fo
     display = opened(qtbot, window)
     window.select_ids(["vahid"])
     window.ui.quickEntry.setText("30")
-    window.apply_quick_entry()
+    window.chips.apply_quick_entry()
     # ST-6: 0 HP from a lethal source: dying, at Death's Door
     qtbot.waitUntil(lambda: display.ui.banner.text() == "Vahid is at Death's Door")
     assert cards(display)["Vahid"] == "at Death's Door"

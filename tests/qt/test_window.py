@@ -79,11 +79,11 @@ def test_a_bad_quick_entry_shows_an_inline_message_and_changes_nothing(qtbot, fo
     window = open_window(qtbot, folder)
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+")
-    assert not window.apply_quick_entry()
+    assert not window.chips.apply_quick_entry()
     assert window.ui.quickMessage.text() == "d8+ is not a dice expression: something is missing after +"
     window.ui.quickEntry.setText("5")
     window.select_ids([])
-    assert not window.apply_quick_entry()
+    assert not window.chips.apply_quick_entry()
     assert "select one or more tiles" in window.ui.quickMessage.text()
     assert window.controller.stack.count() == 0 and saved(folder, "heavy") == 20
     close(window)
@@ -92,7 +92,7 @@ def test_a_bad_quick_entry_shows_an_inline_message_and_changes_nothing(qtbot, fo
 def test_a_refusal_reaches_the_tile_and_the_status_bar(qtbot, folder):
     window = open_window(qtbot, folder)
     window.select_ids(["caradoc"])
-    assert not window.apply_chip_to_selection({"label": "Recover", "action": {"type": "recover"}})
+    assert not window.chips.apply_chip_to_selection({"label": "Recover", "action": {"type": "recover"}})
     assert "full HP" in window.statusBar().currentMessage()
     close(window)
 
@@ -102,7 +102,7 @@ def test_undo_history_survives_a_restart(qtbot, folder):
     window.select_ids(["heavy"])
     for amount in ("5", "6"):
         window.ui.quickEntry.setText(amount)
-        assert window.apply_quick_entry()
+        assert window.chips.apply_quick_entry()
     window.controller.stack.undo()
     close(window)
     window.close()
@@ -123,7 +123,7 @@ def test_dice_are_rolled_by_harmdesk_and_stored_as_faces(qtbot, folder):
     window = open_window(qtbot, folder)
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+3")
-    assert window.apply_quick_entry()
+    assert window.chips.apply_quick_entry()
     entry, = window.controller.service.log()
     face = entry.action["rolls"][0]
     assert saved(folder, "heavy") == 20 - max(0, face + 3 - 2)
@@ -138,13 +138,13 @@ def test_in_manual_dice_mode_the_gm_types_the_faces(qtbot, folder, monkeypatch):
                         lambda parent, expr, label, **shown: asked.append((expr, label)) or [6])
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+3")
-    assert window.apply_quick_entry()
+    assert window.chips.apply_quick_entry()
     assert asked and asked[0][0] == "d8+3"
     assert saved(folder, "heavy") == 20 - (6 + 3 - 2)
     monkeypatch.setattr("harmdesk.qt.dialogs.dice.ask_faces",
                         lambda parent, expr, label, **shown: None)
     window.ui.quickEntry.setText("d8")
-    assert not window.apply_quick_entry()  # cancelled: nothing happens
+    assert not window.chips.apply_quick_entry()  # cancelled: nothing happens
     assert window.controller.stack.count() == 1
     close(window)
 
@@ -171,7 +171,7 @@ def test_selecting_a_log_entry_highlights_its_characters(qtbot, folder):
     window = open_window(qtbot, folder)
     window.select_ids(["heavy", "vahid"])
     window.ui.quickEntry.setText("2")
-    window.apply_quick_entry()
+    window.chips.apply_quick_entry()
     window.log.highlight.emit(["heavy"])
     model = window.model
     assert model.index(model.row_of("heavy"), 0).data(HighlightRole) is True
@@ -198,7 +198,7 @@ def test_file_export_session_summary_writes_the_pdf_off_the_gui_thread(qtbot, fo
     window.controller.start_play_session("The hagr")
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("5")
-    window.apply_quick_entry()
+    window.chips.apply_quick_entry()
     target = tmp_path / "tonight.pdf"
     monkeypatch.setattr("harmdesk.qt.export_summary.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(target), "PDF files (*.pdf)"))
@@ -219,7 +219,7 @@ def test_the_table_proxy_passes_the_model_tester(qtbot, folder, qtmodeltester):
 
 def test_a_chip_that_cannot_become_an_action_is_refused_on_the_tile(qtbot, folder):
     window = open_window(qtbot, folder)
-    assert not window.apply_chip({"label": "Hagr", "attackers": ["hagr"]}, ["hagr"])
+    assert not window.chips.apply_chip({"label": "Hagr", "attackers": ["hagr"]}, ["hagr"])
     model = window.model
     assert "cannot attack itself" in model.index(model.row_of("hagr"), 0).data(NoticeRole)
     assert "cannot attack itself" in window.statusBar().currentMessage()

@@ -107,7 +107,7 @@ def test_at_1280_by_720_everything_is_within_reach(qtbot, folder, name):
     ui = window.ui
     window.select_ids([window.model.ids()[0]])
     ui.quickEntry.setText("d7+")
-    window.apply_quick_entry()
+    window.chips.apply_quick_entry()
     kit.laid_out(qtbot, window)  # with the message shown
     for widget in (ui.quickEntry, ui.quickApply, ui.quickMessage, ui.menubar, ui.toolbar,
                    window.tiles, window.tray, window.log):

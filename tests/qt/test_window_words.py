@@ -51,7 +51,7 @@ def test_a_broken_dice_expression_reads_in_plain_words_and_the_field_keeps_its_w
     width = entry.width()
     window.select_ids(["heavy"])
     entry.setText("d7+")
-    assert not window.apply_quick_entry()
+    assert not window.chips.apply_quick_entry()
     qtbot.waitUntil(lambda: message.shown() != "")
     kit.laid_out(qtbot, window)  # the message shows: the field is laid out again
     assert message.text() == "d7+ is not a dice expression: something is missing after +"
@@ -76,7 +76,7 @@ def test_negative_zero_and_pointless_amounts_are_refused_before_any_dice_are_ask
     window.controller.roll_provider = lambda action, need: asked.append(need)
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText(text)
-    assert not window.apply_quick_entry()
+    assert not window.chips.apply_quick_entry()
     assert window.ui.quickMessage.text() == words
     assert asked == [] and window.controller.stack.count() == 0
     assert saved(folder, "heavy") == 20
@@ -100,7 +100,7 @@ def test_the_quick_entry_hint_and_help_are_each_games_own(qtbot, folder):
     # every row is input the quick entry takes, in this game
     window.select_ids(["brute"])
     window.ui.quickEntry.setText(shown[-1])
-    assert window.apply_quick_entry()
+    assert window.chips.apply_quick_entry()
     assert saved(folder, "brute", "damage", "Gate") == 9
     dialog.ui.gameCombo.setCurrentIndex(dialog.ui.gameCombo.findData("stonetop"))
     assert "7 p1" in [table.item(r, 0).text() for r in range(table.rowCount())]

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QVBoxLayout, QWid
 from ..forms.ui_death_dialog import Ui_DeathDialog
 from .common import Choice, Desk, Invalid, Validated, form_layout, note_label, spin, target_value
 from ...desk.explain import refusal as rules_refusal
+from ...desk.moves import ruling_hp, ruling_strain_top
 
 
 class DeathDialog(Validated, QDialog):
@@ -38,13 +39,12 @@ class DeathDialog(Validated, QDialog):
         else:
             self.state = Choice(ruling.heading, list(ruling.choices))
             self.state.set_value(ruling.proposed(chars))
-            low = ruling.lowest_hp
+            low, most, proposed = ruling_hp(chars, ruling.lowest_hp)
             layout.addWidget(self.state)
             form = form_layout()
-            most = min((c["max_hp"] for c in chars), default=1)
             self.set_hp = QCheckBox("Set &HP to")
-            self.hp = spin(low, most, max(low, min(most, chars[0]["hp"])) if chars else 0,
-                           "HP after the ruling", f"HP, at most {most} (max HP)")
+            self.hp = spin(low, most, proposed, "HP after the ruling",
+                           f"HP, at most {most} (max HP)")
             form.addRow(self.row(self.set_hp, self.hp))
             self.state.changed.connect(self.revalidate)
             self.set_hp.toggled.connect(self.hp.setEnabled)
@@ -52,7 +52,7 @@ class DeathDialog(Validated, QDialog):
             self.hp.valueChanged.connect(self.revalidate)
             self.hp.setEnabled(False)
             if ruling.sets_strain:
-                top = min((c["max_strain"] for c in chars), default=3)
+                top = ruling_strain_top(chars)
                 self.set_strain = QCheckBox("Set &Strain to")
                 self.strain = spin(0, top, 0, "Strain after the ruling",
                                    f"Strain, at most {top}: a Wounded character dies at the "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
+from ...desk.moves import resolve_offered
 from ...desk.rolling import roll_faces
 from .common import (
     Invalid,
@@ -37,9 +38,7 @@ class ShortRestPage(Page):
             have = char.get("resolve_dice", 0)
             if not have:
                 continue
-            # nobody at full HP wants to spend Resolve; the GM raises the count
-            wanted = 0 if char["hp"] >= char["max_hp"] else 1
-            count = spin(0, have, wanted, "Resolve dice spent",
+            count = spin(0, have, resolve_offered(char), "Resolve dice spent",
                          f"How many of the {have} unspent Resolve dice to spend", "none")
             count.setSuffix(f" of {have} × {char['resolve_die']}")
             faces = line("Resolve faces", "empty: HarmDesk rolls",

@@ -20,6 +20,7 @@ from .common import (
     target_value,
 )
 from ...desk.explain import refusal as rules_refusal
+from ...desk.moves import tending_changes_death
 
 
 def first_refusal(page: Page, action: dict) -> str:
@@ -160,7 +161,7 @@ class TendPage(MovePage):
                 box.blockSignals(False)
         self.becomes.setEnabled(self.wound.currentData() is not None)
         self.pick.setEnabled(self.roll.value() == "7-9")
-        self.after.setEnabled(char["death"] in ("dying", "out_of_action"))
+        self.after.setEnabled(tending_changes_death(char))
         if not self.after.isEnabled():
             self.after.setCurrentIndex(0)
 

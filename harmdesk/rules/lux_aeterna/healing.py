@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .. import dice, fields
 from ..core import Event, Refused, listed, quoted, signed
 from ..shapes import JSON, Action, Settings
@@ -198,6 +201,14 @@ def read_resolve_rolls(char: LuxCharacter, action: Action) -> list[int]:
         raise Refused(f"{who(char)} has {char['resolve_dice']} unspent Resolve "
                       f"{'die' if char['resolve_dice'] == 1 else 'dice'}, not {len(faces)}")
     return faces
+
+
+def resolve_worth_spending(char: Mapping[str, Any]) -> int:
+    """LA-12/LA-13: the Resolve dice a Short Rest is worth to `char`: it recovers HP only,
+    so none at full HP, else one (more is the GM's to raise, up to the unspent dice)."""
+    if not char.get("resolve_dice"):
+        return 0
+    return 0 if char["hp"] >= char["max_hp"] else 1
 
 
 def short_rest(desk: LuxDesk, action: Action, cid: str) -> list[Event]:

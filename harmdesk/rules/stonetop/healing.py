@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from .. import fields
@@ -146,16 +148,31 @@ def lesser_success(char: StonetopCharacter, gained: int,
     return 0, ("out_of_action" if char["death"] == "dying" else None)
 
 
-def tend(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
-    """ST-9 (b), ST-15: tend a debility or a problematic wound; the GM names the cost in
-    supplies and any HP or change of state it brings. Not gated by can_recover.
+def tending_settles_death(char: Mapping[str, Any]) -> bool:
+    """ST-15: tending can stabilize someone dying or bring someone out of the action back;
+    anyone else's death state is not the tending's to change."""
+    return char["death"] in ("dying", "out_of_action")
 
-    When the GM requires Defy Danger (`defy_danger`): 10+ does what the tending set out to
-    do; on a 7–9 the player takes the cost, a second use of supplies, for that same result,
-    or the lesser success; on a 6− nothing is tended, the supplies named are still used up
-    and the GM makes a move."""
-    char = desk.peek(cid)
-    refuse_dead(char, "tending")
+
+@dataclass
+class Tending:
+    """What a `tend` action asks for, as read (the 7–9's pick may change the HP, the death
+    state and the supplies)."""
+
+    debility: str | None
+    wound: str | None
+    becomes: str | None
+    uses: int
+    payer: str
+    gained: int
+    death: str | None
+    how: str | None
+    band: str | None
+    pick: str | None
+
+
+def read_tending(action: Action, cid: str) -> Tending:
+    """The fields of a `tend` action, each checked as it is read."""
     debility = (None if action.get("debility") is None
                 else fields.name(action, "debility", DEBILITIES, "debility"))
     wound = fields.text(action, "wound", default=None)
@@ -166,70 +183,111 @@ def tend(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
     death = fields.choice(action, "death", ("none", "out_of_action"), default=None)
     how = fields.text(action, "how", default=None)
     band, pick = read_defy_danger(action)
-    if debility is None and wound is None and not gained and death is None:
+    return Tending(debility, wound, becomes, uses, payer, gained, death, how, band, pick)
+
+
+def check_tending(char: StonetopCharacter, asked: Tending) -> None:
+    """Refused unless there is something to tend on `char` and the tending can do it."""
+    if asked.debility is None and asked.wound is None and not asked.gained \
+            and asked.death is None:
         raise Refused("`tend` needs something to tend: `debility`, `wound`, `heal` or `death`")
-    if wound is not None:
-        find_wound(char, wound)
-    if debility is not None and debility not in char["debilities"]:
-        raise Refused(f"{char['name']} is not {debility}: nothing to tend (marked: "
+    if asked.wound is not None:
+        find_wound(char, asked.wound)
+    if asked.debility is not None and asked.debility not in char["debilities"]:
+        raise Refused(f"{char['name']} is not {asked.debility}: nothing to tend (marked: "
                       f"{', '.join(char['debilities']) or 'none'})")
-    if death == "none" and min(char["max_hp"], char["hp"] + gained) == 0:
+    if asked.death == "none" and min(char["max_hp"], char["hp"] + asked.gained) == 0:
         raise Refused(f"{char['name']} would still be at 0 HP: back on their feet needs "
                       "`heal` too")
-    if becomes is not None and wound is None:
+    if asked.becomes is not None and asked.wound is None:
         raise Refused("`wound_becomes` needs the `wound` it replaces")
-    if death is not None and char["death"] not in ("dying", "out_of_action"):
+    if asked.death is not None and not tending_settles_death(char):
         raise Refused(f"{char['name']} is {char['death'].replace('_', ' ')}: tending can only "
                       "stabilize someone dying or bring someone out of the action back")
-    roll = f"Defy Danger {BAND_SHOWN[band]}" if band else ""
-    if pick == "lesser":
-        gained, death = lesser_success(char, gained, death)
+
+
+def defy_danger_taken(char: StonetopCharacter, asked: Tending) -> str:
+    """ST-15: what the player took on a 7–9 changes the tending (the lesser success holds
+    back, the cost is a second use of supplies); the roll as the log tells it."""
+    roll = f"Defy Danger {BAND_SHOWN[asked.band]}" if asked.band else ""
+    if asked.pick == "lesser":
+        asked.gained, asked.death = lesser_success(char, asked.gained, asked.death)
         roll += ": the lesser success"
-    elif pick == "cost":
-        uses += 1
+    elif asked.pick == "cost":
+        asked.uses += 1
         roll += ": the cost, a second use of supplies"
-    spent, sdata = spend_supplies(desk, payer, uses, f"tending {char['name']}", cid)
+    return roll
+
+
+def tend_marks(char: StonetopCharacter, asked: Tending, parts: list[str],
+               data: dict[str, Any]) -> None:
+    """ST-9 (b): the debility cleared, the wound taken care of or reworded."""
+    if asked.debility is not None:
+        parts.append(clear_marked(char, asked.debility, "tending"))
+        data["debility"] = asked.debility
+    if asked.wound is not None:
+        char["wounds"] = wounds_of(char)
+        at = find_wound(char, asked.wound)
+        if asked.becomes is not None:
+            # the wound keeps its source, permanence and requirements under its new words
+            char["wounds"][at] = {**char["wounds"][at], "text": asked.becomes}
+            parts.append(f"wound {asked.wound!r} {ARROW} {asked.becomes!r}")
+        else:
+            char["wounds"].pop(at)
+            parts.append(f"wound {asked.wound!r} taken care of")
+
+
+def tend_hp_and_state(desk: StonetopDesk, char: StonetopCharacter, asked: Tending,
+                      parts: list[str], data: dict[str, Any]) -> None:
+    """ST-15: the HP the tending gives back and the death state it leaves: the one the GM
+    named, or as healing the dying reads (`healing_dying`)."""
+    if not asked.gained and asked.death is None:
+        return
+    before_death = char["death"]
+    hp_data, text = regain_hp(char, asked.gained, {"healing_dying": "no_change"})
+    if asked.gained:
+        parts.append(f"regains {asked.gained} HP; {text}")
+        data.update(hp_data, healed=hp_data["hp_after"] - hp_data["hp_before"])
+    if asked.death is not None:
+        char["death"] = asked.death
+        parts.append({"none": "back on their feet",
+                      "out_of_action": "stable, but out of the action"}[asked.death])
+        data.update(death_before=before_death, death_after=asked.death)
+    elif before_death == "dying" and char["hp"] > 0:
+        reading = desk.settings["healing_dying"]
+        after, words = dying_healed("awake" if reading == "awake" else "stabilizes")
+        char["death"] = cast(str, after)  # awake and stabilizes each name a state
+        parts.append(words)
+        data.update(death_before=before_death, death_after=after)
+
+
+def tend(desk: StonetopDesk, action: Action, cid: str) -> list[Event]:
+    """ST-9 (b), ST-15: tend a debility or a problematic wound; the GM names the cost in
+    supplies and any HP or change of state it brings. Not gated by can_recover.
+
+    When the GM requires Defy Danger (`defy_danger`): 10+ does what the tending set out to
+    do; on a 7–9 the player takes the cost, a second use of supplies, for that same result,
+    or the lesser success; on a 6− nothing is tended, the supplies named are still used up
+    and the GM makes a move."""
+    char = desk.peek(cid)
+    refuse_dead(char, "tending")
+    asked = read_tending(action, cid)
+    check_tending(char, asked)
+    roll = defy_danger_taken(char, asked)
+    spent, sdata = spend_supplies(desk, asked.payer, asked.uses, f"tending {char['name']}", cid)
     char = desk.char(cid)
-    parts = [f"Tending {char['name']}" + (f" ({how})" if how else ""), roll, spent]
+    parts = [f"Tending {char['name']}" + (f" ({asked.how})" if asked.how else ""), roll, spent]
     data = dict(sdata)
-    if band:
-        data["defy_danger"] = band
-    if pick:
-        data["pick"] = pick
-    if band == "6-":
+    if asked.band:
+        data["defy_danger"] = asked.band
+    if asked.pick:
+        data["pick"] = asked.pick
+    if asked.band == "6-":
         parts.append("nothing is taken care of: the danger comes to pass and the GM makes "
                      "a move")
         return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
-    if debility is not None:
-        parts.append(clear_marked(char, debility, "tending"))
-        data["debility"] = debility
-    if wound is not None:
-        char["wounds"] = wounds_of(char)
-        at = find_wound(char, wound)
-        if becomes is not None:
-            # the wound keeps its source, permanence and requirements under its new words
-            char["wounds"][at] = {**char["wounds"][at], "text": becomes}
-            parts.append(f"wound {wound!r} {ARROW} {becomes!r}")
-        else:
-            char["wounds"].pop(at)
-            parts.append(f"wound {wound!r} taken care of")
-    if gained or death is not None:
-        before_death = char["death"]
-        hp_data, text = regain_hp(char, gained, {"healing_dying": "no_change"})
-        if gained:
-            parts.append(f"regains {gained} HP; {text}")
-            data.update(hp_data, healed=hp_data["hp_after"] - hp_data["hp_before"])
-        if death is not None:
-            char["death"] = death
-            parts.append({"none": "back on their feet",
-                          "out_of_action": "stable, but out of the action"}[death])
-            data.update(death_before=before_death, death_after=death)
-        elif before_death == "dying" and char["hp"] > 0:
-            reading = desk.settings["healing_dying"]
-            after, words = dying_healed("awake" if reading == "awake" else "stabilizes")
-            char["death"] = cast(str, after)  # awake and stabilizes each name a state
-            parts.append(words)
-            data.update(death_before=before_death, death_after=after)
+    tend_marks(char, asked, parts, data)
+    tend_hp_and_state(desk, char, asked, parts, data)
     return [Event("tend", cid, "; ".join(p for p in parts if p), data)]
 
 

@@ -1,0 +1,24 @@
+"""What the window shows of a running encounter, as the rules read it (no Qt)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..rules.encounter import encounter_of, whose_turn
+
+
+def turn_now(settings: Mapping) -> str | None:
+    """The id of the character whose turn it is (turns mode), else None."""
+    return whose_turn(settings)
+
+
+def encounter_marks(settings: Mapping) -> dict[str, str]:
+    """Who is picked out on the tiles by the running encounter: the one whose turn it is
+    ("turn"), and in the spotlight those who have acted this round ("acted")."""
+    encounter = encounter_of(settings)
+    if not isinstance(encounter, dict):
+        return {}
+    if encounter.get("mode") == "spotlight":
+        return {cid: "acted" for cid in encounter.get("acted") or ()}
+    turn = whose_turn(settings)
+    return {turn: "turn"} if turn is not None else {}
