@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout
 
 from ..style import ERROR_STYLE
+from .condition import ProtectionPage, TraitsPage
 from .common import (
     Choice,
     FaceBox,
@@ -258,3 +259,7 @@ class MagicalRepairPage(Page):
 
 PAGES = {"short_rest": ShortRestPage, "long_rest": LongRestPage, "medicine": MedicinePage,
          "technology": TechnologyPage, "magical_repair": MagicalRepairPage}
+
+
+# The conditions dialog's pages the profile names in its `condition_pages`, by key.
+CONDITION_PAGES = {"protection": ProtectionPage, "damage_types": TraitsPage}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from ...desk.rolling import roll_faces
+from .condition import RemoveConditionPage, SavePage
+from .condition_lux import AddConditionPage, SustainingPage, TreatTraumaPage
 from .common import (
     Invalid,
     Page,
@@ -363,3 +365,9 @@ PAGES = {"resolve_short_rest": ShortRestPage, "roll_resolve": RollResolvePage,
          "medical_aid": MedicalAidPage, "stabilize": StabilizePage,
          "start_turn": StartTurnPage, "end_turn": EndTurnPage, "end_scene": EndScenePage,
          "grant_endurance": GrantEndurancePage, "new_day": NewDayPage}
+
+
+# The conditions dialog's pages the profile names in its `condition_pages`, by key.
+CONDITION_PAGES = {"add_condition": AddConditionPage, "remove_condition": RemoveConditionPage,
+                   "save": SavePage, "treat_trauma": TreatTraumaPage,
+                   "sustaining": SustainingPage}

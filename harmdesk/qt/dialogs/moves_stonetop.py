@@ -7,6 +7,8 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
 from ..plain import plain_button
+from .condition import DebilityPage
+from .wounds_stonetop import WoundPage
 from .common import (
     Choice,
     Invalid,
@@ -444,3 +446,7 @@ class NpcRestPage(MovePage):
 
 PAGES = {"recover": RecoverPage, "tend": TendPage, "make_camp": MakeCampPage,
          "deaths_door": DeathsDoorPage, "convalesce": ConvalescePage, "npc_rest": NpcRestPage}
+
+
+# The conditions dialog's pages the profile names in its `condition_pages`, by key.
+CONDITION_PAGES = {"debility": DebilityPage, "wound": WoundPage}
