@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout
 
 from ..style import ERROR_STYLE
-from .condition import ProtectionPage, TraitsPage
 from .common import (
     Choice,
     FaceBox,
@@ -18,6 +17,7 @@ from .common import (
     spin,
     target_value,
 )
+from .condition import ProtectionPage, TraitsPage
 
 
 class ShortRestPage(Page):

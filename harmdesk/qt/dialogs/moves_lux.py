@@ -6,8 +6,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from ...desk.rolling import roll_faces
-from .condition import RemoveConditionPage, SavePage
-from .condition_lux import AddConditionPage, SustainingPage, TreatTraumaPage
 from .common import (
     Invalid,
     Page,
@@ -21,6 +19,8 @@ from .common import (
     spin,
     target_value,
 )
+from .condition import RemoveConditionPage, SavePage
+from .condition_lux import AddConditionPage, SustainingPage, TreatTraumaPage
 
 
 class ShortRestPage(Page):

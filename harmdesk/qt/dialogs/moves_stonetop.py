@@ -7,8 +7,6 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
 from ..plain import plain_button
-from .condition import DebilityPage
-from .wounds_stonetop import WoundPage
 from .common import (
     Choice,
     Invalid,
@@ -21,6 +19,8 @@ from .common import (
     spin,
     target_value,
 )
+from .condition import DebilityPage
+from .wounds_stonetop import WoundPage
 from ...desk.explain import refusal as rules_refusal
 
 
