@@ -139,8 +139,8 @@ def cmd_campaign(args, store) -> int:
         _print_json({"campaigns": store.campaigns()})
     elif args.action == "new":
         if not args.system:
-            return _fail("campaign new needs --system (stonetop, lux_aeterna or "
-                         "freedom_fantasies)")
+            from .rules.engine import system_names
+            return _fail(f"campaign new needs --system ({_one_of(system_names())})")
         _print_json(_desk(Campaign.create(store, args.name, args.system)))
     elif args.action == "export":
         _print_json(Campaign(store, args.name).export())
@@ -151,6 +151,11 @@ def cmd_campaign(args, store) -> int:
             return _fail(_name_taken(err, args), 1)
         _print_json(_desk(imported))
     return 0
+
+
+def _one_of(names: tuple[str, ...]) -> str:
+    """'a, b or c'."""
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def _name_taken(err, args) -> str:
@@ -283,6 +288,8 @@ def cmd_backups(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .rules.engine import system_names
+
     parser = argparse.ArgumentParser(
         prog="harmdesk",
         description="Harm and healing bookkeeping for Stonetop, Lux Aeterna and Freedom Fantasies.")
@@ -309,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     camp = sub.add_parser("campaign", help="list, create, export or import campaigns")
     camp.add_argument("action", choices=("list", "new", "export", "import"))
     camp.add_argument("name", nargs="?", metavar="NAME|FILE")
-    camp.add_argument("--system", choices=("stonetop", "lux_aeterna", "freedom_fantasies"))
+    camp.add_argument("--system", choices=system_names())
     camp.add_argument("--as", dest="as_name", metavar="NAME",
                       help="for import: the name of the imported campaign (default: the "
                            "file's own)")

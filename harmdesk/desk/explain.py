@@ -4,7 +4,7 @@ dialog's series of actions, a sheet not saved yet, the gang slot. No Qt; saves n
 
 from __future__ import annotations
 
-from ..rules.core import Refused
+from ..profiles import profile_for
 from ..rules.engine import apply
 from ..values import Action, RollNeed
 from . import chips
@@ -12,24 +12,14 @@ from .rolling import roll_value
 
 
 def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
-    """(member lines, what the gang deals, ok, chip label), as the Stonetop rules read it."""
-    from ..rules.core import ARROW, Desk
-    from ..rules.stonetop import harm
-    chars = state["characters"]
-    groups = [(cid, ids.count(cid)) for cid in dict.fromkeys(ids)]
-    lines = [f"{n} × {chars[c]['name'] if c in chars else c}" for c, n in groups]
-    if not groups:
+    """(member lines, what the gang deals, ok, chip label), as the game's rules read the
+    gang slot's attackers (`ids`, one per combatant)."""
+    if not ids:
         return [], "", True, ""
-    try:
-        desk = Desk(state)
-        gang, _, gone = harm.fighting_gang(desk, [{"id": c, "count": n} for c, n in groups])
-    except Refused as err:
-        return lines, err.reason, False, ""
-    # the downed are not counted (Stonetop: out of the action, no longer in the fight)
-    lines = [f"{line} (out of the action: not counted)" if c in gone else line
-             for line, (c, _) in zip(lines, groups)]
-    deals = gang.text.split(f" {ARROW} ", 1)[-1]
-    return lines, f"Deals {deals}", True, f"Gang: {deals}"
+    profile = profile_for(state["system"])
+    if profile.gang_summary is None:
+        return [], f"{profile.title} has no gang-up", False, ""
+    return profile.gang_summary(state, ids)
 
 
 def refusal(state: dict, action: dict) -> str | None:

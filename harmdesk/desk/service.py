@@ -54,15 +54,16 @@ def play_label(moment: str, campaign: str, number: int | None, hours: int = 1) -
     return f"{'Start' if moment == 'start' else 'End'} of {session}"
 
 
-def per_session(action: Action | JSON, session: int | None) -> Action | JSON:
-    """`action` (an Action or a dict) with the play session's number where a rule works
-    once per session: Stonetop's Never Gonna Keep Me Down ("an automatic 10+ once per
-    session", ST-7) names it as `session`. Any other action comes back as it was given,
-    and so does this one when no play session is open: the rules then refuse it, saying
-    to start one."""
+def per_session(action: Action | JSON, session: int | None,
+                once_per_session: Callable[[JSON], bool]) -> Action | JSON:
+    """`action` (an Action or a dict) with the play session's number as `session` where
+    its game's rule works once per session (`once_per_session`, the profile's: Stonetop's
+    Never Gonna Keep Me Down, "an automatic 10+ once per session", ST-7). Any other
+    action comes back as it was given, and so does this one when no play session is open:
+    the rules then refuse it, saying to start one."""
     data = action.to_dict() if isinstance(action, Action) else action
-    if not isinstance(data, dict) or data.get("type") != "deaths_door" \
-            or data.get("automatic") is not True or data.get("session") is not None:
+    if not isinstance(data, dict) or not once_per_session(data) \
+            or data.get("session") is not None:
         return action
     if session is None:
         return action
@@ -339,7 +340,8 @@ class Service:
     def with_play_session(self, action: Action | JSON) -> Action | JSON:
         """`action` with what it takes from tonight's play session (`per_session`)."""
         tonight = self.play_session
-        return per_session(action, None if tonight is None else tonight["number"])
+        return per_session(action, None if tonight is None else tonight["number"],
+                           self.profile.once_per_session)
 
     def start_play_session(self, title: str = "") -> JSON:
         self.check_writable()

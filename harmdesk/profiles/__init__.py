@@ -8,8 +8,10 @@ names) and rule settings come from the rules packages; a profile only names and 
 them. It also names, for the log's details, the IDs in RULES.md each action applies.
 
 Dialog pages and modifier toggles are Qt widgets; a profile names them by key
-(`moves_pages=("recover", ...)`, `modifiers=("piercing", ...)`) and the Qt side keeps one
-registry from key to widget.
+(`moves_pages=("recover", ...)`, `modifiers=("piercing", ...)`) and the module of its
+window pages (`pages_module`), which the window imports; its end states carry a tone the
+window maps to a colour. Its hooks (the gang-up's summary, what works once per play
+session) are plain functions the service calls.
 
 What a profile is made of lives in `parts`; this module keeps the registry of games.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..rules.engine import SYSTEM_NAMES
+from ..rules.engine import SYSTEM_NAMES, system_names
 from .parts import Profile
 
 _PROFILES: dict[str, Profile] = {}
@@ -34,8 +36,9 @@ def forget(name: str) -> None:
 
 
 def names() -> tuple[str, ...]:
-    """Every game with a profile: the rules' games, then any registered besides."""
-    return tuple(dict.fromkeys([*SYSTEM_NAMES, *_PROFILES]))
+    """Every game with a profile: the rules' games (the shipped ones, then any registered
+    besides), then any profile registered besides."""
+    return tuple(dict.fromkeys([*system_names(), *_PROFILES]))
 
 
 def profile_for(system: str) -> Profile:
@@ -43,7 +46,8 @@ def profile_for(system: str) -> Profile:
     if system not in _PROFILES:
         if system not in SYSTEM_NAMES:
             raise KeyError(f"no display profile for the game {system!r}")
-        importlib.import_module(f"{__package__}.{system}")
+        # its module registers it on import, unless it was left out since
+        register(importlib.import_module(f"{__package__}.{system}").PROFILE)
     return _PROFILES[system]
 
 

@@ -3,7 +3,7 @@ fixed HP, Block and Protection, damage types, objects (FF-1 … FF-12)."""
 
 from __future__ import annotations
 
-from .parts import Bar, KIND_LABELS, TileFacts, words
+from .parts import Bar, EndState, KIND_LABELS, TileFacts, words
 from .parts import HEADS, Modifier
 from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
@@ -25,6 +25,11 @@ def marks(char: dict) -> tuple[tuple[int, str], ...]:
 # FF-2: "When you are Wounded, you are typically no longer considered an active threat to
 # combatants and will no longer be the target of further attacks": guidance, not a rule
 NOT_ATTACKED = "no longer the target of further attacks"
+# FF-3, FF-4: the end states a tile shows, gravest first; a thing is mended, not healed
+END_STATES = {"destroyed": EndState("Destroyed", "ended", recovered="repaired"),
+              "story_ended": EndState("Story ended", "ended"),
+              "wounded": EndState("Wounded", "down"),
+              "broken": EndState("Broken", "down", recovered="repaired", dashed=True)}
 
 
 def tile_facts(char: dict) -> TileFacts:
@@ -53,7 +58,8 @@ def tile_facts(char: dict) -> TileFacts:
         char["name"], KIND_LABELS[char["kind"]],
         Bar(damage, thresholds(hp)[1] + 1, f"Damage {damage} · HP {hp}", marks(char),
             fills_with_harm=True),
-        ("Block", str(char["block"])), buffer, tuple(badges), status, extra)
+        ("Block", str(char["block"])), buffer, tuple(badges), status, extra,
+        PROFILE.end_state(status))
 
 
 # the summary ---------------------------------------------------------------------------
@@ -189,6 +195,9 @@ PROFILE = Profile(
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=Clock(mode=SYSTEM.clock_modes[0]),
+    pages_module="harmdesk.qt.dialogs.moves_ff",
+    end_states=END_STATES,
+    demo="freedom_fantasies.json",
 )
 
 register(PROFILE)

@@ -3,7 +3,7 @@ Wounded, Strain, Trauma and status conditions (LA-1 … LA-17)."""
 
 from __future__ import annotations
 
-from .parts import Bar, KIND_LABELS, TileFacts, words
+from .parts import Bar, EndState, KIND_LABELS, TileFacts, words
 from .parts import HEADS, Modifier
 from ..rules.lux_aeterna import SYSTEM
 from ..rules.lux_aeterna.common import CONDITIONS, DIE_CHAIN, POSITIVE, TRAUMA_NAMES, WITH_AMOUNT
@@ -13,6 +13,11 @@ from ..rules.lux_aeterna.sheet import LIMITS
 from ..rules.lux_aeterna.trauma import save_odds
 from .parts import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField
 from . import register
+
+
+# LA-4, LA-16: the end states a tile shows, gravest first
+END_STATES = {"dead": EndState("Dead", "ended"), "wounded": EndState("Wounded", "down"),
+              "unconscious": EndState("Unconscious", "down")}
 
 
 def unconscious_condition(char: dict) -> bool:
@@ -59,7 +64,8 @@ def tile_facts(char: dict) -> TileFacts:
         char["name"], KIND_LABELS[char["kind"]],
         Bar(max(hp, 0), char["max_hp"], text, number=hp),
         ("Resolve", f"{char['resolve_dice']}×{char['resolve_die']}"),
-        ("Endurance", str(char["endurance"])), tuple(badges), status)
+        ("Endurance", str(char["endurance"])), tuple(badges), status,
+        end_state=PROFILE.end_state(status))
 
 
 # the summary ---------------------------------------------------------------------------
@@ -249,6 +255,9 @@ PROFILE = Profile(
     player_look=player_look,
     clock=CLOCK,
     save_odds=save_odds,
+    pages_module="harmdesk.qt.dialogs.moves_lux",
+    end_states=END_STATES,
+    demo="lux_aeterna.json",
 )
 
 register(PROFILE)

@@ -20,15 +20,20 @@ from ..rules.system import DANGER_KINDS, PARTY_KINDS
 KIND_LABELS = {"pc": "PC", "follower": "Follower", "npc": "NPC", "monster": "Monster",
                "object": "Object"}
 
-# How each end state looks and reads; the order is the order of gravity.
-STATUS_LABELS = {
-    "dead": "Dead", "destroyed": "Destroyed", "story_ended": "Story ended",
-    "fate_pending": "Fate pending", "dying": "Dying — Death's Door", "wounded": "Wounded",
-    "broken": "Broken", "out_of_action": "Out of the action", "unconscious": "Unconscious",
-    "ok": "",
-}
-# how leaving an end state reads where the new one has no label: a thing is mended
-RECOVERED = {"broken": "repaired", "destroyed": "repaired"}
+
+@dataclass(frozen=True)
+class EndState:
+    """How an end state looks and reads on a tile. The window maps the tone to its colour:
+    "ended" (out of the story: hatched, in the danger colour), "grave" (the danger colour),
+    "down" (the warning colour), or "" (no colour)."""
+
+    label: str
+    tone: str = ""
+    recovered: str = "back on their feet"  # how leaving it reads where the next has no label
+    dashed: bool = False  # the tile's outline is dashed (a thing broken, not yet destroyed)
+
+
+UNHARMED = EndState("")  # "ok": no end state
 
 
 @dataclass(frozen=True)
@@ -56,15 +61,16 @@ class TileFacts:
     badges: tuple[str, ...] = ()
     status: str = "ok"
     extra: tuple[str, ...] = field(default_factory=tuple)
+    end_state: EndState = UNHARMED  # how `status` looks, as the game's profile reads it
 
     @property
     def status_label(self) -> str:
-        return STATUS_LABELS[self.status]
+        return self.end_state.label
 
     def status_change(self, before: "TileFacts") -> str:
         """How this status reads after `before`'s: its label, or how leaving it reads
         (a person is back on their feet, a thing repaired)."""
-        return self.status_label or RECOVERED.get(before.status, "back on their feet")
+        return self.status_label or before.end_state.recovered
 
     def description(self) -> str:
         """One sentence for screen readers and tooltips."""
@@ -306,6 +312,24 @@ class Profile:
     # char -> what tilts the Saves it rolls, for where a Save is asked
     # ("Disadvantage: Chronic Pain"), or ""
     save_odds: Callable[[dict], str] = lambda char: ""
+    # the module of its window pages (a name the window imports): its `PAGES` hold the
+    # `moves_pages` by key, its `CONDITION_PAGES` the `condition_pages`
+    pages_module: str = ""
+    # each end state a tile may show (`TileFacts.status`), the order being the order of
+    # gravity; "ok" is none
+    end_states: Mapping[str, EndState] = field(default_factory=dict)
+    # the demo campaign made on a first start: a file in resources/demo, or none
+    demo: str = ""
+    # the gang slot (when `gang`): (desk state, attacker ids, an id once per combatant) ->
+    # (member lines, what the gang deals, ok, chip label), as the game's rules read it
+    gang_summary: Callable[[dict, list[str]], tuple[list[str], str, bool, str]] | None = None
+    # (action) -> whether the action works once per play session, taking tonight's
+    # session number as its `session` (the rules refuse it without one)
+    once_per_session: Callable[[Mapping[str, Any]], bool] = lambda action: False
+
+    def end_state(self, status: str) -> EndState:
+        """How `status` looks on a tile: `UNHARMED` for "ok"."""
+        return UNHARMED if status == "ok" else self.end_states[status]
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)

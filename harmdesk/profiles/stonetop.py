@@ -3,10 +3,13 @@ Death's Door (ST-1 … ST-16)."""
 
 from __future__ import annotations
 
-from .parts import Bar, KIND_LABELS, STATUS_LABELS, TileFacts
+from collections.abc import Mapping
+from typing import Any
+
+from .parts import Bar, EndState, KIND_LABELS, TileFacts
 from .parts import Form, HEADS, Modifier
-from ..rules.core import ARROW, MINUS
-from ..rules.stonetop import SYSTEM
+from ..rules.core import ARROW, MINUS, Desk, Refused
+from ..rules.stonetop import SYSTEM, harm
 from ..rules.core import signed
 from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, LIMITS, wound_texts, wounds_of
 from ..rules.stonetop.wounds import effect_words, effects_hold
@@ -25,6 +28,10 @@ DEATH_CHOICES = (
     ("D&ead", "dead"),
 )
 ENDED = ("dead", "fate_pending")
+# ST-6, ST-7: the death states a tile shows, gravest first
+END_STATES = {"dead": EndState("Dead", "ended"), "fate_pending": EndState("Fate pending", "grave"),
+              "dying": EndState("Dying — Death's Door", "grave"),
+              "out_of_action": EndState("Out of the action", "down")}
 
 
 def wound_badge(wound: dict) -> str:
@@ -62,12 +69,12 @@ def tile_facts(char: dict) -> TileFacts:
         ("Armor", str(char["armor"])),
         ("Supplies", str(supplies)) if supplies is not None else None,
         tuple(badges), status,
-        () if char["can_recover"] else ("Recover used",))
+        () if char["can_recover"] else ("Recover used",), PROFILE.end_state(status))
 
 
 # the summary ---------------------------------------------------------------------------
 def death_label(state: str) -> str:
-    return STATUS_LABELS.get(state) or "up and about"
+    return END_STATES[state].label if state in END_STATES else "up and about"
 
 
 def band(result: str) -> str:
@@ -181,6 +188,31 @@ def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
         return "badly_hurt", notes
     return ("hurt" if hp < top else "unhurt"), notes
 
+
+def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
+    """ST-2: the gang slot's (member lines, what the gang deals, ok, chip label); `ids`
+    holds an attacker once per combatant."""
+    chars = state["characters"]
+    groups = [(cid, ids.count(cid)) for cid in dict.fromkeys(ids)]
+    lines = [f"{n} × {chars[c]['name'] if c in chars else c}" for c, n in groups]
+    try:
+        desk = Desk(state)
+        gang, _, gone = harm.fighting_gang(desk, [{"id": c, "count": n} for c, n in groups])
+    except Refused as err:
+        return lines, err.reason, False, ""
+    # the downed are not counted (out of the action, no longer in the fight)
+    lines = [f"{line} (out of the action: not counted)" if c in gone else line
+             for line, (c, _) in zip(lines, groups)]
+    deals = gang.text.split(f" {ARROW} ", 1)[-1]
+    return lines, f"Deals {deals}", True, f"Gang: {deals}"
+
+
+def once_per_session(action: Mapping[str, Any]) -> bool:
+    """ST-7: Never Gonna Keep Me Down, "an automatic 10+ once per session", names the
+    play session it is used in as `session`."""
+    return action.get("type") == "deaths_door" and action.get("automatic") is True
+
+
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
     tile_facts=tile_facts,
@@ -239,6 +271,11 @@ PROFILE = Profile(
     player_looks=PLAYER_LOOKS,
     player_look=player_look,
     clock=Clock(mode=SYSTEM.clock_modes[0]),
+    pages_module="harmdesk.qt.dialogs.moves_stonetop",
+    end_states=END_STATES,
+    demo="stonetop.json",
+    gang_summary=gang_summary,
+    once_per_session=once_per_session,
 )
 
 register(PROFILE)

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
+from ..profiles.parts import EndState
 from .desk_model import (
     EncounterRole,
     FactsRole,
@@ -39,16 +40,12 @@ COMPACT_SIZE = QSize(170, 112)
 SEEN_TAGS = {"hidden": "⊘ hidden", "words": "◐ words"}
 # the encounter's marks: whose turn it is (solid), who has acted this round (quiet)
 ENCOUNTER_TAGS = {"turn": "▶ turn", "acted": "✓ acted"}
-ENDED = {"dead", "story_ended", "destroyed"}
-DOWN = {"dying", "fate_pending", "out_of_action", "unconscious", "wounded", "broken"}
+# an end state's colour by the tone its game's profile gives it ("ended" is also hatched)
+TONES = {"ended": DANGER, "grave": DANGER, "down": WARNING}
 
 
-def status_colour(status: str) -> QColor | None:
-    if status in ENDED or status in ("dying", "fate_pending"):
-        return DANGER
-    if status in DOWN:
-        return WARNING
-    return None
+def status_colour(end_state: EndState) -> QColor | None:
+    return TONES.get(end_state.tone)
 
 
 def base_size(fm: QFontMetrics, compact: bool = False) -> QSize:
@@ -93,21 +90,21 @@ class TileDelegate(QStyledItemDelegate):
         fm = QFontMetrics(option.font)
         line = fm.height()
         pad = line * 0.5
-        ended = facts.status in ENDED
+        ended = facts.end_state.tone == "ended"
 
         # card, border and end-state look
         base = pal.color(QPalette.ColorRole.Base)
         if ended:
             base = pal.color(QPalette.ColorRole.Window).darker(115)
         painter.setBrush(base)
-        border = status_colour(facts.status) or pal.color(QPalette.ColorRole.Mid)
+        border = status_colour(facts.end_state) or pal.color(QPalette.ColorRole.Mid)
         width = 3 if facts.status != "ok" else 1
         if option.state & QStyle.StateFlag.State_Selected:
             border, width = pal.color(QPalette.ColorRole.Highlight), 4
         if index.data(HighlightRole):
             border, width = HIGHLIGHT, 4
         pen = QPen(border, width)
-        if facts.status == "broken":
+        if facts.end_state.dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawRoundedRect(rect, 8, 8)
@@ -190,7 +187,7 @@ class TileDelegate(QStyledItemDelegate):
         preview = index.data(PreviewRole)
         notice = index.data(NoticeRole)
         if label and not preview:
-            self._banner(painter, inner, label, status_colour(facts.status) or dim, option.font)
+            self._banner(painter, inner, label, status_colour(facts.end_state) or dim, option.font)
         if preview:  # over everything but the name: the preview says what the bar will say
             self._overlay(painter, rect, inner.top() + line * 1.3, preview, pal, option.font)
         elif notice:

@@ -13,7 +13,15 @@ from typing import Any, cast
 from . import clock, dice, fields
 from .core import Desk, Event, Outcome, Refused, SheetError, clipped, quoted
 from .shapes import Action, Character, DeskState, Settings
-from .system import PARTY_KINDS, DeskHandler, System, TargetHandler
+from .system import (
+    PARTY_KINDS,
+    DeskHandler,
+    System,
+    TargetHandler,
+    register_system,
+    registered_names,
+    registered_system,
+)
 
 COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see")
 # how the players' display shows a character: its numbers, words only, or not at all;
@@ -37,17 +45,26 @@ DESK_FIELDS = {"add_character": ("character",), "edit_character": ("changes",),
                "remove_character": (), "change_settings": ("settings",)}
 
 
+# The games HarmDesk ships, each a package here that registers its rules on import: the
+# one list of them. Any other game registers its `System` itself (`register_system`).
 SYSTEM_NAMES = ("stonetop", "lux_aeterna", "freedom_fantasies")
-_LOADED: dict[str, System[Any]] = {}
+
+
+def system_names() -> tuple[str, ...]:
+    """Every game the engine plays: the shipped ones, then any registered besides."""
+    return tuple(dict.fromkeys([*SYSTEM_NAMES, *registered_names()]))
 
 
 def system_named(name: Any) -> System[Any]:
-    """The rules of one game system, imported on first use."""
-    if name not in SYSTEM_NAMES:
-        raise SheetError("system", f"must be one of {', '.join(SYSTEM_NAMES)}, not {quoted(name)}")
-    if name not in _LOADED:
-        _LOADED[name] = importlib.import_module(f"{__package__}.{name}").SYSTEM
-    return _LOADED[name]
+    """The rules of one game system; a shipped game's package is imported on first use."""
+    system = registered_system(name) if isinstance(name, str) else None
+    if system is None and name in SYSTEM_NAMES:
+        system = importlib.import_module(f"{__package__}.{name}").SYSTEM
+        register_system(system)  # its package did on import, unless it was left out since
+    if system is None:
+        known = ", ".join(system_names())
+        raise SheetError("system", f"must be one of {known}, not {quoted(name)}")
+    return system
 
 
 def full_settings(system: System[Any], given: Any) -> Settings:

@@ -109,3 +109,26 @@ class System(Generic[C]):
     # what the end of an encounter does in this game, for the log ("the scene's Endurance
     # is lost")
     scene_end_words: str = ""
+
+
+# The games the engine knows, by name: each game package registers its `System` when it
+# is imported (`register_system(SYSTEM)`), and a game from elsewhere registers its own.
+_REGISTERED: dict[str, System[Any]] = {}
+
+
+def register_system(system: System[Any]) -> None:
+    """Make `system` a game the engine plays, under its name."""
+    _REGISTERED[system.name] = system
+
+
+def forget_system(name: str) -> None:
+    """Leave a registered game out again (a shipped one registers itself on its next use)."""
+    _REGISTERED.pop(name, None)
+
+
+def registered_system(name: str) -> System[Any] | None:
+    return _REGISTERED.get(name)
+
+
+def registered_names() -> tuple[str, ...]:
+    return tuple(_REGISTERED)

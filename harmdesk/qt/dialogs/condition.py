@@ -9,7 +9,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from ..forms.ui_condition_dialog import Ui_ConditionDialog
-from .condition_lux import AddConditionPage, SustainingPage, TreatTraumaPage
 from .common import (
     Choice,
     Desk,
@@ -26,7 +25,7 @@ from .common import (
     target_value,
 )
 from ...profiles.parts import words
-from .wounds_stonetop import WoundPage
+from .moves import pages_of
 
 # ST-13: what each debility hinders, as the GM reads it out.
 DEBILITY_ROLLS = {"weakened": "STR and DEX", "dazed": "INT and WIS", "miserable": "CON and CHA"}
@@ -213,13 +212,6 @@ class TraitsPage(Page):
         return [{"type": "edit_character", "target": target_value(ids), "changes": changes}]
 
 
-# The pages a display profile names in its `condition_pages`, by key.
-PAGES = {"debility": DebilityPage, "wound": WoundPage, "add_condition": AddConditionPage,
-         "remove_condition": RemoveConditionPage, "save": SavePage,
-         "protection": ProtectionPage, "damage_types": TraitsPage,
-         "treat_trauma": TreatTraumaPage, "sustaining": SustainingPage}
-
-
 class ConditionDialog(Validated, QDialog):
     """Conditions for the selected characters. Result: `actions()` (target set)."""
 
@@ -231,7 +223,8 @@ class ConditionDialog(Validated, QDialog):
         self.init_validation()
         self.desk = Desk(state, tuple(targets), profile=profile)
         self.preview_state = state
-        self.pages = [PAGES[key](self.desk) for key in profile.condition_pages]
+        pages = pages_of(profile, "CONDITION_PAGES")
+        self.pages = [pages[key](self.desk) for key in profile.condition_pages]
         for page in self.pages:
             self.ui.tabs.addTab(page, page.title)
             self.ui.tabs.setTabToolTip(self.ui.tabs.count() - 1, page.tip)

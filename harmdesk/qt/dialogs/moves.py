@@ -6,14 +6,20 @@ The result is a list of actions the window submits as one undoable step
 
 from __future__ import annotations
 
+import importlib
+
 from PySide6.QtWidgets import QDialog, QListWidgetItem, QWidget
 
 from ..forms.ui_moves_dialog import Ui_MovesDialog
-from . import moves_ff, moves_lux, moves_stonetop
 from .common import Desk, Invalid, Page, Validated
 
-# The pages a display profile names in its `moves_pages`, by key.
-PAGES = {**moves_stonetop.PAGES, **moves_lux.PAGES, **moves_ff.PAGES}
+
+def pages_of(profile, kind: str = "PAGES") -> dict[str, type[Page]]:
+    """The pages by key of a game's window pages module (its profile's `pages_module`):
+    its moves (`PAGES`) or its conditions (`CONDITION_PAGES`)."""
+    if not profile.pages_module:
+        return {}
+    return getattr(importlib.import_module(profile.pages_module), kind, {})
 
 
 class MovesDialog(Validated, QDialog):
@@ -32,8 +38,9 @@ class MovesDialog(Validated, QDialog):
         self.desk = Desk(state, tuple(targets), rng, profile, play_session)
         self.preview_state = state
         self.pages: list[Page] = []
+        pages = pages_of(profile)
         for key in profile.moves_pages:
-            page = PAGES[key](self.desk)
+            page = pages[key](self.desk)
             self.pages.append(page)
             self.ui.pages.addWidget(page)
             item = QListWidgetItem(page.title, self.ui.movesList)

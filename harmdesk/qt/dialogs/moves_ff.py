@@ -17,6 +17,7 @@ from .common import (
     spin,
     target_value,
 )
+from .condition import ProtectionPage, TraitsPage
 
 
 class ShortRestPage(Page):
@@ -258,3 +259,7 @@ class MagicalRepairPage(Page):
 
 PAGES = {"short_rest": ShortRestPage, "long_rest": LongRestPage, "medicine": MedicinePage,
          "technology": TechnologyPage, "magical_repair": MagicalRepairPage}
+
+
+# The conditions dialog's pages the profile names in its `condition_pages`, by key.
+CONDITION_PAGES = {"protection": ProtectionPage, "damage_types": TraitsPage}

@@ -20,6 +20,8 @@ from .common import (
     spin,
     target_value,
 )
+from .condition import RemoveConditionPage, SavePage
+from .condition_lux import AddConditionPage, SustainingPage, TreatTraumaPage
 
 
 class ShortRestPage(Page):
@@ -362,3 +364,9 @@ PAGES = {"resolve_short_rest": ShortRestPage, "roll_resolve": RollResolvePage,
          "medical_aid": MedicalAidPage, "stabilize": StabilizePage,
          "start_turn": StartTurnPage, "end_turn": EndTurnPage, "end_scene": EndScenePage,
          "grant_endurance": GrantEndurancePage, "new_day": NewDayPage}
+
+
+# The conditions dialog's pages the profile names in its `condition_pages`, by key.
+CONDITION_PAGES = {"add_condition": AddConditionPage, "remove_condition": RemoveConditionPage,
+                   "save": SavePage, "treat_trauma": TreatTraumaPage,
+                   "sustaining": SustainingPage}

@@ -19,6 +19,8 @@ from .common import (
     spin,
     target_value,
 )
+from .condition import DebilityPage
+from .wounds_stonetop import WoundPage
 from ...desk.explain import refusal as rules_refusal
 from ...desk.moves import tending_changes_death
 
@@ -445,3 +447,7 @@ class NpcRestPage(MovePage):
 
 PAGES = {"recover": RecoverPage, "tend": TendPage, "make_camp": MakeCampPage,
          "deaths_door": DeathsDoorPage, "convalesce": ConvalescePage, "npc_rest": NpcRestPage}
+
+
+# The conditions dialog's pages the profile names in its `condition_pages`, by key.
+CONDITION_PAGES = {"debility": DebilityPage, "wound": WoundPage}

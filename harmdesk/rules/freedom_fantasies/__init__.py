@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import encounter
-from ..system import ActionRule, Setting, System
+from ..system import ActionRule, Setting, System, register_system
 from . import harm, healing, momentum, rulings
 from .sheet import edit_character, make_character
 from .status import passed_over, settle
@@ -87,3 +87,5 @@ SYSTEM = System(
 )
 
 __all__ = ["SYSTEM", "settle"]
+
+register_system(SYSTEM)

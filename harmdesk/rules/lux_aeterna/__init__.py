@@ -4,7 +4,7 @@ Resolve and status conditions."""
 from __future__ import annotations
 
 from .. import encounter
-from ..system import ActionRule, Setting, System
+from ..system import ActionRule, Setting, System, register_system
 from . import conditions, days, harm, healing, rulings, scene, sustain, trauma
 from .sheet import CONDITION_FIELDS, edit_character, make_character
 
@@ -156,3 +156,5 @@ SYSTEM = System(
     passed_over=scene.passed_over,
     scene_end_words="the scene's Endurance is lost",
 )
+
+register_system(SYSTEM)

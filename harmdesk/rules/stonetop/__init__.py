@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import encounter
-from ..system import ActionRule, Setting, System
+from ..system import ActionRule, Setting, System, register_system
 from . import conditions, harm, healing, wounds
 from .sheet import check_kind, edit_character, make_character, upgrade_settings
 
@@ -124,3 +124,5 @@ SYSTEM = System(
     clock_modes=("spotlight",),  # no initiative: who has acted this round, no turn effects
     passed_over=lambda char: "{who} is dead" if char.get("death") == "dead" else None,
 )
+
+register_system(SYSTEM)
