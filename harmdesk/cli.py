@@ -74,7 +74,7 @@ def cmd_replay(args) -> int:
     try:
         out.write('{\n "results": [')
         replay = run(scenario, check=args.check, states=args.states, emit=emit)
-        out.write(("\n ]" if written else "]"))
+        out.write("\n ]" if written else "]")
         if args.check:
             check = {"expectations": replay.expectations, "mismatches": replay.mismatches}
             out.write(',\n "check": ' + _indented(check, " ").lstrip())

@@ -11,9 +11,9 @@ import pytest
 from harmdesk import rules
 from harmdesk.desk.display import tile_facts
 from harmdesk.desk.preview import preview
+from harmdesk.desk.replay import parse_scenario
 from harmdesk.profiles import profile_for
 from harmdesk.qt.log_rows import rows_of
-from harmdesk.desk.replay import parse_scenario
 from tests.conftest import ROOT
 
 RULE_ID = re.compile(r"\b(ST|LA|FF)-\d+")

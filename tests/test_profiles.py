@@ -10,12 +10,10 @@ from PySide6.QtCore import QObject, Qt, Signal
 
 from harmdesk import profiles
 from harmdesk.desk import quick
-from harmdesk.profiles import parts
+from harmdesk.profiles import parts, profile_for
 from harmdesk.profiles.parts import Chip, Edit, Profile
 from harmdesk.rules.core import SheetError
-from harmdesk.profiles import profile_for
-from harmdesk.rules.engine import system_named
-from harmdesk.rules.engine import SYSTEM_NAMES
+from harmdesk.rules.engine import SYSTEM_NAMES, system_named
 from harmdesk.rules.freedom_fantasies import status
 from harmdesk.rules.freedom_fantasies.healing import split_fits
 from harmdesk.rules.system import DANGER_KINDS, PARTY_KINDS

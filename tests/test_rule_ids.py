@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from harmdesk.profiles.parts import without_rule_ids
 from harmdesk.profiles import profile_for
+from harmdesk.profiles.parts import without_rule_ids
 from harmdesk.rules import clock
 from harmdesk.rules.engine import system_named
 

@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from harmdesk import profiles
-from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules.core import SheetError
+from harmdesk.rules.engine import apply, new_state
 from tests.cli_kit import folder_digest
 from tests.conftest import ROOT
 

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
 from .. import rules
 from ..errors import NameTaken, UserError
-from .replay import ScenarioError, parse_scenario, read_json
 from ..rules.core import quoted
-from ..rules.shapes import JSON, Action as ActionJSON, Character, DeskState, Settings
+from ..rules.shapes import JSON, Character, DeskState, Settings
+from ..rules.shapes import Action as ActionJSON
+from ..store.copies import with_sides
 from ..store.steps import LogEntry, Logged
 from ..store.store import Store
-from ..store.copies import with_sides
 from ..values import Action, Change, ChangeKind
-
+from .replay import ScenarioError, parse_scenario, read_json
 
 # the states of some characters by id; None: not on the desk
 States = dict[str, Character | None]
@@ -51,14 +51,14 @@ class Campaign:
 
     # opening and creating -------------------------------------------------
     @classmethod
-    def open(cls, store: Store, name: str) -> "Campaign":
+    def open(cls, store: Store, name: str) -> Campaign:
         store.touch(store.campaign(name).id)
         return cls(store, name)
 
     @classmethod
     def create(cls, store: Store, name: str, system: str, settings: Settings | None = None,
                characters: list[JSON] | tuple[JSON, ...] = (),
-               options: JSON | None = None) -> "Campaign":
+               options: JSON | None = None) -> Campaign:
         name = _campaign_name(name)
         try:
             state = rules.new_state(system, settings, list(characters))
@@ -264,7 +264,7 @@ def _utc_time(value: Any, label: str) -> str:
     if moment is None or moment.utcoffset() is None:
         raise ScenarioError(f"{label} must be a time with its offset, such as "
                             f"2026-11-28T19:30:00+00:00, not {quoted(value)}")
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def _name_free(store: Store, name: str) -> None:

@@ -16,10 +16,10 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .display import modifier_words
 from ..errors import UserError
 from ..rules.shapes import JSON, Action, DeskState
 from ..untrusted import UntrustedError, parse_json
+from .display import modifier_words
 
 MIME_TYPE = "application/x-harmdesk-chip+json"
 MAX_PAYLOAD = 64 * 1024
@@ -193,7 +193,7 @@ def chip_preview(chip: JSON, state: DeskState, targets: list[str],
         return {cid: (str(err), "", False) for cid in targets}
     if chip.get("ask"):
         label = chip.get("label", "")
-        return {cid: (f"{label}: details asked on drop", "", True) for cid in targets}
+        return dict.fromkeys(targets, (f"{label}: details asked on drop", "", True))
     added = modifier_words(taken_modifiers(base, modifiers)) if takes_modifiers(chip) else []
     return preview_rows(state, with_modifiers(base, modifiers), targets, added)
 

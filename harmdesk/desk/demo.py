@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .campaign import import_campaign
 from ..profiles import all_profiles
 from ..resources import resource_path
 from ..store.store import Store
+from .campaign import import_campaign
 
 
 def demo_files() -> tuple[str, ...]:

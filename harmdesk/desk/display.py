@@ -14,7 +14,6 @@ from ..profiles.parts import TileFacts, words
 from ..rules.shapes import Character
 
 
-
 def modifier_words(action: Mapping[str, Any]) -> list[str]:
     """'1 piercing', 'ignores armor', the tags, 'non-lethal' …: the words an action or
     an attack carries, in the rules' own terms."""

@@ -19,6 +19,6 @@ def encounter_marks(settings: Mapping) -> dict[str, str]:
     if not isinstance(encounter, dict):
         return {}
     if encounter.get("mode") == "spotlight":
-        return {cid: "acted" for cid in encounter.get("acted") or ()}
+        return dict.fromkeys(encounter.get("acted") or (), "acted")
     turn = whose_turn(settings)
     return {turn: "turn"} if turn is not None else {}

@@ -13,9 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..profiles.parts import KIND_LABELS
-from ..profiles.parts import Look
 from ..profiles import profile_for
+from ..profiles.parts import KIND_LABELS, Look
 from ..rules.encounter import ENCOUNTER, whose_turn
 from ..rules.engine import PLAYERS_SEE_WORDS, players_see
 from ..rules.shapes import Character

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .. import rules
-from .display import damage_words, tile_facts
 from ..profiles.parts import without_rule_ids
-from .rolling import value_for
 from ..rules import dice
 from ..rules.core import signed
+from .display import damage_words, tile_facts
+from .rolling import value_for
 
 MAX_COMBINATIONS = 2000
 

@@ -14,8 +14,8 @@ from typing import cast
 from .. import profiles
 from ..errors import UserError
 from ..profiles.parts import Form, Modifier
-from ..rules.core import Refused
 from ..rules import dice
+from ..rules.core import Refused
 from ..rules.fields import SNAKE
 from ..rules.shapes import JSON, Action
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from ..rules.engine import apply, new_state
 from ..rules.core import Refused, SheetError, clipped, quoted
+from ..rules.engine import apply, new_state
 from ..rules.fields import plain_data
 from ..rules.shapes import JSON, Character, DeskState, Settings
 from ..untrusted import UntrustedError, parse_json

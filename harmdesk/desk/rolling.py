@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import UserError
-from ..rules.core import Refused
 from ..rules import dice
+from ..rules.core import Refused
 from ..rules.dice import DiceTotal
 from ..values import RollNeed
 

@@ -15,25 +15,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from .. import rules
 from ..errors import StoreError, UserError
 from ..report.summary import SummaryRequest
+from ..rules.shapes import JSON, DeskState
 from ..values import Action, Change, RollNeed, TilePreview, shortened
 from . import chips, quick
 from .explain import gang_summary
-from ..rules.shapes import JSON, DeskState
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from .campaign import Campaign
     from ..profiles.parts import Profile
     from ..rules.encounter import Encounter
     from ..store.steps import LogEntry
     from ..store.store import Store
+    from .campaign import Campaign
 
 # a data folder as the GM or the command line names it (None: the default one)
 Folder = str | os.PathLike[str] | None
@@ -94,19 +95,19 @@ class Service:
 
     # opening and closing --------------------------------------------------------
     @classmethod
-    def on(cls, campaign: Campaign) -> "Service":
+    def on(cls, campaign: Campaign) -> Service:
         """A session over a campaign already open (the command line, tests)."""
         return cls(campaign.store, campaign)
 
     @classmethod
-    def open(cls, data_dir: Folder, name: str | None = None) -> "Service":
+    def open(cls, data_dir: Folder, name: str | None = None) -> Service:
         """Open the data folder (making the demo campaigns on first run) and a campaign:
         `name`, else the one used last. Slow (it reads the file, and a first start makes
         the demo campaigns with SQLModel's schema): call it off the GUI thread.
         The integrity check and the daily backup wait for `maintain`."""
+        from ..store.store import Store
         from .campaign import Campaign
         from .demo import ensure_demo
-        from ..store.store import Store
         store = Store.open(data_dir)
         try:
             ensure_demo(store)
@@ -124,11 +125,11 @@ class Service:
         return [] if self.store is None or self.loading else self.store.maintain()
 
     @classmethod
-    def glimpse(cls, data_dir: Folder, name: str | None = None) -> "Service | None":
+    def glimpse(cls, data_dir: Folder, name: str | None = None) -> Service | None:
         """The desk read with sqlite3 alone, read-only, while the store opens; None
         when there is nothing to show yet."""
-        from .glimpse import CampaignGlimpse
         from ..store.snapshot import read_desk
+        from .glimpse import CampaignGlimpse
         snapshot = read_desk(data_dir, name)
         if snapshot is None:
             return None
@@ -143,7 +144,7 @@ class Service:
         return data_dir(explicit)
 
     @classmethod
-    def open_writable(cls, data_dir: Folder, name: str | None = None) -> "Service | None":
+    def open_writable(cls, data_dir: Folder, name: str | None = None) -> Service | None:
         """The data folder opened again as its one writer, on campaign `name`, once no other
         HarmDesk writes to it; None, with nothing left open, while one still does. The lock
         is tried first, so a refusal costs no read of the campaign. Off the GUI thread."""
@@ -172,7 +173,7 @@ class Service:
         from ..store.paths import DB_NAME
         return backups.listing(Path(data_dir) / DB_NAME)
 
-    def restore(self, file: str) -> tuple["Service", JSON]:
+    def restore(self, file: str) -> tuple[Service, JSON]:
         """Restore backup `file` (off the GUI thread) and open the folder again, on this
         campaign if the backup holds it; StoreError, nothing changed, if refused."""
         folder, name = self.data_folder, self.name if self.has_campaign else None
@@ -353,12 +354,12 @@ class Service:
         `start` or `end` of play session `number`, or an `hour` of play (in the session
         open now, if any). Slow on a big file: off the GUI thread. `now`: an aware
         datetime, the time it is made. What the GM should hear; never raises."""
-        from datetime import datetime, timezone
+        from datetime import datetime
 
         from ..store.backups import play_reason
         if self.campaign is None or self.loading or self.read_only:
             return []
-        now = now or datetime.now(timezone.utc)
+        now = now or datetime.now(UTC)
         tonight = self.play_session
         hours = 1
         if moment == "hour" and tonight is not None:
@@ -370,10 +371,10 @@ class Service:
 
     def hour_backup_due(self, now: datetime | None = None) -> bool:
         """Whether an hour of play has gone by, with changes, since the newest backup."""
-        from datetime import datetime, timezone
+        from datetime import datetime
         if self.campaign is None or self.loading:
             return False
-        return self.store.hour_of_play_due(now or datetime.now(timezone.utc))
+        return self.store.hour_of_play_due(now or datetime.now(UTC))
 
     def end_play_session(self, notes: str | None = None) -> JSON | None:
         self.check_writable()

@@ -3,15 +3,29 @@ fixed HP, Block and Protection, damage types, objects (FF-1 … FF-12)."""
 
 from __future__ import annotations
 
-from .parts import Bar, EndState, KIND_LABELS, TileFacts, words
-from .parts import HEADS, Modifier
 from ..rules.fields import NAME
 from ..rules.freedom_fantasies import SYSTEM
 from ..rules.freedom_fantasies.healing import split_fits
 from ..rules.freedom_fantasies.sheet import LIMITS
 from ..rules.freedom_fantasies.status import OBJECT, is_object, momentum_of, thresholds
-from .parts import Chip, Clock, Edit, Look, Profile, ReportFacts, SheetField, SUPPLIES
 from . import register
+from .parts import (
+    HEADS,
+    KIND_LABELS,
+    SUPPLIES,
+    Bar,
+    Chip,
+    Clock,
+    Edit,
+    EndState,
+    Look,
+    Modifier,
+    Profile,
+    ReportFacts,
+    SheetField,
+    TileFacts,
+    words,
+)
 
 
 def marks(char: dict) -> tuple[tuple[int, str], ...]:

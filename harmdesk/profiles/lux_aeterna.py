@@ -3,17 +3,30 @@ Wounded, Strain, Trauma and status conditions (LA-1 … LA-17)."""
 
 from __future__ import annotations
 
-from .parts import Bar, EndState, KIND_LABELS, TileFacts, words
-from .parts import HEADS, Modifier
+from ..rules.core import signed
 from ..rules.lux_aeterna import SYSTEM
 from ..rules.lux_aeterna.common import CONDITIONS, DIE_CHAIN, POSITIVE, TRAUMA_NAMES, WITH_AMOUNT
-from ..rules.core import signed
 from ..rules.lux_aeterna.conditions import duration_words, saves_at_turn_end
 from ..rules.lux_aeterna.sheet import LIMITS
 from ..rules.lux_aeterna.trauma import save_odds
-from .parts import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField
 from . import register
-
+from .parts import (
+    HEADS,
+    KIND_LABELS,
+    Bar,
+    Chip,
+    Clock,
+    DeathRuling,
+    Edit,
+    EndState,
+    Look,
+    Modifier,
+    Profile,
+    ReportFacts,
+    SheetField,
+    TileFacts,
+    words,
+)
 
 # LA-4, LA-16: the end states a tile shows, gravest first
 END_STATES = {"dead": EndState("Dead", "ended"), "wounded": EndState("Wounded", "down"),

@@ -67,7 +67,7 @@ class TileFacts:
     def status_label(self) -> str:
         return self.end_state.label
 
-    def status_change(self, before: "TileFacts") -> str:
+    def status_change(self, before: TileFacts) -> str:
         """How this status reads after `before`'s: its label, or how leaving it reads
         (a person is back on their feet, a thing repaired)."""
         return self.status_label or before.end_state.recovered

@@ -6,15 +6,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .parts import Bar, EndState, KIND_LABELS, TileFacts
-from .parts import Form, HEADS, Modifier
-from ..rules.core import ARROW, MINUS, Desk, Refused
+from ..rules.core import ARROW, MINUS, Desk, Refused, signed
 from ..rules.stonetop import SYSTEM, harm
-from ..rules.core import signed
 from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, LIMITS, wound_texts, wounds_of
 from ..rules.stonetop.wounds import effect_words, effects_hold
-from .parts import Chip, Clock, DeathRuling, Edit, Look, Profile, ReportFacts, SheetField, SUPPLIES
 from . import register
+from .parts import (
+    HEADS,
+    KIND_LABELS,
+    SUPPLIES,
+    Bar,
+    Chip,
+    Clock,
+    DeathRuling,
+    Edit,
+    EndState,
+    Form,
+    Look,
+    Modifier,
+    Profile,
+    ReportFacts,
+    SheetField,
+    TileFacts,
+)
 
 # Damage by severity, for harm not tied to a prepared danger (seed 001).
 SEVERITY = (("d4", "bruises, scrapes, light burns"), ("d6", "nasty flesh wounds, bad burns"),

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 def report_text(kind, value, tb) -> str:
     """The report: what broke and where, with the versions that matter."""
-    from .. import __version__
     import platform  # only when there is a bug to report
+
+    from .. import __version__
     lines = traceback.format_exception(kind, value, tb)
     return (f"HarmDesk {__version__}, Python {platform.python_version()}, "
             f"PySide6 {PYSIDE_VERSION}, {platform.platform()}\n\n" + "".join(lines))
@@ -63,7 +64,7 @@ class BugHook:
             self.dialog.deleteLater()
             self.dialog = None
 
-    def install(self) -> "BugHook":
+    def install(self) -> BugHook:
         self._previous, sys.excepthook = sys.excepthook, self
         return self
 

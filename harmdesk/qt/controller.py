@@ -18,8 +18,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal, qCritical
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..errors import StoreError, UserError
 from ..desk.service import RollProvider, Service
+from ..errors import StoreError, UserError
 from ..values import Action
 
 HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
@@ -34,7 +34,7 @@ class StepCommand(QUndoCommand):
     """One logged step (one or several actions), by its step id in the store's log. Its first
     redo already happened when it was saved."""
 
-    def __init__(self, desk: "DeskController", text: str, step: int):
+    def __init__(self, desk: DeskController, text: str, step: int):
         super().__init__(text)
         self._desk = desk
         self.step = step

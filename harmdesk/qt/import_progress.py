@@ -27,7 +27,7 @@ class CampaignImport(QObject):
         self.menus = menus
 
     @classmethod
-    def of(cls, menus) -> "CampaignImport":
+    def of(cls, menus) -> CampaignImport:
         """The File menu's one importer."""
         return menus.findChild(cls) or cls(menus)
 
@@ -42,14 +42,14 @@ class CampaignImport(QObject):
                          partial(self._done, progress, path),
                          on_failed=partial(self._failed, progress), broke=progress.finish)
 
-    def _done(self, progress: "ImportProgress", path: str, outcome) -> None:
+    def _done(self, progress: ImportProgress, path: str, outcome) -> None:
         progress.finish()  # first: nothing may open under it
         if isinstance(outcome, NameTaken):
             self.offer_name(path, outcome)
         else:
             self.menus.open_named(outcome)
 
-    def _failed(self, progress: "ImportProgress", message: str) -> None:
+    def _failed(self, progress: ImportProgress, message: str) -> None:
         progress.finish()
         if progress.cancelled():  # the GM's own choice: said quietly
             self.menus.w.statusBar().showMessage(message, 8000)
@@ -79,7 +79,7 @@ class CampaignImport(QObject):
         self.start(path, dialog.textValue())
 
 
-def _imported(session, path: str, progress: "ImportProgress", name: str | None):
+def _imported(session, path: str, progress: ImportProgress, name: str | None):
     """In the worker: the imported campaign's name, or the NameTaken that says the
     name is taken (an answer to ask the GM about, not a failure)."""
     try:

@@ -4,13 +4,13 @@ worker, named by what it holds; what goes wrong is a note, never a stop."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QObject, Slot
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class PlayBackups(QObject):

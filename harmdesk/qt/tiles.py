@@ -16,13 +16,17 @@ from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 
-from ..errors import UserError
 from ..desk.chips import (
     MIME_TYPE,
     attack_chip,
+)
+from ..desk.chips import (
     decode as decode_chip,
+)
+from ..desk.chips import (
     encode as encode_chip,
 )
+from ..errors import UserError
 from ..values import TilePreview
 from . import window_memory
 from .desk_model import IdRole

@@ -18,7 +18,6 @@ import re
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
-from ..errors import UserError
 from ..desk.chips import (
     DAMAGE_ACTIONS,
     action_chip,
@@ -26,27 +25,31 @@ from ..desk.chips import (
     taken_modifiers,
     takes_modifiers,
 )
+from ..desk.display import modifier_words
+from ..desk.explain import gang_summary
 from ..desk.quick import (
     QuickEntryError,
-    examples as quick_examples,
     is_rules_name,
-    parse as parse_quick,
     rules_name,
 )
+from ..desk.quick import (
+    examples as quick_examples,
+)
+from ..desk.quick import (
+    parse as parse_quick,
+)
+from ..errors import UserError
 from .forms.ui_tray import Ui_Tray
 from .style import CHIP_STYLE, ERROR_STYLE
 from .tray_chips import (
-    ChipButton,
     COMMON_TYPES,
-    FlowLayout,
     HEAL_DICE,
     TAKES_STYLE,
+    ChipButton,
+    FlowLayout,
     action_label,
     dangers,
 )
-from ..desk.explain import gang_summary
-from ..desk.display import modifier_words
-
 
 NOTHING_ADDED = "The damage chips add nothing; tick a modifier to add it."
 

@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..desk.chips import MIME_TYPE, decode as decode_chip, encode as encode_chip
+from ..desk.chips import MIME_TYPE
+from ..desk.chips import decode as decode_chip
+from ..desk.chips import encode as encode_chip
 from ..desk.display import modifier_words
 from ..profiles.parts import words
 from .plain import plain_button, plain_tip
@@ -195,7 +197,7 @@ class ReservedLabel(QLabel):
         self._reserved = list(texts)
         self.updateGeometry()
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+    def heightForWidth(self, width: int) -> int:  # Qt's name
         m = self.contentsMargins()
         inner = max(width - m.left() - m.right(), 1)
         flags = int(Qt.TextFlag.TextWordWrap)

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QProgressDialog,
 )
 
-from ..errors import StoreError, UserError
 from ..desk.service import Service, write_json
+from ..errors import StoreError, UserError
 from .plain import note_box, plain_button, plain_message
 from .tasks import Task
 from .writer_wait import WriterWait

@@ -18,8 +18,8 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 
-from .data import Series
 from ..rules.core import signed
+from .data import Series
 
 IMAGE_OBJECT = QTextFormat.ObjectTypes.ImageObject
 PREFIX = "chart:"

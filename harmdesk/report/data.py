@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from .. import rules
 from ..profiles.parts import KIND_LABELS
+from ..rules.encounter import encounter_of
 from . import facts
 from .header import Header, clock, header, session_label
 from .timeline import Encounter, Timeline
-from ..rules.encounter import encounter_of
 
 
 class ReportError(Exception):

@@ -246,7 +246,7 @@ class Painted(QPyTextObject):
         self.mm = dpi / 25.4
         self.family = family
 
-    def intrinsicSize(self, doc, pos, fmt):  # noqa: N802 (Qt's name)
+    def intrinsicSize(self, doc, pos, fmt):  # Qt's name
         name = fmt.toImageFormat().name()
         size = self.sizes.get(name)
         if size is None:
@@ -254,7 +254,7 @@ class Painted(QPyTextObject):
                                        if name.startswith(table.PREFIX) else QSizeF(self.chart))
         return size
 
-    def drawObject(self, painter, rect, doc, pos, fmt):  # noqa: N802 (Qt's name)
+    def drawObject(self, painter, rect, doc, pos, fmt):  # Qt's name
         # the document also hands over the lines either side of the page: each object is
         # painted on its own page only
         page = painter.clipBoundingRect()

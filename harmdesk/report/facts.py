@@ -8,8 +8,8 @@ profile (`harmdesk.profiles`) names them in the rules' words.
 
 from __future__ import annotations
 
-from ..profiles.parts import without_rule_ids
 from ..profiles import profile_for
+from ..profiles.parts import without_rule_ids
 from ..rules.core import signed  # noqa: F401 (charts and the document read it here)
 
 # Kinds of event that are harm: a hit (damage dealt) or an HP loss (Stonetop's "lose HP",

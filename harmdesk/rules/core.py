@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import copy
 import reprlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterable, cast
+from typing import Any, Generic, cast
 
 from .shapes import C, Character, DeskState, Need, Settings
 

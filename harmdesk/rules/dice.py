@@ -8,10 +8,11 @@ evaluator, so keep/drop (`2d8kh1`) and arithmetic work as the library defines.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from types import SimpleNamespace
-from typing import Any, Iterator
+from typing import Any
 
 from . import fields
 from .core import MINUS, Refused, quoted

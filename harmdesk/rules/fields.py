@@ -9,7 +9,8 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from typing import Any, Iterable, Mapping, TypeVar, overload
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar, overload
 
 from .core import Refused, listed, quoted
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Mapping
+from typing import Any, Generic
 
 from .core import Desk, Event, quoted
 from .fields import MOST

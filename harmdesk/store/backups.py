@@ -32,7 +32,7 @@ import re
 import sqlite3
 import stat
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -220,7 +220,7 @@ def newest_time(path: Path) -> datetime | None:
 
 
 def _free_name(folder: Path, reason: str, now: datetime | None = None) -> Path:
-    stamp = (now or datetime.now(timezone.utc)).astimezone().strftime("%Y%m%d-%H%M%S")
+    stamp = (now or datetime.now(UTC)).astimezone().strftime("%Y%m%d-%H%M%S")
     target = folder / f"harmdesk-{stamp}-{reason}.sqlite"
     n = 2
     while target.exists():  # two in one second (a restore and its own backup)
@@ -235,7 +235,7 @@ def make(path: Path, reason: str, label: str | None = None,
     StoreError if it fails, leaving no file behind. `label` says what it holds, in the
     GM's words ("Start of play session 3 of “Stonetop”"); `now`: the time it is made."""
     folder = folder_of(path)
-    when = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    when = (now or datetime.now(UTC)).astimezone(UTC)
     try:
         _own_folder(folder)
         remove_leftovers(path)
@@ -395,10 +395,10 @@ def _described(file: Path, entry: dict[str, Any] | None, data_file: Path) -> dic
         time, reason = entry.get("time"), entry.get("reason")
     elif named:
         time = datetime.strptime(file.name[9:24], "%Y%m%d-%H%M%S").astimezone()
-        time, reason = time.astimezone(timezone.utc).isoformat(timespec="seconds"), \
+        time, reason = time.astimezone(UTC).isoformat(timespec="seconds"), \
             file.name[25:-len(".sqlite")]
     else:
-        time = datetime.fromtimestamp(file.stat().st_mtime, timezone.utc)
+        time = datetime.fromtimestamp(file.stat().st_mtime, UTC)
         time, reason = time.isoformat(timespec="seconds"), "put here by hand"
     described: dict[str, Any] = {"file": file.name, "path": str(file), "time": time,
                                  "reason": reason, "size": size,

@@ -21,7 +21,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from ..errors import StoreError as StoreError
 from . import migrations, paths
 from .migrations import MIGRATIONS as MIGRATIONS  # the ladder, as tests change it
-from .paths import DB_NAME as DB_NAME, data_dir as data_dir  # part of this module's interface
+from .paths import DB_NAME as DB_NAME  # part of this module's interface
+from .paths import data_dir as data_dir
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
@@ -56,7 +57,7 @@ class DiskFull(StoreError):
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def inspect_file(path: Path) -> int | None:
@@ -179,7 +180,7 @@ def connect(path: Path, read_only: bool = False, wal: bool = True) -> sqlite3.Co
 
 
 def make_engine(path: Path, wal: bool = True,
-                creator: Callable[[], sqlite3.Connection] | None = None) -> "Engine":
+                creator: Callable[[], sqlite3.Connection] | None = None) -> Engine:
     """An SQLAlchemy engine over `connect`'s connections (or `creator`'s), for creating
     and migrating the schema only; every statement it runs is in a BEGIN IMMEDIATE
     transaction.
@@ -229,10 +230,10 @@ def integrity_problem(path: Path) -> str | None:
 
 def create_schema(path: Path) -> None:
     """A new file with SQLModel's tables, stamped as HarmDesk's at this version."""
+    from sqlalchemy.exc import DBAPIError
     from sqlmodel import SQLModel
 
     from . import schema  # noqa: F401 (defines the tables on SQLModel's metadata)
-    from sqlalchemy.exc import DBAPIError
     engine = make_engine(path, wal=False)  # a crash half-way leaves an empty file
     try:
         with engine.begin() as conn:

@@ -32,7 +32,7 @@ def session_index(conn: Connection) -> None:
 
 
 # user_version -> the step upgrading a schema from that version to the next
-MIGRATIONS: dict[int, Callable[["Connection"], None]] = {1: log_steps, 2: session_index}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index}
 
 
 def climb(conn: Connection, version: int) -> None:

@@ -6,7 +6,7 @@ events), so the store never needs to know a game's rules.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -17,7 +17,7 @@ from .paths import SCHEMA_VERSION  # noqa: F401
 class CampaignRow(SQLModel, table=True):
     __tablename__ = "campaign"
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     system: str
     # the rule settings now; and the settings and characters the campaign started
@@ -33,7 +33,7 @@ class CharacterRow(SQLModel, table=True):
     __tablename__ = "character"
     __table_args__ = (UniqueConstraint("campaign_id", "cid"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
     cid: str
     sheet: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
@@ -46,11 +46,11 @@ class PlaySessionRow(SQLModel, table=True):
     __tablename__ = "play_session"
     __table_args__ = (UniqueConstraint("campaign_id", "number"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
     number: int
     started: str
-    ended: Optional[str] = None
+    ended: str | None = None
     title: str = ""
     notes: str = ""
 
@@ -63,9 +63,9 @@ class LogRow(SQLModel, table=True):
                       Index("ix_log_campaign_step", "campaign_id", "undone", "step", "seq"),
                       Index("ix_log_session", "session_id", "undone", "seq"))
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")
-    session_id: Optional[int] = Field(default=None, foreign_key="play_session.id",
+    session_id: int | None = Field(default=None, foreign_key="play_session.id",
                                       ondelete="SET NULL")
     seq: int
     action: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
@@ -73,11 +73,11 @@ class LogRow(SQLModel, table=True):
     # the states of only the characters the action touched (None: not on the desk)
     before: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     after: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    settings_before: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
-    settings_after: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
+    settings_before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    settings_after: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     undone: bool = False
     applied_at: str
     # the undo step: the seq of the step's first row; every row of a step of several
     # actions (a party's Make Camp) shares it, and they undo and redo together
     step: int
-    step_text: Optional[str] = None  # the undo stack's text for the step, when it was named
+    step_text: str | None = None  # the undo stack's text for the step, when it was named

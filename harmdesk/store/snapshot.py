@@ -9,8 +9,8 @@ full store, which checks everything, decides what to tell the GM.
 from __future__ import annotations
 
 import json
-import sqlite3
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 

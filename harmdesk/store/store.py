@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +154,7 @@ class Store:
             seen = self.connections.saves
             db.daily_backup(self.path)
             self._saves_backed_up, self._newest_backup = seen, []
-        except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
+        except Exception as err:  # a backup must never take the desk down
             return [f"Today's backup was not made: {err} HarmDesk goes on saving your "
                     "changes and tries again next time."]
         return []
@@ -168,11 +168,11 @@ class Store:
         seen = self.connections.saves
         try:
             db.backup(self.path, reason, label, now)
-        except Exception as err:  # noqa: BLE001 (a backup must never take the desk down)
+        except Exception as err:  # a backup must never take the desk down
             return [f"The backup ({label}) was not made: {err} HarmDesk goes on saving your "
                     "changes and tries again within the hour."]
         self._saves_backed_up = seen
-        self._newest_backup = [now or datetime.now(timezone.utc)]
+        self._newest_backup = [now or datetime.now(UTC)]
         return []
 
     def hour_of_play_due(self, now: datetime) -> bool:

@@ -100,8 +100,8 @@ def settle(app) -> None:
 def harmdesk_drops(app, drops: int, events: int) -> list[float]:
     from harmdesk.desk import chips
     from harmdesk.desk.campaign import Campaign
-    from harmdesk.qt.main_window import MainWindow
     from harmdesk.desk.service import Service
+    from harmdesk.qt.main_window import MainWindow
     from harmdesk.store import Store
 
     folder = tempfile.mkdtemp()

@@ -17,11 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scaling_data import bare_commit  # noqa: E402
+from scaling_data import bare_commit
 
-from harmdesk.desk.campaign import Campaign  # noqa: E402
-from harmdesk.report.source import from_store  # noqa: E402
-from harmdesk.store import Store  # noqa: E402
+from harmdesk.desk.campaign import Campaign
+from harmdesk.report.source import from_store
+from harmdesk.store import Store
 
 CHARACTERS = 200
 SESSION_ROWS = 2000   # log rows per play session in the built logs

@@ -15,13 +15,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from PySide6.QtGui import QGuiApplication  # noqa: E402
+from PySide6.QtGui import QGuiApplication
 
-from harmdesk.desk.campaign import Campaign  # noqa: E402
-from harmdesk.report.pdf import load_fonts, write_pdf  # noqa: E402
-from harmdesk.report.source import from_store  # noqa: E402
-from harmdesk.store import Store  # noqa: E402
-from tests.report.kit import long_session  # noqa: E402
+from harmdesk.desk.campaign import Campaign
+from harmdesk.report.pdf import load_fonts, write_pdf
+from harmdesk.report.source import from_store
+from harmdesk.store import Store
+from tests.report.kit import long_session
 
 RUNS = 5
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.store.test_crash import crash_many  # noqa: E402
+from tests.store.test_crash import crash_many
 
 kills = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 with tempfile.TemporaryDirectory() as folder:

@@ -5,8 +5,8 @@ import pytest
 from harmdesk import rules
 from harmdesk.desk import chips
 from harmdesk.desk.campaign import Campaign
-from harmdesk.errors import StoreError, UserError
 from harmdesk.desk.service import Service
+from harmdesk.errors import StoreError, UserError
 from harmdesk.store import Store
 from harmdesk.values import Action, ChangeKind, RollNeed, TilePreview
 

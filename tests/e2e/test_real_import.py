@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from .realdesk import RealDesk
 
@@ -28,7 +28,7 @@ def exported_elsewhere(tmp_path) -> tuple[object, dict]:
     exported = json.loads(run.stdout)
     exported["actions"] += [{"type": kind, "target": "heavy", "amount": 1}
                             for _ in range(EVENINGS) for kind in ("damage", "heal")]
-    evening = datetime(2026, 11, 24, 19, 0, tzinfo=timezone.utc)
+    evening = datetime(2026, 11, 24, 19, 0, tzinfo=UTC)
     exported["times"] = [(evening + timedelta(seconds=n)).isoformat()
                          for n in range(len(exported["actions"]))]
     path = tmp_path / "stonetop.json"

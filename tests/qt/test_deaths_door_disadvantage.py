@@ -7,12 +7,12 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs import dice as dice_dialogs
 from harmdesk.qt.dialogs.dice import manual_roll_provider
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 HEAVY = {"id": "heavy", "name": "The Heavy", "kind": "pc", "max_hp": 20, "hp": 0,

@@ -4,11 +4,11 @@ import pytest
 from PySide6.QtGui import QFont
 
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.common import PREVIEW_LINES
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.desk.service import Service
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

@@ -5,10 +5,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs import dice as dice_dialogs
 from harmdesk.qt.dialogs.dice import DiceDialog, manual_roll_provider
-from harmdesk.desk.service import Service
 from harmdesk.store import Store
 from harmdesk.values import Action, RollNeed
 

@@ -7,11 +7,11 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QSpinBox
 
 from harmdesk import rules
 from harmdesk.desk.campaign import Campaign
-from harmdesk.profiles.parts import without_rule_ids
+from harmdesk.desk.service import Service
 from harmdesk.profiles import profile_for
+from harmdesk.profiles.parts import without_rule_ids
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.settings import SettingsDialog, with_mnemonic
-from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 

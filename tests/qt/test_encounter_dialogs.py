@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from harmdesk import rules
+from harmdesk.desk.rolling import roll_faces
 from harmdesk.profiles import profile_for
 from harmdesk.qt.dialogs.encounter import (
     INITIATIVE,
@@ -15,7 +16,6 @@ from harmdesk.qt.dialogs.encounter import (
     StartEncounterDialog,
     TurnSaveDialog,
 )
-from harmdesk.desk.rolling import roll_faces
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from harmdesk.desk.campaign import Campaign
 from harmdesk.qt.main_window import MainWindow
 from tests.conftest import ROOT
 

@@ -8,11 +8,11 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtTest import QTest
 
 from harmdesk.desk.campaign import Campaign
-from harmdesk.qt.controller import DeskController
-from harmdesk.qt.log_model import EntryIdRole, GroupKeyRole, LogModel, TargetsRole, TIME, UndoneRole
-from harmdesk.qt.log_dock import LogDock
-from harmdesk.qt.log_rows import build_groups, session_title
 from harmdesk.desk.service import Service
+from harmdesk.qt.controller import DeskController
+from harmdesk.qt.log_dock import LogDock
+from harmdesk.qt.log_model import TIME, EntryIdRole, GroupKeyRole, LogModel, TargetsRole, UndoneRole
+from harmdesk.qt.log_rows import build_groups, session_title
 from harmdesk.store import LogEntry, Store
 
 from . import kit

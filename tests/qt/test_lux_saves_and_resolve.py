@@ -7,11 +7,11 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs.condition import ConditionDialog
 from harmdesk.qt.dialogs.moves import MovesDialog
-from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from harmdesk.qt.dialogs.campaigns import NewCampaignDialog
 from harmdesk.errors import UserError
+from harmdesk.qt.dialogs.campaigns import NewCampaignDialog
 from harmdesk.qt.export_summary import export_session_summary, offer_to_open
 from harmdesk.qt.plain import plain_button
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.players import Card
+from harmdesk.desk.service import Service
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.player_model import (
     BarRole,
@@ -18,7 +19,6 @@ from harmdesk.qt.player_model import (
     WordsRole,
 )
 from harmdesk.qt.player_words import PlayerWords
-from harmdesk.desk.service import Service
 
 from . import kit
 

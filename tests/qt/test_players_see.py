@@ -13,8 +13,8 @@ from harmdesk.desk.players import looks
 from harmdesk.qt import player_words
 from harmdesk.qt.desk_model import PLAYERS, SeenRole
 from harmdesk.qt.dialogs.character import CharacterDialog
-from harmdesk.qt.dialogs.settings import SettingsDialog
 from harmdesk.qt.dialogs.common import select_data
+from harmdesk.qt.dialogs.settings import SettingsDialog
 from harmdesk.qt.tile_delegate import SEEN_TAGS
 from harmdesk.resources import resource_path
 from harmdesk.store import Store

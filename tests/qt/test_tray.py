@@ -7,12 +7,12 @@ from PySide6.QtWidgets import QApplication
 
 from harmdesk.desk import chips
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.tray import TrayWidget
 from harmdesk.qt.tray_chips import ChipButton, chip_in, mime_for
 from harmdesk.rules.engine import apply
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
-from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 COPY = Qt.DropAction.CopyAction

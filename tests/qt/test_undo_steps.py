@@ -2,10 +2,10 @@
 before and after a restart (issue 9)."""
 
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.desk_model import CharacterRole, DeskModel, IdRole
 from harmdesk.qt.log_model import LogModel, UndoneRole
-from harmdesk.desk.service import Service
 from harmdesk.store import Store
 
 PCS = ("caradoc", "heavy", "vahid")

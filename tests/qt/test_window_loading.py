@@ -5,7 +5,6 @@ import sqlite3
 import sys
 
 import pytest
-
 from PySide6.QtWidgets import QMessageBox
 
 from harmdesk.qt.main_window import MainWindow

@@ -2,10 +2,10 @@
 
 import pytest
 
+from harmdesk.desk.service import Service
 from harmdesk.qt import export_summary as ex
 from harmdesk.qt.tasks import Task
 from harmdesk.report.source import from_store
-from harmdesk.desk.service import Service
 from harmdesk.report.summary import prepare_summary, write_summary
 from tests.report.conftest import pdf_text
 

@@ -8,8 +8,8 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules.encounter import encounter_problem
+from harmdesk.rules.engine import apply, new_state
 
 IDS = ["a", "b", "c", "d", "zed"]
 SHEETS = {

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from harmdesk.desk import rolling
-from harmdesk.rules.core import Refused
 from harmdesk.rules import dice
+from harmdesk.rules.core import Refused
 
 
 def test_total_adds_faces_and_bonus_like_the_hagr():

@@ -3,8 +3,8 @@ one way to print a signed number."""
 
 import pytest
 
-from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules.core import Refused, signed
+from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules.fields import ACTION_KEYS, SNAKE, refuse_unknown
 
 

@@ -3,7 +3,7 @@ ends, you may roll your Save"; Charmed "May Save to end the condition any time y
 damage", one Save for each time, and no more; Chronic Pain: "Disadvantage on all Saves"."""
 
 from harmdesk.rules.lux_aeterna.conditions import saves_at_turn_end
-from tests.rules.kit import ch, desk_of, refused, run, texts
+from tests.rules.kit import desk_of, refused, run, texts
 
 lux = desk_of("lux_aeterna")
 

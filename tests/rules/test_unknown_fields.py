@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from harmdesk.rules.engine import apply, new_state
 from harmdesk.rules import clock
-from harmdesk.rules.engine import DESK_ACTIONS, system_named
+from harmdesk.rules.engine import DESK_ACTIONS, apply, new_state, system_named
 from harmdesk.rules.system import ActionRule
 from tests.conftest import ROOT
 

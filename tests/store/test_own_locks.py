@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from harmdesk.desk.campaign import Campaign
-from harmdesk.errors import UserError
 from harmdesk.desk.service import Service
+from harmdesk.errors import UserError
 from harmdesk.report.summary import prepare_summary, write_summary
 from harmdesk.store import Store, StoreError, backups, db
 from harmdesk.store import store as store_module

@@ -153,7 +153,7 @@ def test_the_worker_and_the_gui_thread_each_get_a_connection_of_their_own(store)
         try:
             # the other thread holds a connection meanwhile: this one gets its own
             assert campaign.apply({"type": "damage", "target": "heavy", "amount": 5}).ok
-        except BaseException as err:  # noqa: BLE001 (reported to the test below)
+        except BaseException as err:  # reported to the test below
             failed.append(err)
         done.set()
 

@@ -4,12 +4,12 @@ holds. The time is given (`now`), never read from the clock here."""
 
 import sqlite3
 from contextlib import closing
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from harmdesk.desk.service import Service
 from harmdesk.store import backups, db
 
-EVENING = datetime(2026, 12, 1, 19, 0, tzinfo=timezone.utc)
+EVENING = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
 HIT = {"type": "damage", "target": "heavy", "amount": 5}  # 3 through armor 2
 
 

@@ -20,13 +20,12 @@ def names(folder) -> list[str]:
 
 
 def test_a_failure_inside_saves_none_of_it(store):
-    with pytest.raises(RuntimeError):
-        with store.together():
-            Campaign.create(store, "One", "stonetop", {}, PARTY)
-            # reads inside see what was made inside
-            assert Campaign(store, "One").state["characters"]["heavy"]["hp"] == 20
-            Campaign.create(store, "Two", "stonetop", {}, PARTY)
-            raise RuntimeError("killed half-way")
+    with pytest.raises(RuntimeError), store.together():
+        Campaign.create(store, "One", "stonetop", {}, PARTY)
+        # reads inside see what was made inside
+        assert Campaign(store, "One").state["characters"]["heavy"]["hp"] == 20
+        Campaign.create(store, "Two", "stonetop", {}, PARTY)
+        raise RuntimeError("killed half-way")
     assert store.campaigns() == [] and names(store.path.parent) == []
 
 

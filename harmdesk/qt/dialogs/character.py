@@ -13,14 +13,13 @@ import unicodedata
 
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
-from ...errors import UserError
-from ...desk.players import chosen, seen_words, visibility
-from ...profiles.parts import KIND_LABELS
-from ...desk.rolling import dice_sides
 from ...desk.explain import explain
+from ...desk.players import chosen, seen_words, visibility
+from ...desk.rolling import dice_sides
+from ...errors import UserError
+from ...profiles.parts import KIND_LABELS, words
 from ..forms.ui_character_dialog import Ui_CharacterDialog
 from .common import Invalid, Validated, combo, line, parse_names, select_data, spin
-from ...profiles.parts import words
 
 # the "Players see" choices after the kind's default (the first, None: left off the sheet)
 PLAYERS_SEE = (("In full", "full"), ("As words only", "words"), ("Hidden", "hidden"))

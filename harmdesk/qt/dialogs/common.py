@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...desk.quick import is_rules_name, rules_name
 from ...desk.explain import preview_lines
+from ...desk.quick import is_rules_name, rules_name
 from ...profiles.parts import words
 from ..style import ERROR_STYLE
 

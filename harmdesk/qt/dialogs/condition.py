@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
+from ...profiles.parts import words
 from ..forms.ui_condition_dialog import Ui_ConditionDialog
 from .common import (
     Choice,
@@ -24,7 +25,6 @@ from .common import (
     spin,
     target_value,
 )
-from ...profiles.parts import words
 from .moves import pages_of
 
 # ST-13: what each debility hinders, as the GM reads it out.

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
-from ..forms.ui_death_dialog import Ui_DeathDialog
-from .common import Choice, Desk, Invalid, Validated, form_layout, note_label, spin, target_value
 from ...desk.explain import refusal as rules_refusal
 from ...desk.moves import ruling_hp, ruling_strain_top
+from ..forms.ui_death_dialog import Ui_DeathDialog
+from .common import Choice, Desk, Invalid, Validated, form_layout, note_label, spin, target_value
 
 
 class DeathDialog(Validated, QDialog):

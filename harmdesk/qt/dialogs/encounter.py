@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
 )
 
-from ...errors import UserError
 from ...desk.rolling import dice_sides, dice_total, roll_faces
+from ...errors import UserError
 from ..plain import plain_tip
 from ..style import ERROR_STYLE
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
+from ...desk.explain import refusal as rules_refusal
+from ...desk.moves import tending_changes_death
 from ..plain import plain_button
 from .common import (
     Choice,
@@ -21,8 +23,6 @@ from .common import (
 )
 from .condition import DebilityPage
 from .wounds_stonetop import WoundPage
-from ...desk.explain import refusal as rules_refusal
-from ...desk.moves import tending_changes_death
 
 
 def first_refusal(page: Page, action: dict) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from .. import fields
-from ..encounter import current_round
 from ..core import Event, Refused, quoted, signed
+from ..encounter import current_round
 from ..shapes import Action, Settings
 from .common import (
     CONDITIONS,

@@ -23,7 +23,6 @@ from .common import (
     target_ids,
     who,
 )
-from ..core import signed
 from .days import aid_restored_today, first_target, next_day, today
 from .sheet import LuxCharacter, LuxDesk
 from .trauma import infection_grows, trauma_saves

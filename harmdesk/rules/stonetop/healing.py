@@ -10,7 +10,6 @@ from .. import fields
 from ..core import ARROW, Event, Refused, half_up, quoted
 from ..shapes import Action, Settings
 from .harm import effective_prosperity, read_amount
-from .wounds import effect_words, effects_hold, ended_words
 from .sheet import (
     DEBILITIES,
     StonetopCharacter,
@@ -21,6 +20,7 @@ from .sheet import (
     spend_supplies,
     wounds_of,
 )
+from .wounds import effect_words, effects_hold, ended_words
 
 
 def regain_hp(char: StonetopCharacter, amount: int,
