@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..rules.encounter import encounter_of, whose_turn
+from ..rules.shapes import Settings
 
 
-def turn_now(settings: Mapping) -> str | None:
+def turn_now(settings: Settings) -> str | None:
     """The id of the character whose turn it is (turns mode), else None."""
     return whose_turn(settings)
 
 
-def encounter_marks(settings: Mapping) -> dict[str, str]:
+def encounter_marks(settings: Settings) -> dict[str, str]:
     """Who is picked out on the tiles by the running encounter: the one whose turn it is
     ("turn"), and in the spotlight those who have acted this round ("acted")."""
     encounter = encounter_of(settings)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from ..profiles import profile_for
 from ..rules.engine import apply
+from ..rules.shapes import JSON, DeskState
 from ..values import Action, RollNeed
 from . import chips
 from .rolling import roll_value
 
 
-def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str]:
+def gang_summary(state: DeskState, ids: list[str]) -> tuple[list[str], str, bool, str]:
     """(member lines, what the gang deals, ok, chip label), as the game's rules read the
     gang slot's attackers (`ids`, one per combatant)."""
     if not ids:
@@ -22,7 +23,7 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
     return profile.gang_summary(state, ids)
 
 
-def refusal(state: dict, action: dict) -> str | None:
+def refusal(state: DeskState, action: JSON) -> str | None:
     """The rules' reason to refuse `action`, or None (missing rolls are not a refusal)."""
     outcome = apply(state, action)
     if outcome.ok or outcome.needs:
@@ -30,7 +31,7 @@ def refusal(state: dict, action: dict) -> str | None:
     return outcome.error
 
 
-def explain(state: dict, action: dict) -> tuple[str | None, list[str]]:
+def explain(state: DeskState, action: JSON) -> tuple[str | None, list[str]]:
     """(the rules' refusal, or None and their explanation line by line) of `action`."""
     outcome = apply(state, action)
     if not outcome.ok:
@@ -38,7 +39,7 @@ def explain(state: dict, action: dict) -> tuple[str | None, list[str]]:
     return None, [e.text for e in outcome.events]
 
 
-def preview_lines(state: dict, actions: list[dict]) -> tuple[str | None, list[str]]:
+def preview_lines(state: DeskState, actions: list[JSON]) -> tuple[str | None, list[str]]:
     """(refusal or None, one line per character touched) for actions applied in order."""
     from . import preview as previews
     lines: list[str] = []
@@ -61,8 +62,9 @@ def preview_lines(state: dict, actions: list[dict]) -> tuple[str | None, list[st
     return None, lines
 
 
-def outcome_lines(state: dict, action: Action | dict, need: RollNeed | None = None,
-                  faces: list[int] | None = None):
+def outcome_lines(state: DeskState, action: Action | JSON, need: RollNeed | None = None,
+                  faces: list[int] | None = None
+                  ) -> tuple[str | None, list[str], list[str]]:
     """(refusal, 'Caradoc: 16/16 HP → 10/16 HP' per target, the rules' explanation per
     target) of `action` with `faces` rolled for `need` (the odds without them)."""
     action = Action.of(action)
@@ -71,5 +73,5 @@ def outcome_lines(state: dict, action: Action | dict, need: RollNeed | None = No
     return chips.outcome_lines(state, action.to_dict())
 
 
-def tag_words(action: Action | dict, state: dict) -> list[str]:
+def tag_words(action: Action | JSON, state: DeskState) -> list[str]:
     return chips.tag_words(Action.of(action).to_dict(), state)

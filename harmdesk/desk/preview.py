@@ -10,11 +10,21 @@ import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 from .. import rules
 from ..profiles.parts import without_rule_ids
 from ..rules import dice
-from ..rules.core import signed
+from ..rules.core import Outcome, signed
+from ..rules.shapes import JSON, Character, DeskState, Need
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from ..rules.stonetop.sheet import StonetopDesk
+
+# one way the dice may fall: its probability, the outcome, the action with those faces
+Result = tuple[Fraction, Outcome, JSON]
 from .display import damage_words, tile_facts
 from .rolling import value_for
 
@@ -31,7 +41,8 @@ class Preview:
     exact: bool = True  # False when dice were not rolled yet and odds are shown
 
 
-def _outcomes(state: dict, action: dict, weight: Fraction, depth: int = 0, out=None):
+def _outcomes(state: DeskState, action: JSON, weight: Fraction, depth: int = 0,
+              out: Outcome | None = None) -> Iterator[Result]:
     """Every outcome of `action` with its probability, rolling what the rules ask for.
     `out`: the action's outcome when the caller has it already."""
     out = out or rules.apply(state, action)
@@ -62,8 +73,8 @@ def odds(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def _event_text(out: rules.Outcome, cid: str, name: str) -> str:
-    texts = []
+def _event_text(out: Outcome, cid: str, name: str) -> str:
+    texts: list[str] = []
     for event in out.events:
         if event.target == cid:
             text = event.text
@@ -74,17 +85,18 @@ def _event_text(out: rules.Outcome, cid: str, name: str) -> str:
     return "; ".join(texts)
 
 
-def preview(state: dict, action: dict) -> Preview:
+def preview(state: DeskState, action: JSON) -> Preview:
     """The preview of `action` on `state`, per target."""
     first = rules.apply(state, action)
     results = list(_outcomes(state, action, Fraction(1), out=first))
     if len(results) == 1:
         return _exact(state, results[0][1])
-    refused = sum(w for w, out, _ in results if not out.ok)
+    refused = sum((w for w, out, _ in results if not out.ok), Fraction(0))
     if refused == 1:
         return Preview(False, results[0][1].error)
     note = "; ".join(_need_words(n, action, state) for n in first.needs)
-    lines, details = {}, {}
+    lines: dict[str, str] = {}
+    details: dict[str, str] = {}
     for cid in _target_ids(action):
         before = state["characters"].get(cid)
         if before is None:
@@ -96,11 +108,12 @@ def preview(state: dict, action: dict) -> Preview:
     return Preview(True, None, lines, details, exact=False)
 
 
-def _exact(state: dict, out: rules.Outcome) -> Preview:
+def _exact(state: DeskState, out: Outcome) -> Preview:
     """Nothing left to roll: the one outcome, tile by tile, or the rules' refusal."""
     if not out.ok:
         return Preview(False, out.error)
-    lines, details = {}, {}
+    lines: dict[str, str] = {}
+    details: dict[str, str] = {}
     for cid, after in out.state["characters"].items():
         before = state["characters"].get(cid)
         if before is None or after is before:
@@ -110,7 +123,7 @@ def _exact(state: dict, out: rules.Outcome) -> Preview:
     return Preview(True, None, lines, details)
 
 
-def _change_line(system: str, before: dict, after: dict) -> str:
+def _change_line(system: str, before: Character, after: Character) -> str:
     """'20/20 HP → 16/20 HP · Dying · Supplies 5 → 4': a tile's numbers before and after."""
     old, new = tile_facts(system, before), tile_facts(system, after)
     line = f"{old.bar.text} → {new.bar.text}" if old.bar != new.bar else new.bar.text
@@ -122,24 +135,25 @@ def _change_line(system: str, before: dict, after: dict) -> str:
     return line
 
 
-def _target_ids(action: dict) -> list:
+def _target_ids(action: JSON) -> list[str]:
     targets = action.get("target")
-    return targets if isinstance(targets, list) else [targets]
+    return targets if isinstance(targets, list) else [cast(str, targets)]
 
 
-def _odds_line(system: str, before: dict, cid: str, results: list,
+def _odds_line(system: str, before: Character, cid: str, results: list[Result],
                refused: Fraction) -> tuple[str, list[str]]:
     """(the range of a tile's numbers over every roll, with the odds of each change of
     state; those odds) for dice not rolled yet."""
     old = tile_facts(system, before)
-    values, statuses = [], {}
+    values: list[int] = []
+    statuses: dict[str, Fraction] = {}
     for weight, out, _ in results:
         if not out.ok:
             continue
         new = tile_facts(system, out.state["characters"].get(cid, before))
         values.append(new.bar.figure)
         if new.status != old.status:
-            statuses[new.status_label] = statuses.get(new.status_label, 0) + weight
+            statuses[new.status_label] = statuses.get(new.status_label, Fraction(0)) + weight
     low, high = min(values), max(values)
     span = signed(low) if low == high else f"{signed(low)}–{signed(high)}"
     line = (f"damage {old.bar.figure} → {span}" if old.bar.fills_with_harm
@@ -151,7 +165,7 @@ def _odds_line(system: str, before: dict, cid: str, results: list,
     return "; ".join([line, *chances]), chances
 
 
-def _need_words(need: dict, action: dict, state: dict) -> str:
+def _need_words(need: Need, action: JSON, state: DeskState) -> str:
     """The roll still to make: the action's own dice with what comes with them, a gang's
     roll with its attackers' tags, or another roll the rules ask for ('d20, Trauma table')."""
     if need.get("key") == "rolls" and need.get("dice") == action.get("dice"):
@@ -163,12 +177,12 @@ def _need_words(need: dict, action: dict, state: dict) -> str:
     return f"{need.get('dice')}, {why}" if why else str(need.get("dice"))
 
 
-def _gang_words(state: dict, action: dict) -> str:
+def _gang_words(state: DeskState, action: JSON) -> str:
     """'d10+4, 1 piercing, forceful': the gang's one roll as the rules make it of its
     attackers (ST-2), with what the action adds for the whole gang, worded as any attack's."""
     from ..rules.core import Desk
     from ..rules.stonetop import harm
-    desk = Desk(state)
+    desk = cast("StonetopDesk", Desk(state))
     gang, left_out, _ = harm.fighting_gang(desk, action["attackers"])
     own_tags = [t for t in action.get("tags") or () if t not in gang.tags]
     words = damage_words({**action, "dice": gang.expr, "piercing": gang.piercing,

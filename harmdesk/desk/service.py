@@ -234,6 +234,11 @@ class Service:
         return cast("Campaign", self.campaign)
 
     @property
+    def _profile(self) -> Profile:
+        """The open game's display profile, for what only an open campaign answers."""
+        return cast("Profile", self.profile)
+
+    @property
     def encounter(self) -> Encounter | None:
         """The encounter running on the desk (`rules.encounter`): its mode, order, round, whose
         turn it is and who has acted; None when none runs."""
@@ -342,7 +347,7 @@ class Service:
         """`action` with what it takes from tonight's play session (`per_session`)."""
         tonight = self.play_session
         return per_session(action, None if tonight is None else tonight["number"],
-                           self.profile.once_per_session)
+                           self._profile.once_per_session)
 
     def start_play_session(self, title: str = "") -> JSON:
         self.check_writable()
@@ -453,11 +458,11 @@ class Service:
         """Apply and log `actions` as one undoable step; StoreError if it cannot be saved."""
         return self.commit([self.with_play_session(a) for a in actions], text)
 
-    def commit(self, actions: list[Action], text: str | None = None) -> Change:
+    def commit(self, actions: list[Action | JSON], text: str | None = None) -> Change:
         """Apply and log `actions` as `complete` gave them (tonight's play session is on
         them already) as one undoable step; StoreError if it cannot be saved."""
         self.check_writable()
-        return self.campaign.apply_step(actions, text)
+        return self._campaign.apply_step(actions, text)
 
     def undo(self) -> Change | None:
         self.check_writable()

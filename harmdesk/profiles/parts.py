@@ -17,6 +17,9 @@ from ..rules.engine import full_settings, system_named
 from ..rules.fields import MOST_COUNT
 from ..rules.system import DANGER_KINDS, PARTY_KINDS
 
+# a character's sheet as a profile reads it (each game's TypedDict is one)
+Sheet = Mapping[str, Any]
+
 KIND_LABELS = {"pc": "PC", "follower": "Follower", "npc": "NPC", "monster": "Monster",
                "object": "Object"}
 
@@ -182,9 +185,9 @@ class DeathRuling:
     heading: str
     choices: tuple[tuple[str, Any], ...]      # (label, value)
     proposed: Callable[[list[dict]], Any]     # the ruling offered first for these characters
-    where: Callable[[dict], str]              # a character's state in words
+    where: Callable[[Sheet], str]              # a character's state in words
     alive: Callable[[Any], bool]              # HP (and Strain) go with this ruling
-    changes: Callable[[dict, Any, Any], bool]  # (char, value, hp): the ruling changes them
+    changes: Callable[[Sheet, Any, Any], bool]  # (char, value, hp): the ruling changes them
     lowest_hp: int = 0
     sets_strain: bool = False
 
@@ -205,17 +208,17 @@ class ReportFacts:
     taken_heading: str
     fates_heading: str
     marker_columns: tuple[tuple[str, str], ...]  # (key, heading): what is marked, gained
-    markers: Callable[[dict], list[str]]
-    fate: Callable[[dict], str | None]
-    death: Callable[[dict], str | None]
-    ended: Callable[[dict], bool]
-    margin: Callable[[dict], float]
-    standing: Callable[[dict], str]
-    marks: Callable[[dict], tuple[tuple[int, str], ...]] = lambda char: ()
-    trauma: Callable[[dict], str | None] = _nothing
+    markers: Callable[[Sheet], list[str]]
+    fate: Callable[[Sheet], str | None]
+    death: Callable[[Sheet], str | None]
+    ended: Callable[[Sheet], bool]
+    margin: Callable[[Sheet], float]
+    standing: Callable[[Sheet], str]
+    marks: Callable[[Sheet], tuple[tuple[int, str], ...]] = lambda char: ()
+    trauma: Callable[[Sheet], str | None] = _nothing
     # an event that ends a character: (what ended, in the rules' word: "Death",
     # "Destroyed"; a note or ""), for the summary's highlights
-    ending: Callable[[dict], tuple[str, str] | None] = _nothing
+    ending: Callable[[Sheet], tuple[str, str] | None] = _nothing
 
 
 @dataclass(frozen=True)
@@ -247,7 +250,7 @@ class Clock:
     initiative_dice: str = "d20"  # what the Roll button rolls, unless the GM types another
     # (char, desk settings) -> the conditions it may Save against as its turn ends, as the
     # rules offer them: (name, label)
-    turn_saves: Callable[[dict, dict], tuple[tuple[str, str], ...]] = _no_saves
+    turn_saves: Callable[[Sheet, dict], tuple[tuple[str, str], ...]] = _no_saves
     save_rule: str = ""          # the prompt's reminder of the rule ("once per round … LA-14")
 
     @property
@@ -262,7 +265,7 @@ class Profile:
     name: str
     title: str
     kinds: tuple[str, ...]
-    tile_facts: Callable[[dict], Any]         # char -> TileFacts
+    tile_facts: Callable[[Sheet], TileFacts]
     # the table: one heading per column, and the columns (bar, guard, buffer) the GM edits
     headers: tuple[str, ...]
     edits: Mapping[str, Edit]
@@ -296,7 +299,7 @@ class Profile:
     trauma_names: Mapping[int, str] = field(default_factory=dict)
     # char -> its problematic wounds as objects (text, source, permanent, requirements, and
     # `lasting`: the words of the effects it has now, none once they have ended)
-    wounds: Callable[[dict], list[dict]] = lambda char: []
+    wounds: Callable[[Sheet], list[dict]] = lambda char: []
     # the log's details: the IDs in RULES.md each action applies, and the rules an
     # action's own fields bring in, as (field, value or None for any, IDs)
     rule_ids: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -306,12 +309,12 @@ class Profile:
     # the players' display: the words table, and a character's row in it with the keys
     # (or plain words) of what else the players may see of it
     player_looks: tuple[Look, ...] = (Look("unhurt", "unhurt", "fine", "always"),)
-    player_look: Callable[[dict], tuple[str, tuple[str, ...]]] = _unhurt
+    player_look: Callable[[Sheet], tuple[str, tuple[str, ...]]] = _unhurt
     # the encounter bar: turns with initiative, or Stonetop's spotlight
     clock: Clock = Clock()
     # char -> what tilts the Saves it rolls, for where a Save is asked
     # ("Disadvantage: Chronic Pain"), or ""
-    save_odds: Callable[[dict], str] = lambda char: ""
+    save_odds: Callable[[Sheet], str] = lambda char: ""
     # the module of its window pages (a name the window imports): its `PAGES` hold the
     # `moves_pages` by key, its `CONDITION_PAGES` the `condition_pages`
     pages_module: str = ""
@@ -322,7 +325,7 @@ class Profile:
     demo: str = ""
     # the gang slot (when `gang`): (desk state, attacker ids, an id once per combatant) ->
     # (member lines, what the gang deals, ok, chip label), as the game's rules read it
-    gang_summary: Callable[[dict, list[str]], tuple[list[str], str, bool, str]] | None = None
+    gang_summary: Callable[[Sheet, list[str]], tuple[list[str], str, bool, str]] | None = None
     # (action) -> whether the action works once per play session, taking tonight's
     # session number as its `session` (the rules refuse it without one)
     once_per_session: Callable[[Mapping[str, Any]], bool] = lambda action: False
