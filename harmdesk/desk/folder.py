@@ -6,17 +6,19 @@ when it only reads, so a reading command never waits for the window's writer.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from ..errors import UserError
-from ..store import NoFile, Store, backups
+from ..store import NoFile, Store
+from ..store import backups as _backups
 from ..store.paths import DB_NAME
 from ..store.paths import data_dir as _data_dir
 from .demo import ensure_demo
 
 
-def data_dir(explicit: str | Path | None = None) -> Path:
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """The data folder, absolute: `explicit`, else HARMDESK_DATA_DIR, else the user's."""
     return _data_dir(explicit)
 
@@ -39,10 +41,15 @@ def open_store(folder: Path, reading: bool) -> Store:
     return store
 
 
+def backups(folder: str | Path) -> list[dict[str, Any]]:
+    """The folder's backups, newest first, read read-only (the data file is not opened)."""
+    return _backups.listing(Path(folder) / DB_NAME)
+
+
 def backups_of(folder: Path) -> dict[str, Any]:
     """Where the folder's backups are, and each of them, newest first (read-only)."""
     path = folder / DB_NAME
-    return {"folder": str(backups.folder_of(path)), "backups": backups.listing(path)}
+    return {"folder": str(_backups.folder_of(path)), "backups": _backups.listing(path)}
 
 
 def restore_backup(folder: Path, file: str) -> dict[str, Any]:
@@ -51,6 +58,6 @@ def restore_backup(folder: Path, file: str) -> dict[str, Any]:
     refuses. The store is never opened: a damaged file is what a restore is for."""
     path = folder / DB_NAME
     try:
-        return backups.restore(path, backups.chosen(path, file))
-    except backups.RestoreRefused as err:
+        return _backups.restore(path, _backups.chosen(path, file))
+    except _backups.RestoreRefused as err:
         raise UserError(str(err)) from None

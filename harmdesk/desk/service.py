@@ -25,7 +25,6 @@ from ..report.summary import SummaryRequest
 from ..rules.shapes import JSON, DeskState
 from ..values import Action, Change, RollNeed, TilePreview, shortened
 from . import chips, quick
-from .explain import gang_summary
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -137,12 +136,6 @@ class Service:
         # a glimpse answers what the window reads of a campaign and its store, and no more
         return cls(cast("Store", glimpse.store), cast("Campaign", glimpse), loading=True)
 
-    @staticmethod
-    def data_dir(explicit: Folder = None) -> Path:
-        """The data folder, absolute: `explicit`, else HARMDESK_DATA_DIR, else the user's."""
-        from ..store.paths import data_dir
-        return data_dir(explicit)
-
     @classmethod
     def open_writable(cls, data_dir: Folder, name: str | None = None) -> Service | None:
         """The data folder opened again as its one writer, on campaign `name`, once no other
@@ -150,7 +143,8 @@ class Service:
         is tried first, so a refusal costs no read of the campaign. Off the GUI thread."""
         from ..store.db import WriterLock
         from ..store.paths import DB_NAME
-        lock = WriterLock(cls.data_dir(data_dir) / DB_NAME)
+        from .folder import data_dir as folder_of
+        lock = WriterLock(folder_of(data_dir) / DB_NAME)
         if lock.acquire() is not None:
             return None
         lock.release()  # for the store to take
@@ -166,13 +160,6 @@ class Service:
             self.store.close()
 
     # backups -----------------------------------------------------------------------
-    @staticmethod
-    def backups(data_dir: str | os.PathLike[str]) -> list[JSON]:
-        """The data folder's backups, newest first, read read-only (`backups.listing`)."""
-        from ..store import backups
-        from ..store.paths import DB_NAME
-        return backups.listing(Path(data_dir) / DB_NAME)
-
     def restore(self, file: str) -> tuple[Service, JSON]:
         """Restore backup `file` (off the GUI thread) and open the folder again, on this
         campaign if the backup holds it; StoreError, nothing changed, if refused."""
@@ -494,9 +481,6 @@ class Service:
         UserError saying what it cannot read."""
         return Action.of(quick.parse(text, self.system))
 
-    def quick_hint(self) -> str:
-        return quick.hint(self.system)
-
     # the session summary ----------------------------------------------------------------
     def summary_choice(self, numbers: list[int] | None) -> tuple[list[JSON], bool]:
         """(the play sessions a summary of `numbers` covers, whether it is the whole log);
@@ -515,8 +499,4 @@ class Service:
             raise StoreError(f"No summary yet: {self.store.why_read_only}.")
         return SummaryRequest(self.store, self.name,
                               tuple(s["number"] for s in chosen) or None, everything)
-
-    # what the tray and dialogs read ---------------------------------------------------
-    def gang_summary(self, ids: list[str]) -> tuple[list[str], str, bool, str]:
-        return gang_summary(self.state, ids)
 

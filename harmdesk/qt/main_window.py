@@ -420,4 +420,5 @@ class MainWindow(QMainWindow):
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
         if profile is not None:
-            self.ui.quickEntry.setPlaceholderText(self.controller.service.quick_hint())
+            from ..desk import quick  # the quick entry's words, once a campaign shows
+            self.ui.quickEntry.setPlaceholderText(quick.hint(self.controller.system))

@@ -75,7 +75,8 @@ class CampaignMenus(QObject):
         With `glimpse`, the tiles first show a read-only snapshot of the desk, read
         with sqlite3 alone, while the full store opens (its imports are slow).
         """
-        data_dir = Service.data_dir(data_dir)  # absolute now, whatever the current folder later
+        from ..desk.folder import data_dir as absolute
+        data_dir = absolute(data_dir)  # absolute now, whatever the current folder later
         self.data_dir = data_dir
         self.w.use_data_folder(data_dir)
         self.w.statusBar().showMessage("Opening the campaign…")
@@ -239,7 +240,8 @@ class CampaignMenus(QObject):
         if self.service is None:
             return None
         folder = self.service.data_folder
-        return self.run(lambda: Service.backups(folder), self._choose_backup,
+        from ..desk.folder import backups
+        return self.run(lambda: backups(folder), self._choose_backup,
                         on_failed=self._not_restored)
 
     @Slot(object)

@@ -5,6 +5,7 @@ import pytest
 from harmdesk import rules
 from harmdesk.desk import chips
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.explain import gang_summary
 from harmdesk.desk.service import Service
 from harmdesk.errors import StoreError, UserError
 from harmdesk.store import Store
@@ -171,7 +172,7 @@ def test_play_sessions_and_options(session):
 
 
 def test_the_gang_up_summary_reads_the_stonetop_rules(session):
-    lines, deals, ok, label = session.gang_summary(["hagr", "hagr"])
+    lines, deals, ok, label = gang_summary(session.state, ["hagr", "hagr"])
     assert ok and lines == ["2 × Hagr"] and deals.startswith("Deals ")
     assert label == "Gang: " + deals.removeprefix("Deals ")
 

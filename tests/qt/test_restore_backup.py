@@ -5,6 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
+from harmdesk.desk.folder import backups
 from harmdesk.qt.desk_model import CharacterRole
 from harmdesk.qt.dialogs.restore import RestoreDialog
 from harmdesk.store import db
@@ -18,8 +19,7 @@ HIT = {"type": "damage", "target": "heavy", "amount": 5}
 
 
 def listed(folder):
-    from harmdesk.desk.service import Service
-    return Service.backups(folder)
+    return backups(folder)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.folder import backups as listed_backups
 from harmdesk.desk.service import Service
 from harmdesk.errors import UserError
 from harmdesk.report.summary import prepare_summary, write_summary
@@ -97,7 +98,7 @@ def test_the_readers_beside_an_open_store_never_open_the_data_file(qapp, tmp_pat
             hit(session)
             assert Service.glimpse(folder) is not None
             assert session.maintain() == []  # the integrity check and the day's backup
-            (backup,) = Service.backups(folder)
+            (backup,) = listed_backups(folder)
             assert backup["reason"] == "daily" and backup["campaigns"]
             hit(session)
             reader = Store.open(folder, write=False)  # a reading command run in-process
@@ -157,7 +158,7 @@ def test_the_data_file_given_as_a_backup_or_an_import_is_refused_unopened(qapp, 
                 with pytest.raises(StoreError, match=says) as refused:
                     session.restore(str(given))
                 assert "nothing was changed" in str(refused.value)
-            mine = next(b for b in Service.backups(folder) if b["file"] == "mine.sqlite")
+            mine = next(b for b in listed_backups(folder) if b["file"] == "mine.sqlite")
             assert mine["problem"] == "it is the data file itself, not a backup"
             for given, says in [(data, "is HarmDesk's data file; export a campaign to a "
                                        ".json file and import that"),

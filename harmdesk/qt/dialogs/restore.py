@@ -63,7 +63,7 @@ def details(backup: dict) -> str:
 
 
 class RestoreDialog(Validated, QDialog):
-    """`backups`: what `Service.backups` lists, newest first. Result: `file()`, the
+    """`backups`: what `desk.folder.backups` lists, newest first. Result: `file()`, the
     chosen backup's path. Arrows choose, Enter restores, Escape cancels."""
 
     def __init__(self, backups: list[dict], parent: QWidget | None = None):
