@@ -22,13 +22,13 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from ..rules.stonetop.sheet import StonetopDesk
-
-# one way the dice may fall: its probability, the outcome, the action with those faces
-Result = tuple[Fraction, Outcome, JSON]
 from .display import damage_words, tile_facts
 from .rolling import value_for
 
 MAX_COMBINATIONS = 2000
+
+# one way the dice may fall: its probability, the outcome, the action with those faces
+Result = tuple[Fraction, Outcome, JSON]
 
 
 @dataclass(frozen=True)
