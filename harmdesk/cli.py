@@ -399,7 +399,8 @@ def main(argv: list[str] | None = None) -> int:
         from .app import run_gui  # no command: open the window
         return run_gui(args.data_dir)
     if getattr(args, "action", None) in ("new", "export", "import") and not args.name:
-        parser.error(f"campaign {args.action} needs a {'FILE' if args.action == 'import' else 'NAME'}")
+        needs = "FILE" if args.action == "import" else "NAME"
+        parser.error(f"campaign {args.action} needs a {needs}")
     if args.command == "apply" and (status := _read_action(args)) is not None:
         return status
     return args.func(args)

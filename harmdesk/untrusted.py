@@ -23,7 +23,7 @@ MAX_DIGITS = 40         # a run of digits in a number; HP and dice need a handfu
 # so a text full of escaped quotes is still read in one pass)
 _STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\Z)', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 BOM = "\ufeff"  # the byte-order mark some editors put before UTF-8 text
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")

@@ -98,7 +98,8 @@ def check_system_libraries(bundle: Path) -> None:
 def test_pyproject_lists_every_package_and_resources():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
     listed = set(config["setuptools"]["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "harmdesk").rglob("__init__.py")}
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "harmdesk").rglob("__init__.py")}
     assert found | {"harmdesk.resources"} == listed
     assert config["setuptools"]["package-dir"]["harmdesk.resources"] == "resources"
     patterns = config["setuptools"]["package-data"]["harmdesk.resources"]

@@ -4,6 +4,7 @@ rules (FF-2, FF-3, FF-4, FF-11)."""
 
 import ast
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from PySide6.QtCore import QObject, Qt, Signal
@@ -169,7 +170,7 @@ class ToyController(QObject):
     read_only = False
     profile = TOY
     campaign = object()  # open
-    state = {"system": "ashes", "settings": {}, "characters": {
+    state: ClassVar[dict] = {"system": "ashes", "settings": {}, "characters": {
         "mara": {"id": "mara", "name": "Mara", "kind": "pc", "hp": 5},
         "wolf": {"id": "wolf", "name": "Ash wolf", "kind": "monster", "hp": 4,
                  "attack": {"dice": "d6"}}}}

@@ -9,6 +9,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from itertools import pairwise
 
 import pytest
 
@@ -265,7 +266,7 @@ def test_an_import_reports_progress_through_checking_and_saving(store, tmp_path)
     import_campaign(store, _export(tmp_path, 400), progress=lambda *a: seen.append(a))
     assert seen[0] == ("checking", 0, 400) and seen[-1] == ("saving", 400, 400)
     assert [s for s, *_ in seen] == sorted(s for s, *_ in seen)  # checking, then saving
-    assert all(a[1] <= b[1] for a, b in zip(seen, seen[1:]) if a[0] == b[0])
+    assert all(a[1] <= b[1] for a, b in pairwise(seen) if a[0] == b[0])
 
 
 @pytest.mark.parametrize("stage", ["checking", "saving"])

@@ -98,8 +98,8 @@ class Campaign:
                 return Change(ChangeKind.REFUSED, outcome=outcome)
             logged.append(_logged(state, outcome, action))
             state = outcome.state
-        entries = self.store.record_step(self.info.id, logged,
-                                         self.play_session["id"] if self.play_session else None, text)
+        play_session_id = self.play_session["id"] if self.play_session else None
+        entries = self.store.record_step(self.info.id, logged, play_session_id, text)
         # only after the commit succeeded does the desk in memory move on
         self.state = state
         return _step_change(ChangeKind.APPLY, entries, tuple(dict.fromkeys(

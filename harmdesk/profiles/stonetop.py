@@ -216,7 +216,7 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
         return lines, err.reason, False, ""
     # the downed are not counted (out of the action, no longer in the fight)
     lines = [f"{line} (out of the action: not counted)" if c in gone else line
-             for line, (c, _) in zip(lines, groups)]
+             for line, (c, _) in zip(lines, groups, strict=True)]
     deals = gang.text.split(f" {ARROW} ", 1)[-1]
     return lines, f"Deals {deals}", True, f"Gang: {deals}"
 

@@ -27,7 +27,7 @@ HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the red
 # (name, saves as (condition, label) pairs, the rule's words, what tilts the roll:
 # "Disadvantage: Chronic Pain" or "") -> (condition, bumps) for a Save, None to skip it,
 # False when the GM cancels
-SaveProvider = Callable[[str, tuple, str, str], "tuple[str, int] | None | bool"]
+SaveProvider = Callable[[str, tuple, str, str], "tuple[str, int] | bool | None"]
 
 
 class StepCommand(QUndoCommand):

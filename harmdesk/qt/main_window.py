@@ -316,7 +316,8 @@ class MainWindow(QMainWindow):
             return self.tiles.selected_ids()
         from .desk_model import IdRole
         rows = self.ui.table.selectionModel().selectedRows(0)
-        return [r.data(IdRole) for r in sorted(rows, key=lambda r: self.sorted.mapToSource(r).row())]
+        in_order = sorted(rows, key=lambda r: self.sorted.mapToSource(r).row())
+        return [r.data(IdRole) for r in in_order]
 
     def select_ids(self, ids) -> None:
         selection = QItemSelection()

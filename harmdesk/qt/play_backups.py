@@ -44,7 +44,8 @@ class PlayBackups(QObject):
         if service is None:
             return
         tonight = service.play_session
-        ended, self.open_play_session = self.open_play_session, tonight["number"] if tonight else None
+        ended = self.open_play_session
+        self.open_play_session = tonight["number"] if tonight else None
         if tonight is not None:
             self._back_up("start", tonight["number"])
         elif ended is not None:

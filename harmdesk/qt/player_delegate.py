@@ -213,10 +213,10 @@ class CardDelegate(QStyledItemDelegate):
             path.addRoundedRect(inset, u * 0.08, u * 0.08)
         else:
             cut = u * 0.12
-            l, t, r, b = inset.left(), inset.top(), inset.right(), inset.bottom()
-            path.moveTo(l + cut, t)
+            left, t, r, b = inset.left(), inset.top(), inset.right(), inset.bottom()
+            path.moveTo(left + cut, t)
             for x, y in ((r - cut, t), (r, t + cut), (r, b - cut), (r - cut, b),
-                         (l + cut, b), (l, b - cut), (l, t + cut)):
+                         (left + cut, b), (left, b - cut), (left, t + cut)):
                 path.lineTo(x, y)
             path.closeSubpath()
         painter.setPen(QPen(frame, width))

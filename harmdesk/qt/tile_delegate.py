@@ -116,7 +116,8 @@ class TileDelegate(QStyledItemDelegate):
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
             x = rect.left() - rect.height()
             while x < rect.right():  # hatched: this one is out of the story
-                painter.drawLine(int(x), int(rect.bottom()), int(x + rect.height()), int(rect.top()))
+                painter.drawLine(int(x), int(rect.bottom()),
+                                 int(x + rect.height()), int(rect.top()))
                 x += line
             painter.restore()
         marked = index.data(EncounterRole)

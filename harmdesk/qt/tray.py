@@ -352,7 +352,7 @@ class TrayWidget(QWidget):
         attacks = [chars.get(cid, {}).get("attack") or {} for cid, _, _ in self._danger_key or ()]
         for chip in self._chips.get("severity", []):
             chip.show_modifiers(mods)
-        for chip, attack in zip(self._chips.get("dangers", []), attacks):
+        for chip, attack in zip(self._chips.get("dangers", []), attacks, strict=True):
             chip.show_modifiers(taken_modifiers(attack, mods))
         for chip in (*self._chips.get("severity", []), *self._chips.get("dangers", [])):
             chip.setEnabled(mods is not None)  # a bad type name must be fixed first

@@ -121,7 +121,7 @@ def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str) -
 
     # 0 solid; the thresholds dashed with their names; the top and bottom light
     across(0, (ZERO.name(), 0.35 * mm, solid), ZERO)
-    for (v, words), color in zip(series.marks, THRESHOLD):
+    for (v, words), color in zip(series.marks, THRESHOLD, strict=False):  # most games mark none
         across(v, (color.name(), 0.3 * mm, dashed), color)
         ink.label(color, QRectF(plot.left() + 1 * mm, y_at(v) - label_h - 0.3 * mm,
                                 plot.width() - 2 * mm, label_h),

@@ -154,9 +154,9 @@ def build_report(name: str, system: str, initial: dict, sessions: list[dict], en
     """The summary of `chosen_sessions` (all of the log when `everything`).
 
     `initial` is the campaign's starting settings and sheets; `entries` the applied log in
-    order (store.summary_log or store.log), of which only the chosen sessions' entries are summarised: the
-    whole log, or (with `start`, the desk before its first entry, and `settings`, the
-    settings then) the log from there on.
+    order (store.summary_log or store.log), of which only the chosen sessions' entries are
+    summarised: the whole log, or (with `start`, the desk before its first entry, and
+    `settings`, the settings then) the log from there on.
     """
     if start is not None:
         desk = dict(start)

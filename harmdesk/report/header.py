@@ -80,13 +80,14 @@ def header(name: str, system: str, sessions: list[dict], chosen: list, everythin
         if sessions and len(sessions) == 1:
             date += f", {first:%H:%M}–{last:%H:%M}"
     if sessions and not everything:
-        seconds = sum((e - s).total_seconds() for s, e in zip(starts, ends))
+        seconds = sum((e - s).total_seconds() for s, e in zip(starts, ends, strict=True))
         duration = span(seconds)
         if any(s["ended"] is None for s in sessions):
             duration += " so far (the session is still open)"
     elif sessions:
+        played = sum((e - s).total_seconds() for s, e in zip(starts, ends, strict=True))
         duration = f"{len(sessions)} play session{'s' if len(sessions) != 1 else ''}, " \
-                   f"{span(sum((e - s).total_seconds() for s, e in zip(starts, ends)))} in all"
+                   f"{span(played)} in all"
     else:
         duration = "no play session was recorded"
     notes = tuple(s["notes"] for s in sessions if (s.get("notes") or "").strip())

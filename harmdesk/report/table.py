@@ -131,7 +131,7 @@ class Rows:
             one_line = self.tables[table].one_line and row != "head"
             tallest = max(sum(self.line_height(runs, w - 2 * self.pad, one_line)
                               for runs in cell) or self.line
-                          for cell, w in zip(self.cells(*key), self.widths(key[0])))
+                          for cell, w in zip(self.cells(*key), self.widths(key[0]), strict=True))
             self.heights[key] = tallest + 2 * self.pad
         return self.heights[key]
 
@@ -169,7 +169,7 @@ class Rows:
         self.style = None   # each object starts with a painter saved afresh
         # the verticals reach over the gap between this row's paragraph and the next
         bottom = rect.top() + height + (self.gap if gap else 0)
-        for cell, w in zip(self.cells(t, row), self.widths(t)):
+        for cell, w in zip(self.cells(t, row), self.widths(t), strict=True):
             y = rect.top() + self.pad
             for runs in cell:
                 y += self.paint_line(painter, QRectF(x + self.pad, y, w - 2 * self.pad, 0),

@@ -159,7 +159,8 @@ def start_encounter(system: System[C], desk: Desk[C], action: Action) -> list[Ev
     mode = action.get("mode", system.clock_modes[0])
     if mode not in system.clock_modes:
         if mode in MODES:
-            raise Refused(f"{system.title} has no {'initiative' if mode == 'turns' else 'spotlight'}"
+            lacking = "initiative" if mode == "turns" else "spotlight"
+            raise Refused(f"{system.title} has no {lacking}"
                           f": its encounters are in {' or '.join(system.clock_modes)} mode")
         raise Refused(f"`mode` must be one of {', '.join(system.clock_modes)}, not {quoted(mode)}")
     initiative = read_initiative(desk, action)

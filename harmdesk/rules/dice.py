@@ -194,7 +194,7 @@ def total(expr: str, rolls: Any) -> DiceTotal:
     if len(rolls) != len(need):
         raise Refused(f"{expr} needs {len(need)} face{'s' if len(need) != 1 else ''} "
                       f"in `rolls`, not {len(rolls)}")
-    for face, size in zip(rolls, need):
+    for face, size in zip(rolls, need, strict=True):
         if not 1 <= face <= size:
             raise Refused(f"a d{size} cannot show {face}")
     lib = _lib()

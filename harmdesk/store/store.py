@@ -382,7 +382,7 @@ class Store:
         with self._reading() as con:
             rows = con.execute(f"SELECT {', '.join(SESSION_COLUMNS)} FROM play_session "
                                "WHERE campaign_id = ? ORDER BY number", (campaign_id,))
-            return [dict(zip(SESSION_COLUMNS, r)) for r in rows]
+            return [dict(zip(SESSION_COLUMNS, r, strict=True)) for r in rows]
 
     def start_play_session(self, campaign_id: int, title: str = "") -> dict[str, Any]:
         stamp = db.now()

@@ -11,8 +11,8 @@ and the summary (read and PDF) of the last play session (2,000 rows, or the whol
 when shorter). With the window's time comes the window process's peak resident memory
 (the most of its starts), once writable and once the integrity check and backup have run.
 The store's figures and the summary are given as a ratio to one bare sqlite3 INSERT +
-COMMIT, the window's to a bare PySide6 window, all measured in this run; the window's children keep their compiled bytecode, as an
-installed HarmDesk does (see `scaling_gui.child_env`).
+COMMIT, the window's to a bare PySide6 window, all measured in this run; the window's
+children keep their compiled bytecode, as an installed HarmDesk does (see `scaling_gui.child_env`).
 Data folders are built once and cached under build/bench/ (see scaling_data.py).
 Run it under Xvfb for a real X server; otherwise it uses the offscreen platform.
 """

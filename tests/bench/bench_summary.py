@@ -55,7 +55,7 @@ def main() -> None:
                 gather.append(t1 - t0)
                 write.append(t2 - t1)
         store.close()
-        total = [g + w for g, w in zip(gather, write)]
+        total = [g + w for g, w in zip(gather, write, strict=True)]
         print(f"summary of {report.events} events, {len(report.rows)} characters, "
               f"{pages} pages, {target.stat().st_size // 1024} KiB")
         print(f"read from the store: {ms(statistics.median(gather))}")

@@ -64,7 +64,7 @@ def template_rows(characters: int) -> list[dict]:
     apply_real(campaign, 300, characters, seed=characters)
     with store._reading() as con:  # the JSON columns stay text, as they are copied
         cursor = con.execute(f"SELECT {', '.join(COPIED)} FROM log ORDER BY seq")
-        rows = [dict(zip(COPIED, r)) for r in cursor]
+        rows = [dict(zip(COPIED, r, strict=True)) for r in cursor]
     store.close()
     shutil.rmtree(scratch, ignore_errors=True)
     return rows

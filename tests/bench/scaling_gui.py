@@ -138,23 +138,23 @@ def per_drop(app, settle: Settle, window, runs: int,
         at = view.visualRect(model.index(model.row_of(cid), 0)).center()
         target = view.viewport()
 
-        def hover():
+        def hover(target=target, at=at):
             QCoreApplication.postEvent(target, QDragEnterEvent(at, copy, mime, left, none))
             QCoreApplication.postEvent(target, QDragMoveEvent(at, copy, mime, left, none))
 
-        def drop():
+        def drop(target=target, at=at):
             QCoreApplication.postEvent(target, QDropEvent(QPointF(at), copy, mime, left, none))
 
         settle.wait(hover)
         seen = len(changes)
-        took = settle.wait(drop, lambda: len(changes) > seen or bool(refusals))
+        took = settle.wait(drop, lambda seen=seen: len(changes) > seen or bool(refusals))
         if refusals:
             raise RuntimeError(f"the drop was refused: {refusals[0]}")
         if i:  # the first drop warms caches up
             times.append(took)
         if undo:
             seen = len(changes)
-            settle.wait(controller.stack.undo, lambda: len(changes) > seen)
+            settle.wait(controller.stack.undo, lambda seen=seen: len(changes) > seen)
     return tuple(statistics.median(t[i] for t in times) for i in (0, 1))
 
 

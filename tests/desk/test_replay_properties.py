@@ -27,7 +27,8 @@ TYPES = st.sampled_from(["damage", "gang_damage", "heal", "tend", "add_character
                          "add_condition", "change_settings", "remove_character"])
 ACTION = st.one_of(JSON, st.fixed_dictionaries(
     {"type": TYPES, "target": st.one_of(st.just("heavy"), JSON)},
-    optional=dict.fromkeys(("amount", "dice", "rolls", "piercing", "character", "changes", "expect", "expect_events", "expect_refused"), JSON))
+    optional=dict.fromkeys(("amount", "dice", "rolls", "piercing", "character", "changes",
+                            "expect", "expect_events", "expect_refused"), JSON))
     .flatmap(lambda a: st.dictionaries(KEYS, JSON, max_size=2).map(lambda x: {**x, **a})))
 SHEET = st.one_of(st.just({"id": "heavy", "max_hp": 20, "armor": 2}),
                   st.just({"id": "heavy", "hp": 20}), JSON)

@@ -80,7 +80,7 @@ class RealDesk:
         # the pointer waits off the window, as a hand does: Qt takes a window's first
         # press for an enter when the pointer was already inside it when it appeared
         self.xdotool("mousemove", *PARKED)
-        self.log = open(folder / "harmdesk.log", "a")
+        self.log = open(folder / "harmdesk.log", "a")  # noqa: SIM115 (open while the window runs)
         self.process = subprocess.Popen(
             [sys.executable, str(PROBE), str(self.status_file), "--data-dir", str(self.data_dir)],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)

@@ -27,7 +27,8 @@ def move_aside(desk: RealDesk) -> dict:
     desk.xdotool("search", "--name", "for the players", "windowsize", "%1", w, h,
                  "windowmove", "%1", x, y)
     return desk.wait_for(lambda s: all(0 <= got - want <= FRAME for got, want
-                                       in zip(s["players"]["rect"][:2], (int(x), int(y)))),
+                                       in zip(s["players"]["rect"][:2], (int(x), int(y)),
+                                              strict=True)),
                          "the players' window moved aside")
 
 

@@ -185,5 +185,6 @@ def test_with_harmdesk_rolling_the_dialog_gives_the_odds_and_apply_rolls_once(qt
 
 def test_a_chip_the_rules_refuse_opens_no_dialog(window, folder):
     window.select_ids(["caradoc"])
-    assert not window.chips.apply_chip_to_selection({"label": "Recover", "action": {"type": "recover"}})
+    recover = {"label": "Recover", "action": {"type": "recover"}}
+    assert not window.chips.apply_chip_to_selection(recover)
     assert window.chips.apply_dialog is None and "full HP" in window.statusBar().currentMessage()

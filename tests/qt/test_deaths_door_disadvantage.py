@@ -64,7 +64,7 @@ def test_st13_where_the_gm_types_their_dice_three_are_asked_and_the_highest_drop
     def exec_(dialog):
         seen.append((dialog.windowTitle(), dialog.ui.promptLabel.text(),
                      [box.maximum() for box in dialog.spins]))
-        for box, face in zip(dialog.spins, (6, 5, 3)):
+        for box, face in zip(dialog.spins, (6, 5, 3), strict=True):
             box.setValue(face)
         return QDialog.DialogCode.Accepted
 

@@ -121,7 +121,8 @@ def test_manual_provider_gives_faces_or_their_total(monkeypatch, desk):
         return [6, 5]
 
     monkeypatch.setattr(dice_dialogs, "ask_faces", fake_ask)
-    desk.roll_provider = manual_roll_provider(None, lambda cid: desk.state["characters"][cid]["name"])
+    desk.roll_provider = manual_roll_provider(
+        None, lambda cid: desk.state["characters"][cid]["name"])
     assert desk.submit({"type": "set_death", "target": "heavy", "death": "dying"})
     assert desk.submit({"type": "deaths_door", "target": "heavy"})
     assert asked == [("2d6", "Death's Door — The Heavy")]

@@ -93,7 +93,7 @@ def test_a_selected_struck_row_is_not_handed_to_the_new_step(qtbot, dock, desk, 
     assert struck.data(UndoneRole)
     tree.selectionModel().select(struck, SELECT)
     assert dock._shown == ["heavy"]  # the heal's target is picked out on the desk
-    resets, removed, inserted, changed = watch(model)
+    _resets, removed, inserted, changed = watch(model)
     with qtbot.waitSignal(dock.highlight) as told:
         assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
     assert (removed, inserted, changed) == ([(0, 0, 0)], [(0, 0, 0)], [])

@@ -272,7 +272,8 @@ def test_every_surface_shows_names_in_markup_as_typed(qtbot, marked, surfaces, t
     for words in ("Click here to repair", "already a campaign named", "no campaign named",
                   "drag to change the order", "is out of the fight", "Nothing in the log "
                   "matches", f"For: {NAME}", f"Apply {NAME} the hagr", "damaged", "may roll "
-                  "a Save", "Undo: ", "The session summary was saved", "No summary of", f"1 {plain_button(NAME)}"):
+                  "a Save", "Undo: ", "The session summary was saved", "No summary of",
+                  f"1 {plain_button(NAME)}"):
         assert surfaces.mention(words), words
 
 

@@ -20,6 +20,7 @@ from harmdesk.resources import resource_path
 from harmdesk.store import Store
 
 from . import kit
+from .test_gm_controls import accept_with  # the GM's dialogs, accepted
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -238,7 +239,6 @@ def test_the_markers_glyphs_are_in_the_shipped_font(qtbot):
 
 
 # the character dialog --------------------------------------------------------------------
-from .test_gm_controls import accept_with  # the GM's dialogs, accepted
 
 
 def test_a_new_monster_is_added_hidden_from_the_character_dialog(window, folder, monkeypatch):

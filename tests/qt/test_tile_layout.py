@@ -117,7 +117,7 @@ def test_few_tiles_on_a_wide_view_take_wider_columns_up_to_twice_their_size(qtbo
     qtbot.waitUntil(lambda: tile_rects(view)[0].width() == view.itemDelegate().width)
     after = tile_rects(view)[0].width()
     assert before < after <= 2 * smallest
-    assert [c for c in desk.state["characters"]] == ["caradoc", "heavy"]
+    assert list(desk.state["characters"]) == ["caradoc", "heavy"]
 
 
 def test_the_tiles_keep_their_desk_order_whatever_the_width(qtbot, view, campaign):

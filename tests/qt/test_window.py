@@ -80,7 +80,8 @@ def test_a_bad_quick_entry_shows_an_inline_message_and_changes_nothing(qtbot, fo
     window.select_ids(["heavy"])
     window.ui.quickEntry.setText("d8+")
     assert not window.chips.apply_quick_entry()
-    assert window.ui.quickMessage.text() == "d8+ is not a dice expression: something is missing after +"
+    assert window.ui.quickMessage.text() == \
+        "d8+ is not a dice expression: something is missing after +"
     window.ui.quickEntry.setText("5")
     window.select_ids([])
     assert not window.chips.apply_quick_entry()
@@ -92,7 +93,8 @@ def test_a_bad_quick_entry_shows_an_inline_message_and_changes_nothing(qtbot, fo
 def test_a_refusal_reaches_the_tile_and_the_status_bar(qtbot, folder):
     window = open_window(qtbot, folder)
     window.select_ids(["caradoc"])
-    assert not window.chips.apply_chip_to_selection({"label": "Recover", "action": {"type": "recover"}})
+    recover = {"label": "Recover", "action": {"type": "recover"}}
+    assert not window.chips.apply_chip_to_selection(recover)
     assert "full HP" in window.statusBar().currentMessage()
     close(window)
 

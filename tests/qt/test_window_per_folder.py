@@ -59,7 +59,7 @@ def test_two_data_folders_keep_their_own_layouts(qtbot, folders, own_qsettings):
     files = [window_memory.settings_file(folder.resolve()) for folder in folders]
     assert files[0] != files[1] and all(f.exists() for f in files)
     assert all(str(f).startswith(own_qsettings) for f in files)  # never the user's own
-    for folder, file in zip(folders, files):
+    for folder, file in zip(folders, files, strict=True):
         assert QSettings(str(file), QSettings.Format.IniFormat).value("folder/path") == \
             str(folder.resolve())
 

@@ -155,7 +155,8 @@ def test_end_play_session_only_while_one_is_running(qtbot, folder):
     window.controller.start_play_session("The hagr")
     assert not start.isEnabled() and end.isEnabled()
     store = window.controller.service.store
-    assert store.open_play_session(window.controller.service.campaign.info.id)["title"] == "The hagr"
+    campaign_id = window.controller.service.campaign.info.id
+    assert store.open_play_session(campaign_id)["title"] == "The hagr"
     end.trigger()
     assert start.isEnabled() and not end.isEnabled()
     assert store.open_play_session(window.controller.service.campaign.info.id) is None

@@ -115,7 +115,7 @@ def test_the_target_is_replaced_whole_and_never_half_written(fonts, tmp_path):
     write_pdf(report, target)
     assert target.read_bytes().startswith(b"%PDF")
     assert [p.name for p in tmp_path.iterdir()] == ["summary.pdf"]   # no temporary left
-    with pytest.raises(ReportError, match="Cannot write .*missing"):
+    with pytest.raises(ReportError, match=r"Cannot write .*missing"):
         write_pdf(report, tmp_path / "missing" / "summary.pdf")
     assert [p.name for p in tmp_path.iterdir()] == ["summary.pdf"]
 

@@ -260,7 +260,7 @@ def test_ff11_without_adjacent_the_split_names_those_in_reach_as_logs_saved_befo
     asked) reads its split as the GM's word, as it always did."""
     out = run(adjacency_desk(), type="medicine", healer="m", roll=10,
               split={"m": 5, "t": 3, "c": 2})
-    assert (char(out, "m")["damage"], char(out, "t")["damage"], char(out, "c")["damage"]) == (2, 7, 2)
+    assert [char(out, c)["damage"] for c in ("m", "t", "c")] == [2, 7, 2]
     assert "adjacent" not in out.events[0].data
 
 

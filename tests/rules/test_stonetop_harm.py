@@ -258,7 +258,7 @@ def test_st1_non_text_dice_refused_not_crashing():
 def test_st2_added_piercing_applies_with_the_attacks_own():
     """ST-2 (b), ST-3: the GM's added piercing and the attack's own apply as several piercing
     values do: 1 and 2 → 2 (max, default) or 3 (sum); armor 4, 6 damage."""
-    action = dict(type="damage", target="heavy", amount=6, piercing=1, added_piercing=2)
+    action = {"type": "damage", "target": "heavy", "amount": 6, "piercing": 1, "added_piercing": 2}
     a = do(desk(pc(armor=4)), **action)
     b = do(desk(pc(armor=4), piercing_stack="sum"), **action)
     assert char(a)["hp"] == 20 - (6 - 2) and char(b)["hp"] == 20 - (6 - 1)

@@ -92,7 +92,7 @@ def test_st10_make_camp_party():
     hps = [char(out, c)["hp"] for c in ("caradoc", "vahid", "rhianna", "blodwen")]
     assert hps == [15, 14, 16, 16]
     assert char(out, "vahid")["debilities"] == ["dazed", "weakened"]
-    blodwen = [e for e in out.events if e.target == "blodwen"][0]
+    blodwen = next(e for e in out.events if e.target == "blodwen")
     assert "no advantage" in blodwen.text and blodwen.data["advantage"] is False
 
 

@@ -38,8 +38,8 @@ small = st.integers(-2, 25)
 HITS = ("damage", "gang_damage", "lose_hp")
 
 valid_action = st.one_of(
-    st.builds(lambda t, a, p, i, l: {"type": "damage", "target": t, "amount": a, "piercing": p,
-                                     "ignores_armor": i, "lethal": l},
+    st.builds(lambda t, a, p, i, lethal: {"type": "damage", "target": t, "amount": a,
+                                          "piercing": p, "ignores_armor": i, "lethal": lethal},
               target, small, st.one_of(st.integers(0, 3), st.just("x")), st.booleans(),
               st.booleans()),
     st.builds(lambda t, r, c: {"type": "gang_damage", "target": t, "rolls": [r],

@@ -82,7 +82,8 @@ def crash_many(folder, kills: int, seed: int = 20261130) -> dict:
     initial = Campaign.create(store, "Crash", "stonetop", {}, PARTY).state
     store.close()
     confirmed_runs = steps = 0
-    folded = ([], initial)  # the last log checked and its fold, so each check folds only the new rows
+    # the last log checked and its fold, so each check folds only the new rows
+    folded = ([], initial)
     for _ in range(kills):
         confirmed, confirmed_steps = run_once(folder, rng, rng.randint(0, MOST_STEPS))
         steps += confirmed_steps

@@ -63,7 +63,7 @@ def test_an_error_of_harmdesks_own_sql_stays_a_bug(tmp_path):
 
 @pytest.mark.parametrize("name", CODES)
 def test_a_failed_backup_names_the_cause_its_code_gives(tmp_path, name):
-    code, kind, advice, says = CODES[name]
+    code, kind, advice, _says = CODES[name]
     made = backups._trouble(coded(kind, code, name), tmp_path / db.DB_NAME, tmp_path)
     expected = {"FULL": DiskFull, "CORRUPT": CorruptFile, "NOTADB": CorruptFile}.get(
         name, ReadOnly if advice is ReadOnly else StoreError)

@@ -60,7 +60,7 @@ def test_a_full_disk_refuses_the_step_and_loses_nothing(tmp_path):
                 assert campaign.apply(HURT).ok
             fill(disk)
             # the window's store, open when the disk filled up
-            with pytest.raises(DiskFull, match="disk holding .* is full.*Free some space"):
+            with pytest.raises(DiskFull, match=r"disk holding .* is full.*Free some space"):
                 campaign.apply({"type": "add_wound", "target": "heavy", "text": "x" * 300_000})
             # a command started now is refused, and says why
             run = harmdesk(folder, "apply", "Test", json.dumps(HURT))

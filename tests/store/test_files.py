@@ -288,7 +288,7 @@ def test_rotation_deletes_only_files_harmdesk_wrote(store, campaign):
     for name in theirs:
         (folder / name).write_text("the GM's own")
     made = [db.backup(store.path, f"test{i}") for i in range(13)]
-    ours = sorted(set(p.name for p in folder.iterdir()) - set(theirs) - {backups.MANIFEST})
+    ours = sorted({p.name for p in folder.iterdir()} - set(theirs) - {backups.MANIFEST})
     assert ours == sorted(p.name for p in made[-backups.KEEP_BACKUPS:])
     assert all((folder / name).read_text() == "the GM's own" for name in theirs)
 

@@ -164,7 +164,7 @@ def test_a_file_system_without_locks_is_named(tmp_path, monkeypatch, code):
         assert "another HarmDesk" not in store.why_read_only
     finally:
         store.close()
-    with pytest.raises(ReadOnly, match="Cannot create .*cannot lock"):
+    with pytest.raises(ReadOnly, match=r"Cannot create .*cannot lock"):
         Store.open(tmp_path / "new")
 
 

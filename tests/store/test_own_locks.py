@@ -182,9 +182,9 @@ def test_a_damaged_file_this_process_holds_is_never_copied_byte_for_byte(tmp_pat
     path, good, garbage = unreadable_with_a_backup(tmp_path)
     holder = sqlite3.connect(path)  # another reader of this process, keeping it open
     try:
-        with data_file_opens(tmp_path) as opened:
-            with pytest.raises(StoreError, match="still has it open.*nothing was changed"):
-                backups.restore(path, good)
+        with data_file_opens(tmp_path) as opened, \
+                pytest.raises(StoreError, match=r"still has it open.*nothing was changed"):
+            backups.restore(path, good)
         assert opened == []
     finally:
         holder.close()
@@ -252,7 +252,7 @@ def test_a_restore_is_refused_while_a_reader_keeps_its_connection(tmp_path, monk
         assert campaign.apply(HURT).ok
         reader, done = reading_meanwhile(store)
         try:
-            with pytest.raises(StoreError, match="still reading .*Nothing was changed"):
+            with pytest.raises(StoreError, match=r"still reading .*Nothing was changed"):
                 store.restore(backup.name)
         finally:
             done.set()

@@ -32,7 +32,8 @@ session.apply({"type": "damage", "target": "heavy", "amount": 1})
 session.end_play_session("A hard night")
 session.set_options({"dice": "typed"})
 read = (session.campaigns(), session.log(True), session.log_page(None, 2), session.steps(),
-        session.history(), session.play_sessions(), session.store.desk_order(session.campaign.info.id))
+        session.history(), session.play_sessions(),
+        session.store.desk_order(session.campaign.info.id))
 session.create("Another", "lux_aeterna")            # a new campaign in the same file
 session.use("Test")
 exported = session.export()
@@ -61,7 +62,8 @@ def test_opening_an_existing_campaign_and_everyday_work_import_no_sqlalchemy(sto
         assert test.state["characters"]["heavy"]["hp"] == 20 - (5 - 2) + 1 - 0
         assert test.state["characters"]["caradoc"]["hp"] == 16 - (2 - 1)
         assert test.info.options == {"dice": "typed"}
-        assert [(s["number"], s["title"], s["notes"]) for s in again.play_sessions(test.info.id)] == \
+        nights = again.play_sessions(test.info.id)
+        assert [(s["number"], s["title"], s["notes"]) for s in nights] == \
             [(1, "Second night", "A hard night")]
         assert Campaign.open(again, "Another").system == "lux_aeterna"
     finally:
@@ -80,7 +82,7 @@ def test_a_file_the_store_creates_has_every_table_column_and_index_of_the_sqlmod
             columns = {c[1]: c for c in con.execute(f"PRAGMA table_info({table.name})")}
             assert set(columns) == {c.name for c in table.columns}, table.name
             for column in table.columns:
-                cid, name, kind, notnull, _default, pk = columns[column.name]
+                _cid, name, kind, notnull, _default, pk = columns[column.name]
                 assert kind == column.type.compile(dialect=_sqlite()), (table.name, name)
                 assert bool(notnull) == (not column.nullable or column.primary_key), name
                 assert bool(pk) == column.primary_key, name

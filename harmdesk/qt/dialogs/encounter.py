@@ -94,8 +94,8 @@ class StartEncounterDialog(QDialog):
                                   | Qt.AlignmentFlag.AlignVCenter)
             people.addTopLevelItem(item)
         people.resizeColumnToContents(INITIATIVE)
-        people.setColumnWidth(INITIATIVE, max(people.columnWidth(INITIATIVE),
-                                              self.fontMetrics().horizontalAdvance("Initiative 00")))
+        heading = self.fontMetrics().horizontalAdvance("Initiative 00")
+        people.setColumnWidth(INITIATIVE, max(people.columnWidth(INITIATIVE), heading))
         people.itemChanged.connect(self._changed)
         if people.topLevelItemCount():
             people.setCurrentItem(people.topLevelItem(0))
@@ -162,7 +162,8 @@ class StartEncounterDialog(QDialog):
                 item.setText(INITIATIVE, str(rolled[id(item)]))
         self.ui.people.blockSignals(False)
         self.sort_by_initiative()
-        self.show_message(f"Rolled {expr} for {len(rolled)} of them; type over any to change it.", error=False)
+        self.show_message(f"Rolled {expr} for {len(rolled)} of them; type over any to change it.",
+                          error=False)
         return True
 
     @staticmethod

@@ -368,7 +368,7 @@ class DeathsDoorPage(MovePage):
         plain = [c["name"] for c in rolled if not self.disadvantage(c)]
         names = ", ".join(c["name"] for c in self.desk.chars() if c.get("death") != "dying")
         lines = [f"2d6 will be rolled for {', '.join(plain)} after OK."] if plain else []
-        for char, roll, _, automatic in self.fields:
+        for char, _roll, _, automatic in self.fields:
             against = self.disadvantage(char)
             if against is None or (automatic is not None and automatic.isChecked()):
                 continue

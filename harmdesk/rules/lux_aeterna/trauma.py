@@ -183,7 +183,7 @@ def trauma_saves(char: LuxCharacter, bumps: int, chosen: int | None, overflow: s
         return []
     before, need = char["trauma_bumps"], TRAUMA_BUMPS_TO_HEAL
     total = before + bumps
-    treated = sorted(set(t for t in treated_traumas(char) if t in char["traumas"]))
+    treated = sorted({t for t in treated_traumas(char) if t in char["traumas"]})
     odds = []
     if treated:  # LA-11: "If your Trauma has been medically treated, these Saves have Advantage"
         names = ", ".join(f"{t} {TRAUMA_NAMES[t]}" for t in treated)

@@ -54,7 +54,8 @@ ACTIONS = {
                          fields=("amount", "dice", "rolls", "piercing", "added_piercing",
                                  "ignores_armor", "lethal", "tags", "source")),
     "gang_damage": ActionRule(harm.gang_damage, doc="Several attackers at once (ST-2): "
-                              "`attackers` [{dice|id, count, piercing, tags}], `rolls` or `amount`; "
+                              "`attackers` [{dice|id, count, piercing, tags}], "
+                              "`rolls` or `amount`; "
                               "`added_piercing`, `ignores_armor`, `lethal` for the whole gang.",
                               fields=("attackers", "amount", "rolls", "added_piercing",
                                       "ignores_armor", "lethal", "tags")),

@@ -177,7 +177,8 @@ def deaths_door_total(char: StonetopCharacter, action: Action, cid: str) -> tupl
         if "never_gonna_keep_me_down" not in moves:
             raise Refused(f"{name} does not have Never Gonna Keep Me Down: no automatic 10+")
         session = keep_me_down_session(char, action)
-        return 12, f"Never Gonna Keep Me Down: an automatic 10+ (once per session, session {session})"
+        return 12, ("Never Gonna Keep Me Down: an automatic 10+ "
+                    f"(once per session, session {session})")
     con, against = disadvantage_on(char, action)
     if action.get("roll") is not None:
         total = fields.whole(action, "roll", minimum=-20, maximum=40)

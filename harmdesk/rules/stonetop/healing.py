@@ -1,4 +1,5 @@
-"""Stonetop healing: heal, Recover, tending, Make Camp, Convalesce, NPC rest (ST-8 … ST-12, ST-15)."""
+"""Stonetop healing: heal, Recover, tending, Make Camp, Convalesce, NPC rest
+(ST-8 … ST-12, ST-15)."""
 
 from __future__ import annotations
 
