@@ -41,9 +41,9 @@ def test_store_and_controller_import_no_qt():
 # the campaign it holds), the display profiles, the summary's writing (Qt's QPdfWriter),
 # the plain shared types, the shipped files (a font), and the package itself (for
 # `__version__`)
-QT_MAY_IMPORT = ("harmdesk.profiles", "harmdesk.report.summary", "harmdesk.values",
+QT_MAY_IMPORT = ("harmdesk.profiles", "harmdesk.report.summary", "harmdesk.desk.actions",
                  "harmdesk.errors", "harmdesk.resources", "harmdesk", "harmdesk.desk")
-QT_MAY_NOT = ("harmdesk.desk.campaign", "harmdesk.desk.glimpse", "harmdesk.desk.demo")
+QT_MAY_NOT = ("harmdesk.desk.campaign", "harmdesk.desk.snapshot_campaign", "harmdesk.desk.demo")
 
 
 def is_door(name: str) -> bool:
@@ -105,7 +105,7 @@ def test_the_floor_scan_names_every_other_door(tmp_path):
         "from ... import __version__, profiles\n"
         "from ...desk.service import Service\n"
         "from ...desk.campaign import Campaign\n"
-        "from ...values import Action\n"
+        "from ...desk.actions import Action\n"
         "from ...profiles.stonetop import PROFILE\n"
         "from ..tasks import Task\n"
         "def f():\n    from ...desk.display import tile_facts\n    import harmdesk.quick\n"
@@ -118,7 +118,8 @@ def test_the_floor_scan_names_every_other_door(tmp_path):
 
 
 def test_the_service_imports_no_qt():
-    code = ("import sys, json\nimport harmdesk.desk.service, harmdesk.values, harmdesk.errors\n"
+    code = ("import sys, json\n"
+            "import harmdesk.desk.service, harmdesk.desk.actions, harmdesk.errors\n"
             "print(json.dumps(sorted(sys.modules)))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True)

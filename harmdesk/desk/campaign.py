@@ -20,7 +20,7 @@ from ..rules.shapes import Action as ActionJSON
 from ..store.copies import with_sides
 from ..store.steps import LogEntry, Logged
 from ..store.store import Store
-from ..values import Action, Change, ChangeKind
+from .actions import Action, Change, ChangeKind
 from .replay import ScenarioError, parse_scenario, read_json
 
 # the states of some characters by id; None: not on the desk

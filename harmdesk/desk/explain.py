@@ -7,8 +7,8 @@ from __future__ import annotations
 from ..profiles import profile_for
 from ..rules.engine import apply
 from ..rules.shapes import JSON, DeskState
-from ..values import Action, RollNeed
 from . import chips
+from .actions import Action, RollNeed
 from .rolling import roll_value
 
 

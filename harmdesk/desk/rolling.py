@@ -15,7 +15,7 @@ from ..errors import UserError
 from ..rules import dice
 from ..rules.core import Refused
 from ..rules.dice import DiceTotal
-from ..values import RollNeed
+from .actions import RollNeed
 
 
 def roll_faces(expr: str, rng: random.Random | None = None) -> list[int]:

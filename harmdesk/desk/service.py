@@ -4,11 +4,11 @@ A `Service` owns the store and the open campaign and answers every question the
 window asks: what a chip would do to some tiles, the action it becomes, the rolls
 the rules still need, applying one action or a step of several, undo and redo, the
 log, play sessions, options, import and export, the gang-up summary, the display
-profile. It hands back typed values (`harmdesk.values`), raises `UserError` for
+profile. It hands back typed values (`harmdesk.desk.actions`), raises `UserError` for
 what the GM can fix and `StoreError` for what the machine refused.
 
 A campaign still opening is a `Service` too, read from a snapshot with
-`read_only=True` (see `Service.glimpse`).
+`read_only=True` (see `Service.from_snapshot`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from .. import rules
 from ..errors import StoreError, UserError
 from ..report.summary import SummaryRequest
 from ..rules.shapes import JSON, DeskState
-from ..values import Action, Change, RollNeed, TilePreview, shortened
 from . import chips, quick
+from .actions import Action, Change, RollNeed, TilePreview, shortened
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -124,17 +124,17 @@ class Service:
         return [] if self.store is None or self.loading else self.store.maintain()
 
     @classmethod
-    def glimpse(cls, data_dir: Folder, name: str | None = None) -> Service | None:
+    def from_snapshot(cls, data_dir: Folder, name: str | None = None) -> Service | None:
         """The desk read with sqlite3 alone, read-only, while the store opens; None
         when there is nothing to show yet."""
         from ..store.snapshot import read_desk
-        from .glimpse import CampaignGlimpse
+        from .snapshot_campaign import SnapshotCampaign
         snapshot = read_desk(data_dir, name)
         if snapshot is None:
             return None
-        glimpse = CampaignGlimpse(snapshot)
-        # a glimpse answers what the window reads of a campaign and its store, and no more
-        return cls(cast("Store", glimpse.store), cast("Campaign", glimpse), loading=True)
+        seen = SnapshotCampaign(snapshot)
+        # it answers what the window reads of a campaign and its store, and no more
+        return cls(cast("Store", seen.store), cast("Campaign", seen), loading=True)
 
     @classmethod
     def open_writable(cls, data_dir: Folder, name: str | None = None) -> Service | None:

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal, qCritical
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from ..desk.actions import Action
 from ..desk.service import RollProvider, Service
 from ..errors import StoreError, UserError
-from ..values import Action
 
 HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
 
-from ..values import ChangeKind
+from ..desk.actions import ChangeKind
 from .log_rows import OLDER, OUTSIDE, Group, Row, build_groups, group_of, rows_of
 from .plain import plain_tip
 

@@ -374,7 +374,7 @@ class MainWindow(QMainWindow):
         QMessageBox.warning(self, "HarmDesk could not save", plain_message(message))
 
     def on_changed(self, change) -> None:
-        from ..values import ChangeKind
+        from ..desk.actions import ChangeKind
         if change.said:
             self.statusBar().showMessage(change.said, 10000)
         elif change.kind is ChangeKind.REDO:

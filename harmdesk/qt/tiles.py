@@ -16,6 +16,7 @@ from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 
+from ..desk.actions import TilePreview
 from ..desk.chips import (
     MIME_TYPE,
     attack_chip,
@@ -27,7 +28,6 @@ from ..desk.chips import (
     encode as encode_chip,
 )
 from ..errors import UserError
-from ..values import TilePreview
 from . import window_memory
 from .desk_model import IdRole
 from .tile_delegate import TileDelegate, base_size

@@ -55,7 +55,7 @@ class CampaignMenus(QObject):
 
     @property
     def service(self) -> Service | None:
-        """The open store's service (None until it opened; a glimpse is not one)."""
+        """The open store's service (None until it opened; a snapshot is not one)."""
         service = self.w.controller.service
         return None if service is None or service.loading else service
 
@@ -81,7 +81,7 @@ class CampaignMenus(QObject):
         self.w.use_data_folder(data_dir)
         self.w.statusBar().showMessage("Opening the campaign…")
         if glimpse and self.w.controller.service is None:
-            seen = Service.glimpse(data_dir, name)
+            seen = Service.from_snapshot(data_dir, name)
             if seen is not None:
                 self.w.controller.set_service(seen)
         return self.run(lambda: open_service(data_dir, name), self._loaded, close_service,

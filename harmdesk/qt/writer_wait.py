@@ -56,7 +56,7 @@ class WriterWait(QObject):
     @Slot()
     def follow(self) -> None:
         """Wait while the desk waits for the writer; stop once it is writable or another
-        data file, glimpse or nothing is open."""
+        data file, a snapshot or nothing is open."""
         waiting = self.waiting()
         self.note.setVisible(waiting)
         self.button.setVisible(waiting)

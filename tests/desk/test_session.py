@@ -4,12 +4,12 @@ import pytest
 
 from harmdesk import rules
 from harmdesk.desk import chips
+from harmdesk.desk.actions import Action, ChangeKind, RollNeed, TilePreview
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.explain import gang_summary
 from harmdesk.desk.service import Service
 from harmdesk.errors import StoreError, UserError
 from harmdesk.store import Store
-from harmdesk.values import Action, ChangeKind, RollNeed, TilePreview
 
 PARTY = [
     {"id": "caradoc", "name": "Caradoc", "kind": "pc", "max_hp": 16, "armor": 1},
@@ -136,7 +136,7 @@ def test_a_read_only_session_refuses_to_write_with_the_reason(tmp_path, store):
 def test_a_glimpse_is_a_read_only_session_of_the_snapshot(store):
     session = Service.on(Campaign.create(store, "Test", "stonetop", {}, PARTY))
     session.apply({"type": "damage", "target": "heavy", "amount": 5})
-    glimpse = Service.glimpse(store.path.parent, "Test")
+    glimpse = Service.from_snapshot(store.path.parent, "Test")
     assert isinstance(glimpse, Service) and glimpse.loading and glimpse.read_only
     assert glimpse.state["characters"]["heavy"]["hp"] == 17 and glimpse.name == "Test"
     with pytest.raises(StoreError, match="still opening"):
@@ -189,7 +189,7 @@ def test_opening_leaves_the_check_and_the_backup_to_maintain(tmp_path):
         assert session.maintain() == [] and len(list((tmp_path / "backups").glob("*.sqlite"))) == 1
     finally:
         session.close()
-    glimpse = Service.glimpse(tmp_path)
+    glimpse = Service.from_snapshot(tmp_path)
     assert glimpse.loading and glimpse.maintain() == []
 
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from harmdesk import rules
+from harmdesk.desk.actions import ChangeKind
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.replay import EXPECT_KEYS, Scenario, read_scenario
 from harmdesk.store import Store
-from harmdesk.values import ChangeKind
 from tests.conftest import ROOT
 
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.json"))

@@ -4,13 +4,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
+from harmdesk.desk.actions import Action, RollNeed
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.service import Service
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.dialogs import dice as dice_dialogs
 from harmdesk.qt.dialogs.dice import DiceDialog, manual_roll_provider
 from harmdesk.store import Store
-from harmdesk.values import Action, RollNeed
 
 # the offscreen platform cannot pass a shown dialog's size hints on; nothing is wrong
 OFFSCREEN_SHOW = pytest.mark.qt_log_ignore("does not support propagateSizeHints")

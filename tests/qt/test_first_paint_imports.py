@@ -29,7 +29,7 @@ def painted():
                        or m in LATER))
     app.quit()
 LATER = ("harmdesk.desk.service", "harmdesk.rules", "harmdesk.profiles", "harmdesk.desk.chips",
-         "harmdesk.values", "harmdesk.qt.controller", "harmdesk.qt.desk_model",
+         "harmdesk.desk.actions", "harmdesk.qt.controller", "harmdesk.qt.desk_model",
          "harmdesk.qt.tiles", "harmdesk.qt.forms.ui_main_window")
 window.firstPainted.connect(painted)
 window.show()

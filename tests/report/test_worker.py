@@ -138,7 +138,7 @@ def test_the_export_writes_off_the_gui_thread_and_its_dialog_follows_the_progres
 
 def test_no_summary_while_the_campaign_is_still_opening(qtbot, demo, monkeypatch):
     """The tiles shown from a glimpse have no store to read a summary from yet."""
-    glimpse = Service.glimpse(demo["stonetop"].store.path.parent)
+    glimpse = Service.from_snapshot(demo["stonetop"].store.path.parent)
     assert glimpse is not None and glimpse.loading
     warnings = []
     monkeypatch.setattr(ex.QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))

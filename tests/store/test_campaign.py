@@ -3,10 +3,10 @@
 import pytest
 
 from harmdesk import rules
+from harmdesk.desk.actions import ChangeKind
 from harmdesk.desk.campaign import Campaign, import_campaign
 from harmdesk.errors import UserError
 from harmdesk.store import StoreError
-from harmdesk.values import ChangeKind
 
 from .conftest import PARTY, reopen
 

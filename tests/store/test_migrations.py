@@ -5,9 +5,9 @@ import sqlite3
 
 import pytest
 
+from harmdesk.desk.actions import ChangeKind
 from harmdesk.desk.campaign import Campaign
 from harmdesk.store import Store, StoreError, db, paths, schema
-from harmdesk.values import ChangeKind
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -96,7 +96,7 @@ def test_the_readers_beside_an_open_store_never_open_the_data_file(qapp, tmp_pat
             request = session.summary_request(*session.summary_choice(None))
             write_summary(request, tmp_path / "tonight.pdf", lambda _done: None)
             hit(session)
-            assert Service.glimpse(folder) is not None
+            assert Service.from_snapshot(folder) is not None
             assert session.maintain() == []  # the integrity check and the day's backup
             (backup,) = listed_backups(folder)
             assert backup["reason"] == "daily" and backup["campaigns"]

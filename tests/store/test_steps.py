@@ -5,8 +5,8 @@ import sqlite3
 
 import pytest
 
+from harmdesk.desk.actions import ChangeKind
 from harmdesk.desk.campaign import Campaign
-from harmdesk.values import ChangeKind
 
 from .conftest import counted, reopen, traced
 

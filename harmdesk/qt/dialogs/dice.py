@@ -16,11 +16,11 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
+from ...desk.actions import Action
 from ...desk.explain import outcome_lines, tag_words
 from ...desk.rolling import dice_sides, dice_total, roll_value
 from ...errors import UserError
 from ...profiles.parts import without_rule_ids
-from ...values import Action
 from ..forms.ui_dice_dialog import Ui_DiceDialog
 from .common import FaceBox, Invalid, Validated
 

@@ -39,7 +39,7 @@ class _NoStore:
         pass
 
 
-class CampaignGlimpse:
+class SnapshotCampaign:
     """What a `Service` with `loading=True` reads in place of a `Campaign`."""
 
     def __init__(self, snapshot: JSON):

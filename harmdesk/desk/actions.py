@@ -1,4 +1,4 @@
-"""The typed values the session hands the window: no Qt, no SQL, no rules arithmetic.
+"""What the window asks the service for, and what comes back: no Qt, no SQL, no rules arithmetic.
 
 An `Action` holds its targets as a tuple, so nobody normalises `target` by hand; a
 `RollNeed` is a roll the rules ask for; a `TilePreview` is what one tile shows
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .rules.core import Outcome
-    from .rules.shapes import JSON, DeskState, Need
-    from .store.steps import LogEntry
+    from ..rules.core import Outcome
+    from ..rules.shapes import JSON, DeskState, Need
+    from ..store.steps import LogEntry
 
 
 @dataclass(frozen=True)
