@@ -13,8 +13,7 @@ from harmdesk.rules.core import SheetError
 from harmdesk.rules.engine import SYSTEM_NAMES, apply, new_state, system_names
 from harmdesk.rules.system import forget_system, register_system
 from tests.cli_kit import run_cli
-from tests.fourth_game import profile as hearth_profile
-from tests.fourth_game import rules as hearth_rules
+from tests.fourth_game import profile as hearth_profile, rules as hearth_rules
 
 PARTY = [{"id": "ada", "name": "Ada", "kind": "pc", "max_hp": 6},
          {"id": "wolf", "name": "Ash wolf", "kind": "monster", "max_hp": 4}]

@@ -12,8 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from tests.cli_kit import folder_digest, run_cli
 from tests.conftest import ROOT

@@ -15,8 +15,7 @@ from typing import Any, cast
 from .. import rules
 from ..errors import NameTaken, UserError
 from ..rules.core import quoted
-from ..rules.shapes import JSON, Character, DeskState, Settings
-from ..rules.shapes import Action as ActionJSON
+from ..rules.shapes import JSON, Action as ActionJSON, Character, DeskState, Settings
 from ..store.copies import with_sides
 from ..store.steps import LogEntry, Logged
 from ..store.store import Store

@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UserError
-from ..store import NoFile, Store
-from ..store import backups as _backups
-from ..store.paths import DB_NAME
-from ..store.paths import data_dir as _data_dir
+from ..store import NoFile, Store, backups as _backups
+from ..store.paths import DB_NAME, data_dir as _data_dir
 from .demo import ensure_demo
 
 

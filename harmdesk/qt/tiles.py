@@ -20,11 +20,7 @@ from ..desk.actions import TilePreview
 from ..desk.chips import (
     MIME_TYPE,
     attack_chip,
-)
-from ..desk.chips import (
     decode as decode_chip,
-)
-from ..desk.chips import (
     encode as encode_chip,
 )
 from ..errors import UserError

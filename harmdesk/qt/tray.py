@@ -29,14 +29,10 @@ from ..desk.display import modifier_words
 from ..desk.explain import gang_summary
 from ..desk.quick import (
     QuickEntryError,
-    is_rules_name,
-    rules_name,
-)
-from ..desk.quick import (
     examples as quick_examples,
-)
-from ..desk.quick import (
+    is_rules_name,
     parse as parse_quick,
+    rules_name,
 )
 from ..errors import UserError
 from .forms.ui_tray import Ui_Tray

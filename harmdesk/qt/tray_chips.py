@@ -24,9 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..desk.chips import MIME_TYPE
-from ..desk.chips import decode as decode_chip
-from ..desk.chips import encode as encode_chip
+from ..desk.chips import MIME_TYPE, decode as decode_chip, encode as encode_chip
 from ..desk.display import modifier_words
 from ..profiles.parts import words
 from .plain import plain_button, plain_tip

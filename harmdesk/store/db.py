@@ -29,8 +29,10 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from ..errors import StoreError as StoreError
 from . import migrations, paths
 from .migrations import MIGRATIONS as MIGRATIONS  # the ladder, as tests change it
-from .paths import DB_NAME as DB_NAME  # part of this module's interface
-from .paths import data_dir as data_dir
+from .paths import (
+    DB_NAME as DB_NAME,  # part of this module's interface
+    data_dir as data_dir,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine

@@ -3,8 +3,7 @@ shown as words (ST-6, ST-7, LA-4, LA-6, LA-16, FF-2 … FF-4)."""
 
 import re
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from harmdesk.desk import players
 from harmdesk.rules.engine import apply, new_state

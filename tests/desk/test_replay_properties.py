@@ -5,8 +5,7 @@ import json
 import subprocess
 import sys
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from harmdesk import cli
 from tests.conftest import ROOT

@@ -21,8 +21,7 @@ from harmdesk.qt.encounter_model import (
     encode_ids,
     reordered,
 )
-from harmdesk.qt.player_model import HighlightRole, PlayerModel
-from harmdesk.qt.player_model import TurnRole as CardTurnRole
+from harmdesk.qt.player_model import HighlightRole, PlayerModel, TurnRole as CardTurnRole
 from harmdesk.qt.style import TURN
 from harmdesk.store import Store
 

@@ -5,8 +5,7 @@ on the desk, once each; in turns mode the turn is an index into the order; the r
 
 import copy
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from harmdesk.rules.encounter import encounter_problem
 from harmdesk.rules.engine import apply, new_state

@@ -7,8 +7,7 @@ your HP, your Story Ends."
 
 import pytest
 
-from .kit import ch as char
-from .kit import desk_of, refused, run, texts
+from .kit import ch as char, desk_of, refused, run, texts
 
 desk = desk_of("freedom_fantasies")
 ATTACK = {"dice": "d6"}

@@ -4,8 +4,7 @@ import pytest
 
 from harmdesk.rules.engine import apply
 
-from .kit import ch as char
-from .kit import desk_of, run, texts
+from .kit import ch as char, desk_of, run, texts
 
 FF = "freedom_fantasies"
 desk = desk_of(FF)

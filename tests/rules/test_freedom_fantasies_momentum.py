@@ -8,8 +8,7 @@ import pytest
 
 from harmdesk.rules.engine import new_state
 
-from .kit import ch as char
-from .kit import desk_of, refused, run, texts
+from .kit import ch as char, desk_of, refused, run, texts
 
 FF = "freedom_fantasies"
 desk = desk_of(FF)

@@ -3,8 +3,7 @@ the invariants of FF-1 … FF-4 and FF-9 hold, and junk never crashes."""
 
 import copy
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from harmdesk.rules.core import Outcome
 from harmdesk.rules.engine import apply, new_state

@@ -3,8 +3,7 @@ invariants of LA-2, LA-3, LA-6, LA-9, LA-10 and LA-12 hold, and junk never crash
 
 import copy
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from harmdesk.rules.core import Outcome
 from harmdesk.rules.engine import apply, new_state

@@ -2,8 +2,7 @@
 
 import copy
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from harmdesk.rules.core import Outcome
 from harmdesk.rules.engine import apply, new_state

@@ -26,8 +26,7 @@ from harmdesk.desk.folder import backups as listed_backups
 from harmdesk.desk.service import Service
 from harmdesk.errors import UserError
 from harmdesk.report.summary import prepare_summary, write_summary
-from harmdesk.store import Store, StoreError, backups, db
-from harmdesk.store import store as store_module
+from harmdesk.store import Store, StoreError, backups, db, store as store_module
 
 from .conftest import PARTY, unreadable_with_a_backup
 

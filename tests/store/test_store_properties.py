@@ -2,8 +2,7 @@
 
 import tempfile
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from harmdesk import rules
 from harmdesk.desk.campaign import Campaign
