@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from harmdesk.store import Store, schema
+from harmdesk.store import Store
+from harmdesk.store.paths import SCHEMA_VERSION
 from tests.cli_kit import folder_digest
 from tests.conftest import ROOT
 from tests.mounts import mounted
 
 FIXTURES = ROOT / "tests" / "fixtures"
-VERSIONS = list(range(1, schema.SCHEMA_VERSION + 1))
+VERSIONS = list(range(1, SCHEMA_VERSION + 1))
 # what every fixture holds (make_fixture.py): a Heavy hurt by 6 (armor 2: 20 -> 16), and
 # a step of two hits undone
 HEAVY_HP = 16

@@ -20,8 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
 from .forms.ui_log_dock import Ui_LogDock
-from .log_model import (  # noqa: F401 (the model's names, named here too)
-    HEADERS,
+from .log_model import (
     LIMIT,
     TEXT,
     TIME,
@@ -31,18 +30,8 @@ from .log_model import (  # noqa: F401 (the model's names, named here too)
     TargetsRole,
     UndoneRole,
 )
-from .log_rows import (  # noqa: F401 (the dock's rows, named here too)
+from .log_rows import (
     OLDER,
-    OUTSIDE,
-    Group,
-    Row,
-    build_groups,
-    group_of,
-    local,
-    older_group,
-    rows_of,
-    session_title,
-    step_targets,
 )
 from .row_sizes import RowSizes
 

@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 
 from ..profiles import profile_for
+from ..rules.core import signed
 from . import charts, facts, rounds, table
 from .charts import IMAGE_OBJECT, chart_tag, font
 from .data import CharacterRow, Report
@@ -76,8 +77,8 @@ def harm_counts(row: CharacterRow) -> str:
 
 
 def measure_cell(system: str, row: CharacterRow) -> Cell:
-    start = "joined" if not row.present_at_start else facts.signed(row.start)
-    end = "left the desk" if not row.present_at_end else facts.signed(row.end)
+    start = "joined" if not row.present_at_start else signed(row.start)
+    end = "left the desk" if not row.present_at_end else signed(row.end)
     of = f"HP {row.maximum}" if facts.charts_damage(system) else f"of {row.maximum}"
     return (((f"{start} → {end} ", "plain"), (of, "quiet")),)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..profiles import profile_for
 from ..profiles.parts import without_rule_ids
-from ..rules.core import signed  # noqa: F401 (charts and the document read it here)
 
 # Kinds of event that are harm: a hit (damage dealt) or an HP loss (Stonetop's "lose HP",
 # which no armor stops). Their `lost` (HP games) or `taken` (games that chart Damage) is the

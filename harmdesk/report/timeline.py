@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rules.core import signed
 from ..rules.encounter import encounter_of
 from . import facts
 
@@ -207,9 +208,9 @@ class Timeline:
         if end not in event:
             return ""
         unit = facts.measure_words(self.system)[1]
-        moved = f"{facts.signed(event[start])} → " if start in event else ""
+        moved = f"{signed(event[start])} → " if start in event else ""
         of = f" (HP {state['hp']})" if facts.charts_damage(self.system) else ""
-        return f": {unit} {moved}{facts.signed(event[end])}{of}"
+        return f": {unit} {moved}{signed(event[end])}{of}"
 
     def encounters(self) -> tuple[Encounter, ...]:
         """Every encounter told, the one still running last."""

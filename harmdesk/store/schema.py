@@ -11,8 +11,6 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from .paths import SCHEMA_VERSION  # noqa: F401
-
 
 class CampaignRow(SQLModel, table=True):
     __tablename__ = "campaign"

@@ -7,7 +7,8 @@ import pytest
 
 from harmdesk.desk.actions import ChangeKind
 from harmdesk.desk.campaign import Campaign
-from harmdesk.store import Store, StoreError, db, paths, schema
+from harmdesk.store import Store, StoreError, db, paths
+from harmdesk.store.paths import SCHEMA_VERSION
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -19,7 +20,7 @@ def versions():
 
 def test_there_is_a_fixture_for_every_released_schema_version():
     numbers = [int(p.stem.split("-v")[1]) for p in versions()]
-    assert numbers == list(range(1, schema.SCHEMA_VERSION + 1))
+    assert numbers == list(range(1, SCHEMA_VERSION + 1))
 
 
 @pytest.mark.parametrize("fixture", versions(), ids=lambda p: p.stem)
@@ -28,7 +29,7 @@ def test_each_released_version_opens_and_upgrades(tmp_path, fixture):
     store = Store.open(tmp_path)
     try:
         with store._reading() as con:
-            assert con.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+            assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         campaign = Campaign.open(store, "Fixture")
         # the fixture holds a hurt Heavy and one undone step
         assert campaign.state["characters"]["heavy"]["hp"] == 16
@@ -39,7 +40,7 @@ def test_each_released_version_opens_and_upgrades(tmp_path, fixture):
         store.close()
 
 
-CURRENT = schema.SCHEMA_VERSION
+CURRENT = SCHEMA_VERSION
 
 
 def _current_store(tmp_path):
