@@ -13,17 +13,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from .. import rules
+from ..profiles import profile_for
 from ..profiles.parts import without_rule_ids
 from ..rules import dice
 from ..rules.core import Outcome, signed
 from ..rules.shapes import JSON, Character, DeskState, Need
+from .display import damage_words, tile_facts
+from .rolling import value_for
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-
-    from ..rules.stonetop.sheet import StonetopDesk
-from .display import damage_words, tile_facts
-from .rolling import value_for
 
 MAX_COMBINATIONS = 2000
 
@@ -178,14 +177,14 @@ def _need_words(need: Need, action: JSON, state: DeskState) -> str:
 
 
 def _gang_words(state: DeskState, action: JSON) -> str:
-    """'d10+4, 1 piercing, forceful': the gang's one roll as the rules make it of its
-    attackers (ST-2), with what the action adds for the whole gang, worded as any attack's."""
-    from ..rules.core import Desk
-    from ..rules.stonetop import harm
-    desk = cast("StonetopDesk", Desk(state))
-    gang, left_out, _ = harm.fighting_gang(desk, action["attackers"])
-    own_tags = [t for t in action.get("tags") or () if t not in gang.tags]
-    words = damage_words({**action, "dice": gang.expr, "piercing": gang.piercing,
-                          "ignores_armor": gang.ignores_armor or action.get("ignores_armor"),
-                          "tags": [*gang.tags, *own_tags]})
+    """'d10+4, 1 piercing, forceful': the gang's one roll as its game's rules make it of its
+    attackers, with what the action adds for the whole gang, worded as any attack's."""
+    gang_roll = profile_for(state["system"]).gang_roll
+    if gang_roll is None:
+        return damage_words(action)
+    roll, left_out = gang_roll(state, action["attackers"])
+    own_tags = [t for t in action.get("tags") or () if t not in roll["tags"]]
+    words = damage_words({**action, "dice": roll["dice"], "piercing": roll["piercing"],
+                          "ignores_armor": roll["ignores_armor"] or action.get("ignores_armor"),
+                          "tags": [*roll["tags"], *own_tags]})
     return "; ".join([words, *left_out])

@@ -3,10 +3,14 @@ Wounded, Strain, Trauma and status conditions (LA-1 … LA-17)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..rules.core import signed
 from ..rules.lux_aeterna import SYSTEM
 from ..rules.lux_aeterna.common import CONDITIONS, DIE_CHAIN, POSITIVE, TRAUMA_NAMES, WITH_AMOUNT
 from ..rules.lux_aeterna.conditions import duration_words, saves_at_turn_end
+from ..rules.lux_aeterna.healing import resolve_worth_spending
 from ..rules.lux_aeterna.sheet import LIMITS
 from ..rules.lux_aeterna.trauma import save_odds
 from . import register
@@ -178,6 +182,11 @@ def turn_saves(char: dict, settings: dict) -> tuple[tuple[str, str], ...]:
 
 CLOCK = Clock(mode=SYSTEM.clock_modes[0], turn_saves=turn_saves,
               save_rule="once per round, when the turn ends")
+
+def resolve_offered(char: Mapping[str, Any]) -> int:
+    """LA-12, LA-13: the Resolve dice the Short Rest page proposes `char` spends."""
+    return resolve_worth_spending(char)
+
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,

@@ -326,6 +326,9 @@ class Profile:
     # the gang slot (when `gang`): (desk state, attacker ids, an id once per combatant) ->
     # (member lines, what the gang deals, ok, chip label), as the game's rules read it
     gang_summary: Callable[[Sheet, list[str]], tuple[list[str], str, bool, str]] | None = None
+    # a gang-up's one roll made of its attackers (`dice`, `piercing`, `ignores_armor`,
+    # `tags`) and the notes on those left out, for the preview of a roll still to make
+    gang_roll: Callable[[Sheet, list[Any]], tuple[dict[str, Any], list[str]]] | None = None
     # (action) -> whether the action works once per play session, taking tonight's
     # session number as its `session` (the rules refuse it without one)
     once_per_session: Callable[[Mapping[str, Any]], bool] = lambda action: False

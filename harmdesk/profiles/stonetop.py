@@ -8,6 +8,7 @@ from typing import Any
 
 from ..rules.core import ARROW, MINUS, Desk, Refused, signed
 from ..rules.stonetop import SYSTEM, harm
+from ..rules.stonetop.healing import tending_settles_death
 from ..rules.stonetop.sheet import DEATH_WORDS, DEBILITIES, LIMITS, wound_texts, wounds_of
 from ..rules.stonetop.wounds import effect_words, effects_hold
 from . import register
@@ -221,6 +222,21 @@ def gang_summary(state: dict, ids: list[str]) -> tuple[list[str], str, bool, str
     return lines, f"Deals {deals}", True, f"Gang: {deals}"
 
 
+def gang_roll(state: dict, attackers: list) -> tuple[dict[str, Any], list[str]]:
+    """ST-2: the gang's one roll as the rules make it of its attackers, and the notes on
+    those left out of it."""
+    gang, left_out, _ = harm.fighting_gang(Desk(state), attackers)
+    roll = {"dice": gang.expr, "piercing": gang.piercing, "ignores_armor": gang.ignores_armor,
+            "tags": list(gang.tags)}
+    return roll, list(left_out)
+
+
+def tending_changes_death(char: Mapping[str, Any]) -> bool:
+    """ST-15: whether tending `char` may change their death state (someone dying or out of
+    the action), so the Tend page offers what becomes of them."""
+    return tending_settles_death(char)
+
+
 def once_per_session(action: Mapping[str, Any]) -> bool:
     """ST-7: Never Gonna Keep Me Down, "an automatic 10+ once per session", names the
     play session it is used in as `session`."""
@@ -289,6 +305,7 @@ PROFILE = Profile(
     end_states=END_STATES,
     demo="stonetop.json",
     gang_summary=gang_summary,
+    gang_roll=gang_roll,
     once_per_session=once_per_session,
 )
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from ...desk.moves import resolve_offered
 from ...desk.rolling import roll_faces
+from ...profiles.lux_aeterna import resolve_offered
 from .common import (
     Invalid,
     Page,

@@ -7,7 +7,7 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
 from ...desk.explain import refusal as rules_refusal
-from ...desk.moves import tending_changes_death
+from ...profiles.stonetop import tending_changes_death
 from ..plain import plain_button
 from .common import (
     Choice,
