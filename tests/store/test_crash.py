@@ -12,7 +12,10 @@ import sys
 
 import pytest
 
+from harmdesk import rules
 from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
+from harmdesk.errors import UserError
 from harmdesk.store import Store
 
 from .conftest import PARTY, fold
@@ -42,6 +45,47 @@ def writer(folder, ack_fd, seed):
         os.write(ack_fd, (json.dumps(campaign.history()) + "\n").encode())
 
 
+def next_step(rng, service) -> tuple[str, object]:
+    """What a correcting writer does next: about one step in three a revert of one of the
+    newest entries in force (its preview made now, so a kill cuts its commit short), else
+    an undo or a new action as `writer` does."""
+    if rng.random() < 0.35:
+        live = [e.seq for e in service.log() if not e.struck and not e.is_correction][-8:]
+        if live:
+            try:
+                correction = service.correction("revert", rng.choice(live))
+            except UserError:  # it cannot be reverted alone (refused, with its reason)
+                correction = None
+            if correction is not None and not correction.needs:
+                return "revert", correction
+    if rng.random() < 0.15 and service.history()[0]:
+        return "undo", None
+    return "apply", rng.choice([
+        {"type": "damage", "target": rng.choice(["heavy", "caradoc", "hagr"]),
+         "amount": rng.randint(0, 6), "lethal": False},
+        {"type": "heal", "target": ["heavy", "caradoc", "hagr"], "amount": rng.randint(1, 6)},
+        {"type": "set_death", "target": "hagr", "death": "none"},
+    ])
+
+
+def correcting_writer(folder, ack_fd, seed):
+    """Child: as `writer`, with reverts among its steps (`next_step`). Each report also
+    names the step it starts next: the one a kill after it cuts short."""
+    rng = random.Random(seed)
+    store = Store.open(folder)
+    service = Service.on(Campaign.open(store, "Crash"))
+    kind, what = next_step(rng, service)
+    while True:
+        if kind == "revert":
+            service.commit_correction(what)
+        elif kind == "undo":
+            service.undo()
+        else:
+            service.apply(what)
+        kind, what = next_step(rng, service)
+        os.write(ack_fd, (json.dumps([*service.history(), kind]) + "\n").encode())
+
+
 def read_lines(fd, count: int) -> bytes:
     """Read from `fd` until `count` whole lines have come (or the writer is gone)."""
     buffer = b""
@@ -50,15 +94,15 @@ def read_lines(fd, count: int) -> bytes:
     return buffer
 
 
-def run_once(folder, rng, steps: int) -> tuple[tuple[int, int] | None, int]:
-    """Start a writer, kill it once it has confirmed `steps` steps; the last confirmed
-    (undoable, redoable) counts and how many steps it confirmed in all."""
+def run_once(folder, rng, steps: int, work=writer) -> tuple[tuple[int, int] | None, int]:
+    """Start a writer (`work`), kill it once it has confirmed `steps` steps; the last
+    confirmed (undoable, redoable) counts and how many steps it confirmed in all."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns
         os.close(read_fd)
         try:
-            writer(folder, write_fd, rng.random())
+            work(folder, write_fd, rng.random())
         finally:
             os._exit(1)  # only a failing writer gets here; a killed one never does
     os.close(write_fd)
@@ -75,17 +119,50 @@ def run_once(folder, rng, steps: int) -> tuple[tuple[int, int] | None, int]:
     return (tuple(json.loads(lines[-1])), len(lines)) if lines else (None, 0)
 
 
-def crash_many(folder, kills: int, seed: int = 20261130) -> dict:
-    """Kill a writer `kills` times, checking the file after each kill; return the counts."""
+def live_rows(log: list) -> list:
+    """The rows in force: neither struck by a correction nor a correction itself."""
+    return [e for e in log if not e.struck and not e.is_correction]
+
+
+def check_corrections(log: list) -> None:
+    """Every struck mark and every correction row agree, applied or undone: a correction in
+    force strikes exactly the rows it names, and nothing else strikes anything."""
+    applied = {e.seq: e for e in log if e.is_correction and not e.undone}
+    for entry in log:
+        if entry.struck:
+            assert entry.struck_by in applied, (entry.seq, entry.struck_by)
+            assert entry.seq in applied[entry.struck_by].correction["struck"], entry.seq
+    for seq, correction in applied.items():
+        struck = {e.seq: e.struck_by for e in log if e.seq in correction.correction["struck"]}
+        assert struck == dict.fromkeys(correction.correction["struck"], seq), (seq, struck)
+
+
+def check_rows_agree(initial: dict, log: list) -> None:
+    """The rows in force, re-derived ones included, say what replaying them gives: each
+    one's states before and after are the replay's, so no row was left half rewritten."""
+    state = initial
+    for entry in live_rows(log):
+        outcome = rules.apply(state, entry.effective_action)
+        assert outcome.ok, (entry.seq, outcome.error)
+        for cid, was in entry.before.items():
+            assert state["characters"].get(cid) == was, (entry.seq, cid, "before")
+        for cid, now in entry.after.items():
+            assert outcome.state["characters"].get(cid) == now, (entry.seq, cid, "after")
+        state = outcome.state
+
+
+def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
+    """Kill a writer (`work`) `kills` times, checking the file after each kill; return the
+    counts."""
     rng = random.Random(seed)
     store = Store.open(folder)
     initial = Campaign.create(store, "Crash", "stonetop", {}, PARTY).state
     store.close()
-    confirmed_runs = steps = 0
+    confirmed_runs = steps = cut_corrections = 0
     # the last log checked and its fold, so each check folds only the new rows
     folded = ([], initial)
     for _ in range(kills):
-        confirmed, confirmed_steps = run_once(folder, rng, rng.randint(0, MOST_STEPS))
+        confirmed, confirmed_steps = run_once(folder, rng, rng.randint(0, MOST_STEPS), work)
         steps += confirmed_steps
         store = Store.open(folder)
         try:
@@ -95,18 +172,23 @@ def crash_many(folder, kills: int, seed: int = 20261130) -> dict:
             applied, undone = campaign.history()
             if confirmed is not None:
                 confirmed_runs += 1
-                a, u = confirmed
+                a, u = confirmed[:2]
+                cut_corrections += confirmed[2:] == ["revert"]
                 # the step in flight at the kill (an apply or an undo) may have landed whole;
                 # everything confirmed before it must be there
                 assert (applied, undone) in {(a, u), (a + 1, 0), (a - 1, u + 1)}
-            log = [e.action for e in store.log(campaign.info.id)]
+            rows = store.log(campaign.info.id, include_undone=True)
+            check_corrections(rows)
+            if work is not writer:
+                check_rows_agree(initial, [e for e in rows if not e.undone])
+            log = [e.effective_action for e in live_rows(rows) if not e.undone]
             done, state = folded if log[:len(folded[0])] == folded[0] else ([], initial)
             folded = (log, fold(state, log[len(done):]))
             assert campaign.state == folded[1]
         finally:
             store.close()
     return {"kills": kills, "kills_after_confirmed_steps": confirmed_runs,
-            "steps_confirmed": steps,
+            "steps_confirmed": steps, "kills_in_a_revert": cut_corrections,
             "log_rows": len(log), "undoable": applied, "redoable": undone}
 
 
@@ -115,3 +197,13 @@ def test_sigkill_never_loses_a_confirmed_action_nor_half_applies_one(tmp_path):
     # about one kill in 13 comes before the first confirmed step (while the writer opens)
     assert counts["kills_after_confirmed_steps"] > KILLS * 3 // 4
     assert counts["log_rows"] > 0
+
+
+def test_sigkill_saves_a_revert_whole_or_not_at_all(tmp_path):
+    """Killed during a revert's commit, the file holds all of it or none: the struck marks,
+    the re-derived rows, the correction row and the characters' states agree, with the
+    desk before or the desk after."""
+    counts = crash_many(tmp_path, KILLS, seed=20261202, work=correcting_writer)
+    assert counts["kills_after_confirmed_steps"] > KILLS * 3 // 4
+    # a kill lands in a revert often, not by luck once
+    assert counts["kills_in_a_revert"] > KILLS // 8

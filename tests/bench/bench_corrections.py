@@ -1,0 +1,257 @@
+"""Corrections benchmark: a revert 1,000 steps back, in the real window, with the event loop
+running.
+
+    python tests/bench/bench_corrections.py [--rows 1000,10000,100000] [--runs N]
+
+A 200-character Stonetop campaign with a log of 1k, 10k and 100k rows (its newest 1,100
+rows real actions, the rest the store's own rows copied, as in scaling_data.py). The entry
+1,000 steps back is a hit; for each log length it measures, in the window of this process:
+
+- the preview: from the log's "Revert this entry…" action triggered until the preview
+  dialog is painted and the loop is idle;
+- the commit: from the dialog's Revert pressed until the step is saved, the tiles are
+  repainted and the loop is idle (the revert is then undone, outside the clock).
+
+Idle is `scaling_gui.Settle`'s: a zero-timer fired with no other event delivered since the
+one before. The yardstick, from the same run and the same loop: a bare QDialog (a few
+lines of text and two buttons) opened from a menu action until painted and idle, then
+its OK pressed and a bare 1280×800 QMainWindow repainted until idle. Data folders are
+built once and cached under build/bench/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer  # noqa: E402
+
+import scaling_data as data  # noqa: E402
+import scaling_gui as gui  # noqa: E402
+
+CHARACTERS = 200
+BACK = 1000          # the reverted entry: this many steps before the newest
+REAL_TAIL = BACK + 100
+PREVIEW_AIM, COMMIT_AIM = 0.100, 0.050
+
+
+def option(flag: str, default):
+    if flag not in sys.argv:
+        return default
+    value = sys.argv[sys.argv.index(flag) + 1]
+    return [int(v) for v in value.split(",")] if isinstance(default, list) else int(value)
+
+
+# the data ----------------------------------------------------------------------------
+def key(rows: int) -> Path:
+    from harmdesk.store.paths import SCHEMA_VERSION
+    return data.CACHE / f"corrections-v{SCHEMA_VERSION}-{CHARACTERS}c-{rows}r"
+
+
+def hit(cid: str, amount: int) -> dict:
+    return {"type": "damage", "target": cid, "amount": amount}
+
+
+def apply_tail(campaign, n: int, target_at: int, seed: int) -> None:
+    """`n` real actions; the `target_at`-th (from 0) a hit on a monster, the one reverted."""
+    rng = random.Random(seed)
+    done = 0
+    while done < n:
+        action = hit("c100", 3) if done == target_at else data.action(rng, CHARACTERS)
+        if campaign.apply(action).ok:
+            done += 1
+        elif done == target_at:
+            raise RuntimeError("the hit to revert was refused")
+
+
+def build(rows: int) -> Path:
+    """The cached data folder of `rows` log rows; built when missing."""
+    folder = key(rows)
+    if (folder / "ready").exists():
+        return folder
+    from harmdesk.desk.campaign import Campaign
+    from harmdesk.store import Store
+
+    shutil.rmtree(folder, ignore_errors=True)
+    started = time.perf_counter()
+    tail = min(REAL_TAIL, rows)
+    copied = rows - tail
+    template = data.template_rows(CHARACTERS) if copied else []
+    store = Store.open(folder)
+    campaign = Campaign.create(store, data.NAME, "stonetop", {}, data.sheets(CHARACTERS))
+    earlier = campaign.start_play_session("Earlier nights")
+    campaign.end_play_session()
+    cid = campaign.info.id
+    for start in range(0, copied, data.CHUNK):
+        batch = []
+        for seq in range(start + 1, min(start + data.CHUNK, copied) + 1):
+            row = dict(template[seq % len(template)])
+            row.update(campaign_id=cid, seq=seq, step=seq, undone=0, step_text=None,
+                       session_id=earlier["id"])
+            batch.append([row[c] for c in data.COLUMNS])
+        with store._hot() as con:
+            con.executemany(f"INSERT INTO log ({', '.join(data.COLUMNS)}) "
+                            f"VALUES ({', '.join('?' * len(data.COLUMNS))})", batch)
+    campaign.start_play_session("Tonight")
+    apply_tail(campaign, tail, tail - BACK, seed=rows)
+    store.close()
+    shutil.rmtree(folder / "backups", ignore_errors=True)
+    (folder / "ready").write_text(json.dumps({"characters": CHARACTERS, "rows": rows,
+                                              "reverted": rows - BACK + 1}))
+    print(f"(built {CHARACTERS} characters × {rows:,} rows in "
+          f"{time.perf_counter() - started:.1f} s: {folder})", file=sys.stderr)
+    return folder
+
+
+def fresh_copy(rows: int, where: Path) -> tuple[Path, int]:
+    """A private copy of the cached folder, and the seq of the entry to revert."""
+    source = build(rows)
+    target = where / f"corrections-{rows}r"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in ("harmdesk.sqlite", "harmdesk.sqlite-wal"):
+        if (source / name).exists():
+            shutil.copy(source / name, target / name)
+    return target, json.loads((source / "ready").read_text())["reverted"]
+
+
+# measuring ---------------------------------------------------------------------------
+class Stages(QObject):
+    """`scaling_gui.Settle`'s idle test (a zero-timer fired with no other event delivered
+    since the one before) over stages run one after the other in one loop: each stage's
+    trigger is called from the tick that found the stage before it done and idle. The tick
+    starts before the trigger, so a modal dialog's own loop (`exec`) runs it too. Paints
+    are noted by window, so a stage can wait for one."""
+
+    def __init__(self, app):
+        super().__init__()
+        self.count = 0
+        self.painted: set[int] = set()   # ids of the windows a paint reached since cleared
+        self.tick = QTimer()
+        self.tick.setSingleShot(True)
+        self.tick.setInterval(0)
+        self.tick.timeout.connect(self._tick)
+        app.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is not self.tick:
+            self.count += 1
+            if event.type() == QEvent.Type.Paint and hasattr(obj, "window"):
+                self.painted.add(id(obj.window()))
+        return False
+
+    def wait(self, trigger, done=lambda: True, limit: float = 600.0) -> tuple[float, float]:
+        """One stage: (wall s, GUI-thread CPU s) from `trigger()` until done and idle."""
+        return self.run([(trigger, done)], limit)[0]
+
+    def run(self, stages: list, limit: float = 120.0) -> list[tuple[float, float]]:
+        """Each stage is (trigger, done); (wall s, GUI-thread CPU s) of each, until idle."""
+        loop = QEventLoop()
+        self._loop, self._limit = loop, time.perf_counter() + limit
+        self._stages, self._results, self._failed = stages, [], False
+        QTimer.singleShot(0, lambda: self._begin(0))
+        loop.exec()
+        if self._failed or len(self._results) != len(stages):
+            raise RuntimeError(f"stage {len(self._results) + 1} did not settle")
+        return self._results
+
+    def _begin(self, index: int) -> None:
+        self._index, self._seen = index, -1
+        self._done = self._stages[index][1]
+        self._t0, self._c0 = time.perf_counter(), time.thread_time()
+        self.tick.start()
+        self._stages[index][0]()
+
+    def _tick(self) -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        if self.count == self._seen and self._done():
+            self._results.append((now - self._t0, cpu - self._c0))
+            if self._index + 1 < len(self._stages):
+                QTimer.singleShot(0, lambda: self._begin(self._index + 1))
+            else:
+                self._loop.quit()
+            return
+        if now > self._limit:
+            self._failed = True
+            self._loop.quit()
+            return
+        self._seen = self.count
+        self.tick.start()
+
+
+def median_pair(times: list[tuple[float, float]]) -> tuple[float, float]:
+    return tuple(statistics.median(t[i] for t in times) for i in (0, 1))
+
+
+def bare_dialog(app, stages: Stages, runs: int) -> tuple[tuple, tuple]:
+    """Median (wall, CPU) of a bare dialog opened (modal) from a menu action until painted
+    and idle, and of its OK pressed with a bare window repainted until idle."""
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import (
+        QDialog,
+        QDialogButtonBox,
+        QLabel,
+        QMainWindow,
+        QVBoxLayout,
+    )
+    window = QMainWindow()
+    window.resize(1280, 800)
+    window.show()
+    stages.wait(lambda: None)
+    held: list = []
+
+    def open_dialog():
+        dialog = QDialog(window)
+        dialog.setWindowTitle("Revert")
+        layout = QVBoxLayout(dialog)
+        for line in ("Revert #42: Character 100 takes 3 damage", "Character 100: before, after",
+                     "Re-applied as recorded: none changed"):
+            layout.addWidget(QLabel(line))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        held[:] = [dialog, buttons]
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            window.update()
+        held.clear()
+        dialog.deleteLater()
+
+    action = QAction("Revert this entry…", window)
+    action.triggered.connect(open_dialog)
+    opened, committed = [], []
+    for i in range(runs + 1):
+        stages.painted.clear()
+        took = stages.run([
+            (action.trigger, lambda: bool(held) and held[0].isVisible()
+             and id(held[0]) in stages.painted),
+            (lambda: (stages.painted.clear(),
+                      held[1].button(QDialogButtonBox.StandardButton.Ok).click()),
+             lambda: not held and id(window) in stages.painted)])
+        if i:  # the first warms caches up
+            opened.append(took[0])
+            committed.append(took[1])
+    window.close()
+    window.deleteLater()
+    stages.wait(lambda: None)
+    return median_pair(opened), median_pair(committed)
+
+
+def cell(seconds: float, bare: float) -> str:
+    ms = seconds * 1000
+    figure = f"{ms:.0f} ms" if ms >= 100 else f"{ms:.1f} ms"
+    return f"{figure} ({seconds / bare:.1f}×)"
