@@ -1,9 +1,11 @@
 """The session summary as plain data, built from a campaign's log. No Qt, no SQL.
 
-`build_report` walks the applied (never the undone) log once: the desk is replayed from
-the campaign's starting sheets through every entry's `after` states, and only the
-chosen entries are counted, charted and listed. Characters nothing happened to in them
-get one line each (`Untouched`), so the summary's size follows the events, not the desk.
+`build_report` walks the applied log that counts (never an undone row, one a correction
+struck, nor the correction rows themselves; a re-derived row as it now reads) once: the
+desk is replayed from the campaign's starting sheets through every entry's `after`
+states, and only the chosen entries are counted, charted and listed. Characters nothing
+happened to in them get one line each (`Untouched`), so the summary's size follows the
+events, not the desk.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from .. import rules
 from ..profiles.parts import KIND_LABELS
 from ..rules.encounter import encounter_of
 from . import facts
+from .corrections import CorrectionNote
 from .header import Header, clock, header, session_label
 from .timeline import Encounter, Timeline
 
@@ -108,6 +111,7 @@ class Report:
     untouched: tuple[Untouched, ...] = ()   # one line each; `rows` holds the rest
     encounters: tuple[Encounter, ...] = ()  # round by round
     unchanged: tuple[str, ...] = ()   # names in `rows` whose charted value never moved
+    corrections: tuple[CorrectionNote, ...] = ()  # reverts, edits and rewinds of the span
 
     @property
     def events(self) -> int:

@@ -45,7 +45,8 @@ h3 { font-size: 10pt; font-weight: bold; margin-top: 10px; margin-bottom: 4px; }
 .time { color: #52606d; }
 .later { color: #9aa5b1; }
 """ + f"p.log {{ font-size: {LOG_PT}pt; margin-bottom: 2px; white-space: pre-wrap; }}\n" \
-    + f"p.row {{ margin: 0; font-size: {table.ROW_PT}pt; }}"
+    + f"p.row {{ margin: 0; font-size: {table.ROW_PT}pt; }}\n" \
+    + f"p.fix {{ font-size: {LOG_PT}pt; margin-bottom: 2px; }}"
 
 
 def text(value: object) -> str:
@@ -164,14 +165,42 @@ def head_html(report: Report) -> str:
              f"<p>{when}</p>"]
     parts += [f"<p class='quiet'>Notes: {text(n)}</p>" for n in h.notes]
     if report.empty:
-        parts.append(f"<p class='nothing'><b>Nothing happened.</b> No action was applied in "
-                     f"{during(report)}, so there is no harm, healing or event to report.</p>")
-        return "".join(parts)
+        struck = " (the corrections below struck what there was)" if report.corrections \
+            else ""
+        parts.append(f"<p class='nothing'><b>Nothing happened.</b> No action counts in "
+                     f"{during(report)}{struck}, so there is no harm, healing or event to "
+                     f"report.</p>")
+        return "".join(parts) + corrections_html(report)
     count = (f"{report.actions} action{'s' if report.actions != 1 else ''}, "
              f"{report.events} event{'s' if report.events != 1 else ''}")
-    parts.append(f"<p class='quiet'>{count}. Undone actions are left out.</p>")
+    left_out = ("Undone actions and the entries a correction struck are left out; the "
+                "corrections are listed below the highlights." if report.corrections
+                else "Undone actions are left out.")
+    parts.append(f"<p class='quiet'>{count}. {left_out}</p>")
     parts.append("<h2>Party</h2>" + rows_html(0, len(report.rows)))
     parts.append("<h2>Highlights</h2>" + highlights(report))
+    return "".join(parts) + corrections_html(report)
+
+
+def corrections_html(report: Report) -> str:
+    """Each revert, edit and rewind: what it corrected, what it struck, the outcomes it
+    changed. Entries are named by their number in the log (#42), as the window shows it."""
+    if not report.corrections:
+        return ""
+    parts = ["<h2>Corrections</h2><p class='quiet'>Entries are named by their number in "
+             "the log (#42). The figures above are the corrected ones.</p>"]
+    for c in report.corrections:
+        made = f"{c.group}, {c.time}" if c.later else c.time
+        later = " <span class='quiet'>(made later, on an entry of " \
+            f"{text(during(report))})</span>" if c.later else ""
+        lines = [f"<b>#{c.seq}</b>{GAP}<span class='time'>{text(made)}</span>{GAP}"
+                 f"<b>{text(c.text)}</b>{later}"]
+        if c.edited:
+            lines.append(f"Now reads: {text(c.edited)}")
+        lines += [f"Struck: {text(line)}" for line in c.struck]
+        lines += [f"Outcome changed: {text(line)}" for line in c.changed]
+        parts.append(f"<p class='log'>{lines[0]}</p>")
+        parts += [f"<p class='fix'>{line}</p>" for line in lines[1:]]
     return "".join(parts)
 
 
@@ -228,9 +257,11 @@ def log_html(report: Report) -> str:
 
 def hang(width: float) -> str:
     """The style that lets the log's wrapped lines hang under its text, `width` device
-    pixels in (set in the style sheet, so the log is laid out once)."""
+    pixels in (set in the style sheet, so the log is laid out once); a correction's
+    lines stand there too."""
     return (f"p.log {{ margin-left: {width:.1f}px; text-indent: -{width:.1f}px; }}\n"
-            f"h3.log {{ margin-left: {width:.1f}px; text-indent: -{width:.1f}px; }}")
+            f"h3.log {{ margin-left: {width:.1f}px; text-indent: -{width:.1f}px; }}\n"
+            f"p.fix {{ margin-left: {width:.1f}px; }}")
 
 
 class Painted(QPyTextObject):

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .corrections import CorrectionNote, in_span, note
 from .data import Report, ReportError, build_report, desk_before
+from .header import session_label
 from .timeline import settings_at_start
 
 
@@ -48,7 +52,9 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
                everything: bool = False) -> Report:
     """Read a campaign's sessions and applied log and build its summary.
 
-    `store` is a harmdesk Store (read-only is enough); undone actions are never read.
+    `store` is a harmdesk Store (read-only is enough); undone actions are never read, nor
+    the entries a correction struck. The corrections of the chosen sessions are listed,
+    and those made later on an entry of theirs.
     Chosen sessions are read from their first row to their last, the desk before them
     worked back from the desk now (of the rows after them only the states they changed),
     so what came before them costs nothing. Everything is read at one moment of the
@@ -64,12 +70,42 @@ def _read(store, campaign: str, numbers: list[int] | None, everything: bool) -> 
     chosen, everything = choose(info.name, sessions, numbers, everything)
     first, last = (None, None) if everything else store.seq_span([s["id"] for s in chosen])
     if first is None:
-        entries = [] if chosen and not everything else store.summary_log(info.id)
-        return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
-                            everything)
+        nothing = chosen and not everything
+        entries = [] if nothing else store.summary_log(info.id)
+        report = build_report(info.name, info.system, info.initial, sessions, entries, chosen,
+                              everything)
+        return report if nothing else _with_corrections(store, info, sessions, report)
     entries = store.summary_log(info.id, since=first, until=last)
     # of the rows after the chosen ones, only what they changed, to work the desk back
     back = entries + store.states_before(info.id, after=last)
     start = desk_before(store.desk_order(info.id), store.characters(info.id), back)
-    return build_report(info.name, info.system, info.initial, sessions, entries, chosen,
-                        everything, start, settings_at_start(info.settings, back))
+    report = build_report(info.name, info.system, info.initial, sessions, entries, chosen,
+                          everything, start, settings_at_start(info.settings, back))
+    return _with_corrections(store, info, sessions, report, first, last)
+
+
+def _with_corrections(store, info, sessions: list[dict], report: Report,
+                      first: int | None = None, last: int | None = None) -> Report:
+    """`report` with the corrections of seqs `first` to `last` (None: all of the log)."""
+    notes = corrections(store, info, sessions, first, last)
+    return replace(report, corrections=notes) if notes else report
+
+
+def corrections(store, info, sessions: list[dict], first: int | None = None,
+                last: int | None = None) -> tuple[CorrectionNote, ...]:
+    """The corrections made in seqs `first` to `last` (None: all of the log), and those
+    made after them on an entry of theirs."""
+    labels = {s["id"]: session_label(s) for s in sessions}
+    read: dict[int, object] = {}
+
+    def row(seq: int):
+        if seq not in read:
+            read[seq] = store.row(info.id, seq)
+        return read[seq]
+
+    notes = []
+    for found in store.corrections(info.id, since=first):
+        listed, later = in_span(found, first, last)
+        if listed:
+            notes.append(note(info.system, found, labels, row, later))
+    return tuple(notes)

@@ -37,10 +37,9 @@ sys.path.insert(0, str(HERE.parents[1]))
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer  # noqa: E402
-
 import scaling_data as data  # noqa: E402
 import scaling_gui as gui  # noqa: E402
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer  # noqa: E402
 
 CHARACTERS = 200
 BACK = 1000          # the reverted entry: this many steps before the newest
@@ -255,3 +254,117 @@ def cell(seconds: float, bare: float) -> str:
     ms = seconds * 1000
     figure = f"{ms:.0f} ms" if ms >= 100 else f"{ms:.1f} ms"
     return f"{figure} ({seconds / bare:.1f}×)"
+
+
+# the window ----------------------------------------------------------------------------
+class Placeholder:
+    """The preview and its commit as the window's dialog would make them, in a plain
+    QDialog: `service.correction` on the action, the lines listed, and on Revert
+    `service.commit_correction` with the undo stack and the views told (as the controller
+    tells them of any step)."""
+
+    def __init__(self, window, seq: int):
+        from PySide6.QtGui import QAction
+        self.window, self.seq, self.dialog, self.button = window, seq, None, None
+        self.action = QAction("Revert this entry…", window)
+        self.action.triggered.connect(self.open)
+
+    def open(self) -> None:
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+
+        from harmdesk.qt.controller import StepCommand
+        controller = self.window.controller
+        found = controller.service.correction("revert", self.seq)
+        dialog = QDialog(self.window)
+        dialog.setWindowTitle(found.text)
+        layout = QVBoxLayout(dialog)
+        for a in found.affected:
+            layout.addWidget(QLabel(f"{a.name}: {a.was} → {a.now}"))
+        for line in [f"#{s.seq} {s.text} ({s.why})" for s in found.struck] + \
+                [r.line for r in found.changed]:
+            layout.addWidget(QLabel(line))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.button = buttons.addButton("Revert", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        self.dialog = dialog
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        self.dialog = None
+        dialog.deleteLater()
+        if accepted:
+            change = controller.service.commit_correction(found)
+            controller.stack.push(StepCommand(controller, found.text, change.entry.step))
+            controller.changed.emit(change)
+
+
+def revert_times(stages: Stages, window, seq: int, runs: int) -> tuple[tuple, tuple]:
+    """Median (wall, CPU) of the preview (the action triggered until its dialog is painted
+    and the loop idle) and of the commit (Revert pressed until the step is saved, the tiles
+    repainted and the loop idle); each revert is undone before the next, outside the clock."""
+    controller, tiles = window.controller, window.tiles
+    changes: list = []
+    controller.changed.connect(changes.append)
+    controller.failed.connect(lambda message: sys.exit(f"the revert failed: {message}"))
+    way = Placeholder(window, seq)
+    previews, commits = [], []
+    for i in range(runs + 1):
+        stages.painted.clear()
+        seen = len(changes)
+
+        def press():
+            stages.painted.clear()
+            way.button.click()
+
+        took = stages.run([
+            (way.action.trigger, lambda: way.dialog is not None and way.dialog.isVisible()
+             and id(way.dialog) in stages.painted),
+            (press, lambda seen=seen: len(changes) > seen and way.dialog is None
+             and id(tiles.window()) in stages.painted)])
+        if i:  # the first warms caches up
+            previews.append(took[0])
+            commits.append(took[1])
+        seen = len(changes)
+        stages.wait(controller.stack.undo, lambda seen=seen: len(changes) > seen)
+    return median_pair(previews), median_pair(commits)
+
+
+def main() -> None:
+    rows = option("--rows", [1000, 10_000, 100_000])
+    runs = option("--runs", 10)
+    work = Path(tempfile.mkdtemp(prefix="harmdesk-corrections-"))
+    os.environ["XDG_CONFIG_HOME"] = str(work / "config")  # the window remembers nothing here
+    for r in rows:  # build (or find) every data folder before measuring anything
+        build(r)
+
+    from harmdesk.app import make_app
+    app = make_app()
+    stages = Stages(app)
+    bare_open, bare_press = bare_dialog(app, stages, runs)
+    print(f"platform: {app.platformName()}; bare dialog from a menu action until painted: "
+          f"{bare_open[0] * 1000:.2f} ms ({bare_open[1] * 1000:.2f} ms CPU); its OK with a "
+          f"1280×800 window repainted: {bare_press[0] * 1000:.2f} ms", file=sys.stderr)
+    table = []
+    for r in rows:
+        folder, seq = fresh_copy(r, work)
+        window = gui.open_window(app, stages, folder, data.NAME)
+        preview, commit = revert_times(stages, window, seq, runs)
+        gui.close_window(stages, window)
+        verdict = ("ok" if preview[0] <= PREVIEW_AIM and commit[0] <= COMMIT_AIM
+                   else "over the aim")
+        table.append(f"| {r:,} | #{seq} | {cell(preview[0], bare_open[0])}, "
+                     f"{preview[1] * 1000:.1f} ms CPU | {cell(commit[0], bare_press[0])}, "
+                     f"{commit[1] * 1000:.1f} ms CPU | {verdict} |")
+        print(table[-1], file=sys.stderr, flush=True)
+    print(f"\nBare yardsticks, this run ({app.platformName()}): a dialog opened from a menu "
+          f"action until painted and idle {bare_open[0] * 1000:.2f} ms; its OK pressed with "
+          f"a 1280×800 window repainted until idle {bare_press[0] * 1000:.2f} ms.\n")
+    print(f"| log rows | reverted | preview, action to dialog painted (× bare dialog) | "
+          f"commit, Revert to tiles repainted (× bare OK) | aim ≤ {PREVIEW_AIM * 1000:.0f} + "
+          f"{COMMIT_AIM * 1000:.0f} ms |")
+    print("|---:|---:|---|---|---|")
+    print("\n".join(table))
+
+
+if __name__ == "__main__":
+    main()
