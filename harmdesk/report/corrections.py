@@ -26,7 +26,8 @@ class CorrectionNote:
     time: str              # local HH:MM
     group: str             # the play session it was made in
     text: str              # "Revert #42: Caradoc takes 5 damage"
-    struck: tuple[str, ...] = ()     # "#43 Caradoc rolls Death's Door … (no longer possible)"
+    # besides the reverted entry: "#43 Caradoc at Death's Door rolls 4 … (no longer possible)"
+    struck: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()    # "#47 …: was 0/12 HP, Death's Door, becomes 2/12 HP"
     edited: str = ""       # an edit's entry as it now reads
     later: bool = False    # made after the summary's span, on an entry within it
@@ -71,7 +72,7 @@ def why_struck(kind: str, entry_step: int | None, row) -> str:
     if kind == "rewind":
         return "after the checkpoint"
     if kind == "revert" and row is not None and row.step == entry_step:
-        return "reverted"
+        return "reverted with it"  # a row of the reverted step
     return "no longer possible"
 
 
@@ -123,6 +124,8 @@ def note(system: str, row, labels: dict, rows: Callable[[int], Any], later: bool
                for line in [changed_line(system, r)] if line]
     more = len(changed) - MOST_NAMED
     changed = changed[:MOST_NAMED] + ([f"and {more} more"] if more > 0 else [])
+    if kind == "revert":  # the reverted entry is named by the title
+        struck = [seq for seq in struck if seq != entry]
     return CorrectionNote(
         row.seq, clock(row.applied_at), labels.get(row.session_id, session_label(None)),
         row.step_text or first_text(row.events) or f"{kind.capitalize()} #{entry}",
