@@ -2,7 +2,9 @@
 
 The writer reports each confirmed step on its pipe; the test kills it after reading a
 random number of those reports, never after a wall-clock delay, so a loaded machine
-changes where the kill lands but not what the test checks."""
+changes where the kill lands but not what the test checks. A writer that reverts entries
+kills itself instead, at a random SQL statement of the revert after those steps, so the
+kill lands anywhere in its commit."""
 
 import json
 import os
@@ -26,41 +28,8 @@ MOST_STEPS = 12  # a kill comes after 0 to this many confirmed steps
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and SIGKILL")
 
 
-def writer(folder, ack_fd, seed):
-    """Child: apply actions forever, reporting each step after `apply` or `undo` returned."""
-    rng = random.Random(seed)
-    store = Store.open(folder)
-    campaign = Campaign.open(store, "Crash")
-    while True:
-        action = rng.choice([
-            {"type": "damage", "target": rng.choice(["heavy", "caradoc", "hagr"]),
-             "amount": rng.randint(0, 6), "lethal": False},
-            {"type": "heal", "target": ["heavy", "caradoc", "hagr"], "amount": rng.randint(1, 6)},
-            {"type": "set_death", "target": "hagr", "death": "none"},
-        ])
-        if rng.random() < 0.15 and campaign.history()[0]:
-            campaign.undo()
-        else:
-            campaign.apply(action)
-        os.write(ack_fd, (json.dumps(campaign.history()) + "\n").encode())
-
-
-def next_step(rng, service) -> tuple[str, object]:
-    """What a correcting writer does next: about one step in three a revert of one of the
-    newest entries in force (its preview made now, so a kill cuts its commit short), else
-    an undo or a new action as `writer` does."""
-    if rng.random() < 0.35:
-        live = [e.seq for e in service.log() if not e.struck and not e.is_correction][-8:]
-        if live:
-            try:
-                correction = service.correction("revert", rng.choice(live))
-            except UserError:  # it cannot be reverted alone (refused, with its reason)
-                correction = None
-            if correction is not None and not correction.needs:
-                return "revert", correction
-    if rng.random() < 0.15 and service.history()[0]:
-        return "undo", None
-    return "apply", rng.choice([
+def an_action(rng) -> dict:
+    return rng.choice([
         {"type": "damage", "target": rng.choice(["heavy", "caradoc", "hagr"]),
          "amount": rng.randint(0, 6), "lethal": False},
         {"type": "heal", "target": ["heavy", "caradoc", "hagr"], "amount": rng.randint(1, 6)},
@@ -68,46 +37,117 @@ def next_step(rng, service) -> tuple[str, object]:
     ])
 
 
-def correcting_writer(folder, ack_fd, seed):
-    """Child: as `writer`, with reverts among its steps (`next_step`). Each report also
-    names the step it starts next: the one a kill after it cuts short."""
+def writer(folder, ack_fd, seed, _steps: int):
+    """Child: apply actions forever, reporting each step after `apply` or `undo` returned."""
+    rng = random.Random(seed)
+    store = Store.open(folder)
+    campaign = Campaign.open(store, "Crash")
+    while True:
+        action = an_action(rng)
+        if rng.random() < 0.15 and campaign.history()[0]:
+            campaign.undo()
+        else:
+            campaign.apply(action)
+        os.write(ack_fd, (json.dumps(campaign.history()) + "\n").encode())
+
+
+MOST_STATEMENTS = 40  # a revert's commit runs fewer SQL statements than this
+
+
+def a_revert(rng, service):
+    """The preview of a revert of one of the newest entries in force, or None when the
+    one picked cannot be reverted alone (the service refuses it, saying why) or now needs
+    a roll."""
+    live = [e.seq for e in service.log() if not e.struck and not e.is_correction][-8:]
+    if not live:
+        return None
+    try:
+        found = service.correction("revert", rng.choice(live))
+    except UserError:
+        return None
+    return None if found.needs else found
+
+
+def next_step(rng, service, revert_if_can: bool = False) -> tuple[str, object]:
+    """What a correcting writer does next: a revert (about one step in four, or whenever
+    it can when `revert_if_can`), else an undo or a new action as `writer` does."""
+    if revert_if_can or rng.random() < 0.25:
+        found = a_revert(rng, service)
+        if found is not None:
+            return "revert", found
+    if rng.random() < 0.15 and service.history()[0]:
+        return "undo", None
+    return "apply", an_action(rng)
+
+
+class Tripwire:
+    """SIGKILLs this process as SQLite starts its `at`-th statement from when it is armed
+    (a trace callback on every store connection): a kill at any point of a commit."""
+
+    def __init__(self, store):
+        self.left: int | None = None
+        store.connections.on_connect(lambda con: con.set_trace_callback(self.statement))
+
+    def arm(self, at: int) -> None:
+        self.left = at
+
+    def statement(self, _sql: str) -> None:
+        if self.left is not None:
+            self.left -= 1
+            if self.left <= 0:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+
+def correcting_writer(folder, ack_fd, seed, steps: int):
+    """Child: as `writer`, with reverts among its steps (`next_step`), through the service
+    as the window makes them. Once it has confirmed `steps` steps, the next is a revert
+    whenever one can be made, and it kills itself at a random SQL statement of it. Each
+    report also names the step it starts next: the one the kill cuts short."""
     rng = random.Random(seed)
     store = Store.open(folder)
     service = Service.on(Campaign.open(store, "Crash"))
-    kind, what = next_step(rng, service)
+    wire = Tripwire(store)
+    done = 0
+    kind, what = next_step(rng, service, revert_if_can=steps == 0)
     while True:
+        if done == steps:  # the preview is made: only the commit's statements count
+            wire.arm(rng.randint(1, MOST_STATEMENTS))
         if kind == "revert":
             service.commit_correction(what)
         elif kind == "undo":
             service.undo()
         else:
             service.apply(what)
-        kind, what = next_step(rng, service)
+        done += 1
+        kind, what = next_step(rng, service, revert_if_can=done == steps)
         os.write(ack_fd, (json.dumps([*service.history(), kind]) + "\n").encode())
 
 
-def read_lines(fd, count: int) -> bytes:
-    """Read from `fd` until `count` whole lines have come (or the writer is gone)."""
+def read_lines(fd, count: int | None) -> bytes:
+    """Read from `fd` until `count` whole lines have come (None: any number), or the
+    writer is gone."""
     buffer = b""
-    while buffer.count(b"\n") < count and (chunk := os.read(fd, 65536)):
+    while (count is None or buffer.count(b"\n") < count) and (chunk := os.read(fd, 65536)):
         buffer += chunk
     return buffer
 
 
-def run_once(folder, rng, steps: int, work=writer) -> tuple[tuple[int, int] | None, int]:
-    """Start a writer (`work`), kill it once it has confirmed `steps` steps; the last
-    confirmed (undoable, redoable) counts and how many steps it confirmed in all."""
+def run_once(folder, rng, steps: int, work=writer) -> tuple[tuple | None, int]:
+    """Start a writer (`work`), kill it once it has confirmed `steps` steps (a
+    `correcting_writer` kills itself within the step after them); its last report (the
+    undoable and redoable counts, and the step it started next if it names it) and how
+    many steps it confirmed in all."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns
         os.close(read_fd)
         try:
-            work(folder, write_fd, rng.random())
+            work(folder, write_fd, rng.random(), steps)
         finally:
             os._exit(1)  # only a failing writer gets here; a killed one never does
     os.close(write_fd)
-    buffer = read_lines(read_fd, steps)
-    os.kill(pid, signal.SIGKILL)
+    buffer = read_lines(read_fd, None if work is correcting_writer else steps)
+    os.kill(pid, signal.SIGKILL)  # a writer that killed itself is not reaped yet: no error
     _, status = os.waitpid(pid, 0)
     while chunk := os.read(read_fd, 65536):
         buffer += chunk
@@ -173,7 +213,7 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
             if confirmed is not None:
                 confirmed_runs += 1
                 a, u = confirmed[:2]
-                cut_corrections += confirmed[2:] == ["revert"]
+                cut_corrections += confirmed[2:] == ("revert",)
                 # the step in flight at the kill (an apply or an undo) may have landed whole;
                 # everything confirmed before it must be there
                 assert (applied, undone) in {(a, u), (a + 1, 0), (a - 1, u + 1)}
@@ -189,7 +229,8 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
             store.close()
     return {"kills": kills, "kills_after_confirmed_steps": confirmed_runs,
             "steps_confirmed": steps, "kills_in_a_revert": cut_corrections,
-            "log_rows": len(log), "undoable": applied, "redoable": undone}
+            "log_rows": len([e for e in rows if not e.undone]), "rows_in_force": len(log),
+            "undoable": applied, "redoable": undone}
 
 
 def test_sigkill_never_loses_a_confirmed_action_nor_half_applies_one(tmp_path):
