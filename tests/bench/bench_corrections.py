@@ -57,16 +57,18 @@ def option(flag: str, default):
 # the data ----------------------------------------------------------------------------
 def key(rows: int) -> Path:
     from harmdesk.store.paths import SCHEMA_VERSION
-    return data.CACHE / f"corrections-v{SCHEMA_VERSION}-{CHARACTERS}c-{rows}r"
+    return data.CACHE / f"corrections-v{SCHEMA_VERSION}-{CHARACTERS}c-{rows}r-t{REAL_TAIL}"
 
 
 def hit(cid: str, amount: int) -> dict:
     return {"type": "damage", "target": cid, "amount": amount}
 
 
-def apply_tail(campaign, n: int, target_at: int, seed: int) -> None:
-    """`n` real actions; the `target_at`-th (from 0) a hit on a monster, the one reverted."""
-    rng = random.Random(seed)
+def apply_tail(campaign, n: int, target_at: int) -> None:
+    """`n` real actions; the `target_at`-th (from 0) a hit on a monster, the one reverted.
+    The same actions whatever the log's length (the rows copied before them write no
+    state), so what the revert re-derives is the same too, and only the log grows."""
+    rng = random.Random(REAL_TAIL)
     done = 0
     while done < n:
         action = hit("c100", 3) if done == target_at else data.action(rng, CHARACTERS)
@@ -105,7 +107,7 @@ def build(rows: int) -> Path:
             con.executemany(f"INSERT INTO log ({', '.join(data.COLUMNS)}) "
                             f"VALUES ({', '.join('?' * len(data.COLUMNS))})", batch)
     campaign.start_play_session("Tonight")
-    apply_tail(campaign, tail, tail - BACK, seed=rows)
+    apply_tail(campaign, tail, tail - BACK)
     store.close()
     shutil.rmtree(folder / "backups", ignore_errors=True)
     (folder / "ready").write_text(json.dumps({"characters": CHARACTERS, "rows": rows,
