@@ -187,8 +187,9 @@ def corrections_html(report: Report) -> str:
     changed. Entries are named by their number in the log (#42), as the window shows it."""
     if not report.corrections:
         return ""
+    figures = "" if report.empty else " The figures above are the corrected ones."
     parts = ["<h2>Corrections</h2><p class='quiet'>Entries are named by their number in "
-             "the log (#42). The figures above are the corrected ones.</p>"]
+             f"the log (#42).{figures}</p>"]
     for c in report.corrections:
         made = f"{c.group}, {c.time}" if c.later else c.time
         later = " <span class='quiet'>(made later, on an entry of " \
