@@ -106,15 +106,23 @@ def entry_text(row: Row | None, events: list[Any] | None = None) -> str:
     return str(action.get("type", "step")).replace("_", " ")
 
 
-def state_words(system: str, char: Character | None) -> str:
-    """A character's state in a few words, as its tile shows it: "0/12 HP, Death's Door"."""
+def state_words(system: str, char: Character | None, short: bool = False) -> str:
+    """A character's state as its tile shows it: "0/12 HP, Death's Door, armor 1, …";
+    `short`: its bar and end state only ("0/12 HP, Death's Door")."""
     if char is None:
         return "not on the desk"
     facts = tile_facts(system, char)
     parts = [facts.bar.text, facts.status_label]
-    parts += [f"{pair[0].lower()} {pair[1]}" for pair in (facts.guard, facts.buffer) if pair]
-    parts += list(facts.badges)
+    if not short:
+        parts += [f"{pair[0].lower()} {pair[1]}" for pair in (facts.guard, facts.buffer)
+                  if pair]
+        parts += list(facts.badges)
     return ", ".join(p for p in parts if p)
+
+
+def headline(text: str) -> str:
+    """An entry's text up to its arithmetic: "Bran takes 8 damage"."""
+    return text.split("; ")[0]
 
 
 def correction(found: Rederivation, now: DeskState, action: JSON, basis: int,
@@ -163,16 +171,17 @@ def _summary(text: str, struck: tuple[Struck, ...], reapplied: tuple[Rederived, 
 def _rederived(system: str, row: Row, now: JSON, changed: bool) -> Rederived:
     text, now_text = entry_text(row), entry_text(None, now["events"]) or entry_text(row)
     if not changed:
-        return Rederived(row.seq, text, now_text, False, f"#{row.seq} {text}: as before")
+        return Rederived(row.seq, text, now_text, False, f"#{row.seq} {headline(text)}: as before")
     cids = [cid for cid in dict.fromkeys([*row.after, *now["after"]])
             if row.after.get(cid) != now["after"].get(cid)]
     if not cids:
-        return Rederived(row.seq, text, now_text, True, f"#{row.seq} {text}: now {now_text}")
+        return Rederived(row.seq, text, now_text, True,
+                         f"#{row.seq} {headline(text)}: now {now_text}")
     cid = cids[0]
-    was = state_words(system, row.after.get(cid))
-    becomes = state_words(system, now["after"].get(cid))
+    was = state_words(system, row.after.get(cid), short=True)
+    becomes = state_words(system, now["after"].get(cid), short=True)
     return Rederived(row.seq, text, now_text, True,
-                     f"#{row.seq} {text}: was {was}, becomes {becomes}")
+                     f"#{row.seq} {headline(text)}: was {was}, becomes {becomes}")
 
 
 def _affected(system: str, now: DeskState, after: DeskState) -> tuple[Affected, ...]:
