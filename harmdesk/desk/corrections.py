@@ -140,7 +140,7 @@ def correction(found: Rederivation, now: DeskState, action: JSON, basis: int,
     settings_changed = found.state["settings"] != now["settings"]
     text = _title(found, rows, label)
     events: list[JSON] = [{"type": "correction", "kind": found.kind, "step": found.step,
-                           "text": _summary(text, struck, reapplied)}]
+                           "text": _summary(text, struck, reapplied, action.get("rolls"))}]
     events += [{"type": "corrected", "target": a.id, "text": f"{a.name}: {a.was} → {a.now}"}
                for a in affected]
     logged: Logged = {"action": action, "events": events, "before": before, "after": after,
@@ -160,11 +160,17 @@ def _title(found: Rederivation, rows: Mapping[int, Row], label: str | None) -> s
     return f"{verb} #{found.step}: {entry_text(rows.get(found.step))}"
 
 
-def _summary(text: str, struck: tuple[Struck, ...], reapplied: tuple[Rederived, ...]) -> str:
+def _summary(text: str, struck: tuple[Struck, ...], reapplied: tuple[Rederived, ...],
+             rolls: Any) -> str:
+    """The correction's log line: what it did, and the faces rolled anew for it."""
     changed = sum(1 for r in reapplied if r.changed)
     parts = [f"{len(struck)} entr{'y' if len(struck) == 1 else 'ies'} struck"] if struck else []
     if reapplied:
         parts.append(f"{len(reapplied)} re-derived" + (f", {changed} changed" if changed else ""))
+    if isinstance(rolls, dict) and rolls:
+        parts.append("new rolls: " + ", ".join(
+            f"#{seq} {str(key).replace('_', ' ')} {value}"
+            for seq, faces in rolls.items() for key, value in faces.items()))
     return f"{text} ({'; '.join(parts)})" if parts else text
 
 

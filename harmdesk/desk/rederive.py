@@ -201,6 +201,7 @@ def rederive(kind: str, step: int, now: DeskState, rows: Sequence[Row],
     id in desk order, those that left included (`desk_before`). Raises `Refusal`."""
     rolls = rolls or {}
     live = counted(rows)
+    _only_new_faces(live, kind, step, action, rolls)
     start = desk_before(now, live, order)
     result = Rederivation(kind, step, start, start, rows={r.seq: r for r in rows})
     if kind == "rewind":
@@ -384,6 +385,21 @@ def _again(result: Rederivation, history: _Histories, row: Row, rolls: JSON | No
     if same and not read and not rolls:
         return  # it read nothing the correction changed: left alone
     result.rewrites.append(Rewrite(row.seq, _values(row), values, not same))
+
+
+def _only_new_faces(rows: Sequence[Row], kind: str, step: int, action: JSON | None,
+                    rolls: Mapping[int, JSON]) -> None:
+    """Faces given for a re-derived row only fill a roll it never had: the dice a row
+    recorded are reused, never rerolled (nor are its other fields changed so)."""
+    for row in rows:
+        given = rolls.get(row.seq)
+        if not given:
+            continue
+        recorded = action if kind == "edit" and row.seq == step else row.effective_action
+        kept = [key for key in given if key in (recorded or {})]
+        if kept:
+            raise Refusal(f"#{row.seq} already has its {kept[0]}: the dice an entry "
+                          "recorded are reused, never rolled again")
 
 
 def _texts(value: Any) -> Iterator[str]:

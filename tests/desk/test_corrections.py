@@ -41,7 +41,8 @@ def file_hp(store, campaign, cid):
     con = sqlite3.connect(store.path)
     try:
         return con.execute("SELECT json_extract(state, '$.hp') FROM character "
-                           "WHERE campaign_id = ? AND cid = ?", (campaign.info.id, cid)).fetchone()[0]
+                           "WHERE campaign_id = ? AND cid = ?",
+                           (campaign.info.id, cid)).fetchone()[0]
     finally:
         con.close()
 
@@ -171,6 +172,15 @@ def test_la10_a_re_derived_hit_that_now_wounds_asks_for_the_trauma_roll_never_re
     ines = campaign.state["characters"]["ines"]
     assert ines["wounded"] and ines["traumas"] == [13]
     assert store.row(campaign.info.id, 1).effective_action["trauma_roll"] == 13
+
+
+def test_faces_given_for_a_re_derived_entry_never_replace_the_dice_it_recorded(store):
+    campaign = deaths_door_night(store)
+    with pytest.raises(UserError, match="#4 already has its roll: the dice an entry recorded "
+                                        "are reused, never rolled again"):
+        campaign.correction("revert", 1, rolls={4: {"roll": 10}})
+    with pytest.raises(UserError, match="#3 already has its target"):
+        campaign.correction("revert", 1, rolls={3: {"target": "heavy"}})
 
 
 def test_la10_reverting_the_hit_before_a_wounding_one_takes_its_trauma_away(store):
