@@ -5,6 +5,7 @@ import re
 
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.service import Service
+from harmdesk.report.corrections import MOST_NAMED
 from harmdesk.report.pdf import write_pdf
 from harmdesk.report.source import from_store
 from tests.report.conftest import pdf_text
@@ -169,3 +170,14 @@ def test_each_session_after_a_revert_reads_as_if_the_entry_never_happened(store)
     assert [(c.seq, c.later, c.group) for c in listed[4]] == \
         [(listed[1][0].seq, False, "Session 4: Night 4")]
     assert any(line.startswith("#5 Vahid at Death's Door rolls 8") for line in listed[2][0].struck)
+
+
+def test_a_long_rewind_names_its_first_entries_and_counts_the_rest(store):
+    hits = [{"type": "damage", "target": "heavy", "amount": 1}] * 20
+    service = night(store, "Long night", hits)
+    (start,) = [c for c in service.checkpoints() if c.kind == "play_session"]
+    correct(service, "rewind", start.seq)
+    (fix,) = from_store(store, "Long night").corrections
+    assert len(fix.struck) == MOST_NAMED + 1
+    assert fix.struck[0].startswith("#1 The Heavy takes 1 damage")
+    assert fix.struck[-1] == f"and {20 - MOST_NAMED} more (#{MOST_NAMED + 1}–#20)"

@@ -68,16 +68,24 @@ def a_revert(rng, service):
     return None if found.needs else found
 
 
-def next_step(rng, service, revert_if_can: bool = False) -> tuple[str, object]:
-    """What a correcting writer does next: a revert (about one step in seven, or whenever
-    it can when `revert_if_can`), else an undo or a new action as `writer` does."""
-    if revert_if_can or rng.random() < 0.15:
+def next_step(rng, service, killing: bool = False) -> tuple[str, object]:
+    """What a correcting writer does next: a revert about one step in seven, else an undo
+    or a new action as `writer` does. The step the writer is `killing` in is an undo of
+    the newest step half the time it is a correction, else a revert whenever it can be."""
+    if killing and rng.random() < 0.5 and newest_is_a_correction(service):
+        return "undo a revert", None
+    if killing or rng.random() < 0.15:
         found = a_revert(rng, service)
         if found is not None:
             return "revert", found
     if rng.random() < 0.15 and service.history()[0]:
         return "undo", None
     return "apply", an_action(rng)
+
+
+def newest_is_a_correction(service) -> bool:
+    applied = [e for e in service.log_page(limit=20) if not e.undone]
+    return bool(applied) and applied[0].is_correction
 
 
 class Tripwire:
@@ -101,25 +109,26 @@ class Tripwire:
 def correcting_writer(folder, ack_fd, seed, steps: int):
     """Child: as `writer`, with reverts among its steps (`next_step`), through the service
     as the window makes them. Once it has confirmed `steps` steps, the next is a revert
-    whenever one can be made, and it kills itself at a random SQL statement of it. Each
-    report also names the step it starts next: the one the kill cuts short."""
+    whenever one can be made (or the undo of one), and it kills itself at a random SQL
+    statement of it. Each report also names the step it starts next: the one the kill cuts
+    short."""
     rng = random.Random(seed)
     store = Store.open(folder)
     service = Service.on(Campaign.open(store, "Crash"))
     wire = Tripwire(store)
     done = 0
-    kind, what = next_step(rng, service, revert_if_can=steps == 0)
+    kind, what = next_step(rng, service, killing=steps == 0)
     while True:
         if done == steps:  # the preview is made: only the commit's statements count
             wire.arm(rng.randint(1, MOST_STATEMENTS))
         if kind == "revert":
             service.commit_correction(what)
-        elif kind == "undo":
+        elif kind.startswith("undo"):
             service.undo()
         else:
             service.apply(what)
         done += 1
-        kind, what = next_step(rng, service, revert_if_can=done == steps)
+        kind, what = next_step(rng, service, killing=done == steps)
         os.write(ack_fd, (json.dumps([*service.history(), kind]) + "\n").encode())
 
 
@@ -198,7 +207,8 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
     store = Store.open(folder)
     initial = Campaign.create(store, "Crash", "stonetop", {}, PARTY).state
     store.close()
-    confirmed_runs = steps = cut_corrections = 0
+    confirmed_runs = steps = 0
+    cut: dict[str, int] = {}  # the kills by the step they cut short, as the writer named it
     # the last log checked and its fold, so each check folds only the new rows
     folded = ([], initial)
     for _ in range(kills):
@@ -213,7 +223,8 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
             if confirmed is not None:
                 confirmed_runs += 1
                 a, u = confirmed[:2]
-                cut_corrections += confirmed[2:] == ("revert",)
+                for kind in confirmed[2:]:
+                    cut[kind] = cut.get(kind, 0) + 1
                 # the step in flight at the kill (an apply or an undo) may have landed whole;
                 # everything confirmed before it must be there
                 assert (applied, undone) in {(a, u), (a + 1, 0), (a - 1, u + 1)}
@@ -228,7 +239,8 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
         finally:
             store.close()
     return {"kills": kills, "kills_after_confirmed_steps": confirmed_runs,
-            "steps_confirmed": steps, "kills_in_a_revert": cut_corrections,
+            "steps_confirmed": steps, "kills_in_a_revert": cut.get("revert", 0),
+            "kills_undoing_a_revert": cut.get("undo a revert", 0),
             "log_rows": len([e for e in rows if not e.undone]), "rows_in_force": len(log),
             "undoable": applied, "redoable": undone}
 
@@ -246,5 +258,6 @@ def test_sigkill_saves_a_revert_whole_or_not_at_all(tmp_path):
     desk before or the desk after."""
     counts = crash_many(tmp_path, KILLS, seed=20261202, work=correcting_writer)
     assert counts["kills_after_confirmed_steps"] > KILLS * 3 // 4
-    # a kill lands in a revert often, not by luck once
-    assert counts["kills_in_a_revert"] > KILLS // 8
+    # a kill lands in a revert often, not by luck once, and in the undo of one too
+    assert counts["kills_in_a_revert"] > KILLS // 4
+    assert counts["kills_undoing_a_revert"] >= KILLS // 40
