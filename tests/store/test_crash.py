@@ -186,11 +186,18 @@ def check_corrections(log: list) -> None:
         assert struck == dict.fromkeys(correction.correction["struck"], seq), (seq, struck)
 
 
-def check_rows_agree(initial: dict, log: list) -> None:
+def check_rows_agree(initial: dict, log: list, agreed: tuple[list, list]) -> tuple[list, list]:
     """The rows in force, re-derived ones included, say what replaying them gives: each
-    one's states before and after are the replay's, so no row was left half rewritten."""
-    state = initial
-    for entry in live_rows(log):
+    one's states before and after are the replay's, so no row was left half rewritten.
+    `agreed`: the rows in force checked before and the desk after each, from which the
+    check goes on as far as `log` begins with them as they were; the same of `log`."""
+    live = live_rows(log)
+    old, desks = agreed
+    same = next((i for i, (a, b) in enumerate(zip(live, old, strict=False)) if a != b),
+                min(len(live), len(old)))
+    desks = desks[:same]
+    state = desks[-1] if desks else initial
+    for entry in live[same:]:
         outcome = rules.apply(state, entry.effective_action)
         assert outcome.ok, (entry.seq, outcome.error)
         for cid, was in entry.before.items():
@@ -198,6 +205,8 @@ def check_rows_agree(initial: dict, log: list) -> None:
         for cid, now in entry.after.items():
             assert outcome.state["characters"].get(cid) == now, (entry.seq, cid, "after")
         state = outcome.state
+        desks.append(state)
+    return live, desks
 
 
 def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
@@ -211,6 +220,7 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
     cut: dict[str, int] = {}  # the kills by the step they cut short, as the writer named it
     # the last log checked and its fold, so each check folds only the new rows
     folded = ([], initial)
+    agreed: tuple[list, list] = ([], [])  # the rows in force checked, and the desk after each
     for _ in range(kills):
         confirmed, confirmed_steps = run_once(folder, rng, rng.randint(0, MOST_STEPS), work)
         steps += confirmed_steps
@@ -231,7 +241,7 @@ def crash_many(folder, kills: int, seed: int = 20261130, work=writer) -> dict:
             rows = store.log(campaign.info.id, include_undone=True)
             check_corrections(rows)
             if work is not writer:
-                check_rows_agree(initial, [e for e in rows if not e.undone])
+                agreed = check_rows_agree(initial, [e for e in rows if not e.undone], agreed)
             log = [e.effective_action for e in live_rows(rows) if not e.undone]
             done, state = folded if log[:len(folded[0])] == folded[0] else ([], initial)
             folded = (log, fold(state, log[len(done):]))
