@@ -11,6 +11,7 @@ from harmdesk.report.source import from_store
 from tests.report.conftest import pdf_text
 from tests.report.kit import row
 from tests.report.test_data import STONETOP
+from tests.report.test_timeline import LUX, LUX_FIGHT, played, rows
 
 # Vahid (16 HP, no armor): 10 (16 → 6), then 9 of which 6 count (6 → 0, Death's Door), a
 # Death's Door roll, and a hit on The Heavy no correction touches
@@ -181,3 +182,22 @@ def test_a_long_rewind_names_its_first_entries_and_counts_the_rest(store):
     assert len(fix.struck) == MOST_NAMED + 1
     assert fix.struck[0].startswith("#1 The Heavy takes 1 damage")
     assert fix.struck[-1] == f"and {20 - MOST_NAMED} more (#{MOST_NAMED + 1}–#20)"
+
+
+def test_an_encounter_told_after_a_revert_and_after_a_rewind_to_its_round(store):
+    """The rounds tell what counts: the re-derived hit with the HP it now leaves, and none
+    of what a rewind struck (the encounter's end among it: it runs on)."""
+    campaign = played(store, "lux_aeterna", LUX, [LUX_FIGHT])
+    service = Service.on(campaign)
+    correct(service, "revert", 2)  # Sara takes 7 in round 1
+    (fight,) = from_store(store, campaign.name).encounters
+    assert rows(fight)[0][1][:3] == ["The encounter begins, round 1: Sara, Karis, Brann",
+                                     "Sara's turn", "Karis gains frozen"]
+    assert rows(fight)[1] == (2, ["Sara's turn", "Sara takes 6: HP 20 → 14",
+                                  "The encounter ends in round 2: the scene's Endurance is "
+                                  "lost"])
+    (round_two,) = [c for c in service.checkpoints() if c.kind == "round"]
+    correct(service, "rewind", round_two.seq)
+    (fight,) = from_store(store, campaign.name).encounters
+    assert fight.running and rows(fight)[1] == (2, ["Sara's turn"])
+    assert not any("Sara takes" in line for _n, lines in rows(fight) for line in lines)
