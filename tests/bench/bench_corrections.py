@@ -5,18 +5,23 @@ running.
 
 A 200-character Stonetop campaign with a log of 1k, 10k and 100k rows (its newest 1,100
 rows real actions, the rest the store's own rows copied, as in scaling_data.py). The entry
-1,000 steps back is a hit; for each log length it measures, in the window of this process:
+1,000 steps back is a hit on a monster whom ten later hits strike again (each re-derived,
+with a new outcome) and nothing heals, so the revert changes the desk now; the other
+entries hit and heal the rest. For each log length it measures, in the window of this
+process, with that monster's tile on the screen:
 
-- the preview: from the log's "Revert this entry…" action triggered until the preview
-  dialog is painted and the loop is idle;
+- the preview: from the log's "Revert this entry…" action (its right-click menu on that
+  entry) triggered until the preview dialog is painted and the loop is idle;
 - the commit: from the dialog's Revert pressed until the step is saved, the tiles are
   repainted and the loop is idle (the revert is then undone, outside the clock).
 
-Idle is `scaling_gui.Settle`'s: a zero-timer fired with no other event delivered since the
-one before. The yardstick, from the same run and the same loop: a bare QDialog (a few
-lines of text and two buttons) opened from a menu action until painted and idle, then
-its OK pressed and a bare 1280×800 QMainWindow repainted until idle. Data folders are
-built once and cached under build/bench/.
+A window without the corrections part has them made by `Placeholder` instead (the
+service's preview in a plain QDialog, its commit as the controller saves a step); the
+figures say which. Idle is `scaling_gui.Settle`'s: a zero-timer fired with no other event
+delivered since the one before. The yardstick, from the same run and the same loop: a
+bare QDialog (a few lines of text and two buttons) opened from a menu action until painted
+and idle, then its OK pressed and a bare 1280×800 QMainWindow repainted until idle. Data
+folders are built once and cached under build/bench/.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ CHARACTERS = 200
 BACK = 1000          # the reverted entry: this many steps before the newest
 REAL_TAIL = BACK + 100
 PREVIEW_AIM, COMMIT_AIM = 0.100, 0.050
+REVERTED = "c100"    # the character of the reverted hit (a monster)
 
 
 def option(flag: str, default):
@@ -57,25 +63,39 @@ def option(flag: str, default):
 # the data ----------------------------------------------------------------------------
 def key(rows: int) -> Path:
     from harmdesk.store.paths import SCHEMA_VERSION
-    return data.CACHE / f"corrections-v{SCHEMA_VERSION}-{CHARACTERS}c-{rows}r-t{REAL_TAIL}"
+    return data.CACHE / f"corrections-v{SCHEMA_VERSION}-{CHARACTERS}c-{rows}r-t{REAL_TAIL}b"
 
 
 def hit(cid: str, amount: int) -> dict:
     return {"type": "damage", "target": cid, "amount": amount}
 
 
+def tail_action(rng: random.Random, done: int, target_at: int) -> dict:
+    """The `done`-th action of the real tail: the hit to revert at `target_at`, a hit of 1 on
+    the same character every 100 actions after it (each re-derived by the revert, and
+    the character is never healed, so the revert changes the desk now), and between them
+    the scaling benchmark's random hits and heals on the others."""
+    if done == target_at:
+        return hit(REVERTED, 3)
+    if done > target_at and (done - target_at) % 100 == 0:
+        return hit(REVERTED, 1)
+    while (action := data.action(rng, CHARACTERS))["target"] == REVERTED:
+        pass
+    return action
+
+
 def apply_tail(campaign, n: int, target_at: int) -> None:
-    """`n` real actions; the `target_at`-th (from 0) a hit on a monster, the one reverted.
-    The same actions whatever the log's length (the rows copied before them write no
-    state), so what the revert re-derives is the same too, and only the log grows."""
+    """`n` real actions (`tail_action`). The same whatever the log's length (the rows copied
+    before them write no state), so what the revert re-derives is the same too, and only
+    the log grows."""
     rng = random.Random(REAL_TAIL)
     done = 0
     while done < n:
-        action = hit("c100", 3) if done == target_at else data.action(rng, CHARACTERS)
+        action = tail_action(rng, done, target_at)
         if campaign.apply(action).ok:
             done += 1
-        elif done == target_at:
-            raise RuntimeError("the hit to revert was refused")
+        elif action["target"] == REVERTED:
+            raise RuntimeError(f"the rules refused {action}")
 
 
 def build(rows: int) -> Path:
@@ -135,12 +155,13 @@ class Stages(QObject):
     since the one before) over stages run one after the other in one loop: each stage's
     trigger is called from the tick that found the stage before it done and idle. The tick
     starts before the trigger, so a modal dialog's own loop (`exec`) runs it too. Paints
-    are noted by window, so a stage can wait for one."""
+    are noted by widget and window, so a stage can wait for one."""
 
     def __init__(self, app):
         super().__init__()
         self.count = 0
-        self.painted: set[int] = set()   # ids of the windows a paint reached since cleared
+        # ids of the widgets a paint reached since cleared, and of their windows
+        self.painted: set[int] = set()
         self.tick = QTimer()
         self.tick.setSingleShot(True)
         self.tick.setInterval(0)
@@ -151,7 +172,7 @@ class Stages(QObject):
         if obj is not self.tick:
             self.count += 1
             if event.type() == QEvent.Type.Paint and hasattr(obj, "window"):
-                self.painted.add(id(obj.window()))
+                self.painted.update((id(obj), id(obj.window())))
         return False
 
     def wait(self, trigger, done=lambda: True, limit: float = 600.0) -> tuple[float, float]:
@@ -363,6 +384,10 @@ def revert_times(stages: Stages, window, seq: int, runs: int) -> tuple[tuple, tu
     controller.changed.connect(changes.append)
     controller.failed.connect(lambda message: sys.exit(f"the revert failed: {message}"))
     way = the_way(window, seq, stages)
+    model = tiles.model()
+    # the reverted hit's character on the screen, so its tile must be painted again
+    stages.wait(lambda: tiles.scrollTo(model.index(model.row_of(REVERTED), 0)))
+    shown = tiles.viewport()
     previews, commits = [], []
     for i in range(runs + 1):
         stages.painted.clear()
@@ -376,7 +401,7 @@ def revert_times(stages: Stages, window, seq: int, runs: int) -> tuple[tuple, tu
             (way.action.trigger, lambda: way.dialog is not None and way.dialog.isVisible()
              and id(way.dialog) in stages.painted),
             (press, lambda seen=seen: len(changes) > seen and way.dialog is None
-             and id(tiles.window()) in stages.painted)])
+             and id(shown) in stages.painted)])
         if i:  # the first warms caches up
             previews.append(took[0])
             commits.append(took[1])
