@@ -253,6 +253,10 @@ def test_a_rewind_is_one_step_and_undoes_as_one(store):
     assert campaign.history() == (before[0] + 1, 0)
     assert hp(campaign, "bran") == 7 and hp(campaign, "heavy") == 17
     assert [s for _, s, _ in file_rows(store, campaign)] == [None, None, 6, 6, 6, None]
+    with pytest.raises(UserError, match="there is nothing to rewind"):
+        campaign.correction("rewind", 2)
+    with pytest.raises(UserError, match="There is nothing after #6 to rewind"):
+        campaign.correction("rewind", 6)
     campaign.undo()
     assert hp(campaign, "bran") == 0 and hp(campaign, "heavy") == 16
 
