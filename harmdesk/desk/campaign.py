@@ -140,6 +140,8 @@ class Campaign:
             raise UserError(f"A correction is one of {', '.join(KINDS)}, not {quoted(kind)}.")
         basis = self.store.newest_seq(self.info.id)
         rows = self._rows_for(kind, step, basis)
+        if kind == "revert":
+            step = rows[0].step  # any row of a step names the whole step
         logged: ActionJSON = {"type": kind, "step": step}
         if kind == "edit":
             if not isinstance(action, dict):
@@ -154,6 +156,9 @@ class Campaign:
             if refusal.rewind_to is not None:
                 raise CannotStand(refusal.message, refusal.rewind_to) from None
             raise UserError(refusal.message) from None
+        if kind == "rewind" and not found.strikes:
+            raise UserError(f"Nothing after #{step} counts any more (it was all struck or "
+                            "undone): there is nothing to rewind.")
         if kind == "rewind" and label is None:
             label = next((c.label for c in self.checkpoints() if c.seq == step), None)
         return correction(found, self.state, logged, basis, label)
@@ -173,8 +178,8 @@ class Campaign:
             raise UserError(f"There is no entry #{step} in the log of “{self.name}”"
                             + (" (it was undone)." if row is not None else "."))
         if row.is_correction:
-            raise UserError(f"#{step} is a correction itself. Undo it (Ctrl+Z) instead, or "
-                            f"rewind to before it.")
+            raise UserError(f"#{step} is a correction itself. Undo it instead (Ctrl+Z, or "
+                            f"`harmdesk undo`), or rewind to before it.")
         if row.struck_by is not None:
             struck_by = self.store.row(self.info.id, row.struck_by)
             how = "reverted" if struck_by is None or struck_by.action.get("type") != "rewind" \

@@ -370,6 +370,8 @@ def _again(result: Rederivation, history: _Histories, row: Row, rolls: JSON | No
         result.needs += [(row.seq, RollNeed.of(n)) for n in outcome.needs]
         history.keep_old(row)
         return
+    if not outcome.ok and rolls:
+        raise Refusal(f"#{row.seq} cannot take those faces: {outcome.error}")
     if not outcome.ok:
         gone = [cid for cid in _named(row) if cid in history.old and cid not in history.new]
         if gone:

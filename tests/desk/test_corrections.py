@@ -174,6 +174,30 @@ def test_la10_a_re_derived_hit_that_now_wounds_asks_for_the_trauma_roll_never_re
     assert store.row(campaign.info.id, 1).effective_action["trauma_roll"] == 13
 
 
+def test_faces_the_rules_refuse_are_refused_and_strike_nothing(store):
+    campaign = Campaign.create(store, "Lux", "lux_aeterna", {},
+                               [{"id": "ines", "name": "Inês", "max_hp": 6}])
+    campaign.apply({"type": "damage", "target": "ines", "amount": 2})
+    campaign.apply({"type": "damage", "target": "ines", "amount": 1})
+    asked = campaign.correction("edit", 1, {"type": "damage", "target": "ines", "amount": 5})
+    assert [seq for seq, _ in asked.needs] == [2]
+    with pytest.raises(UserError, match="#2 cannot take those faces"):
+        campaign.correction("edit", 1, {"type": "damage", "target": "ines", "amount": 5},
+                            rolls={2: {"trauma_roll": 99}})
+
+
+def test_any_row_of_a_step_reverts_the_whole_step(store):
+    campaign = Campaign.create(store, "Camp", "stonetop", {}, [BRAN, HEAVY])
+    campaign.apply({"type": "damage", "target": "heavy", "amount": 3})
+    campaign.apply_step([{"type": "damage", "target": "bran", "amount": 3},
+                         {"type": "damage", "target": "heavy", "amount": 4}], "Two hits")
+    found = campaign.correction("revert", 3)
+    assert found.step == 2 and found.action == {"type": "revert", "step": 2}
+    assert [s.seq for s in found.struck] == [2, 3]
+    campaign.commit_correction(found)
+    assert hp(campaign, "bran") == 10 and hp(campaign, "heavy") == 19
+
+
 def test_faces_given_for_a_re_derived_entry_never_replace_the_dice_it_recorded(store):
     campaign = deaths_door_night(store)
     with pytest.raises(UserError, match="#4 already has its roll: the dice an entry recorded "
@@ -253,6 +277,10 @@ def test_a_rewind_is_one_step_and_undoes_as_one(store):
     assert campaign.history() == (before[0] + 1, 0)
     assert hp(campaign, "bran") == 7 and hp(campaign, "heavy") == 17
     assert [s for _, s, _ in file_rows(store, campaign)] == [None, None, 6, 6, 6, None]
+    with pytest.raises(UserError, match="there is nothing to rewind"):
+        campaign.correction("rewind", 2)
+    with pytest.raises(UserError, match="There is nothing after #6 to rewind"):
+        campaign.correction("rewind", 6)
     campaign.undo()
     assert hp(campaign, "bran") == 0 and hp(campaign, "heavy") == 16
 
