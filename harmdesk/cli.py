@@ -266,6 +266,8 @@ def cmd_correction(args, store) -> int:
     except UserError as err:
         return _fail(str(err))
     result = correction.to_dict()
+    # the entry corrected (or rewound to) is the `entry`, as in `log`; `step` is the one saved
+    result["entry"] = result.pop("step")
     if rolled:
         result["rolled"] = {str(seq): faces for seq, faces in rolled.items()}
     if correction.needs:
@@ -330,8 +332,8 @@ def _roll_needed(correction, service) -> str:
     names = {cid: char.get("name") or cid
              for cid, char in service.state["characters"].items()}
     asked = "; ".join(
-        f"#{seq} now needs a roll that never happened: "
-        f"{_whose(need, names)}{need.why or need.key} (`{need.key}`, {need.dice})"
+        f"#{seq} now needs a roll that never happened: {need.dice} for "
+        f"{_whose(need, names)}{need.why or need.key} (`{need.key}`)"
         for seq, need in correction.needs)
     example = json.dumps({str(seq): {need.key: _example_value(need)}
                           for seq, need in correction.needs[:1]})

@@ -112,6 +112,49 @@ def test_log_lists_the_newest_rows_newest_last(tmp_path):
     assert everything["older"] is False
 
 
+def test_log_reads_only_the_rows_it_shows(tmp_path, monkeypatch):
+    from harmdesk.store.store import Store as StoreClass
+    from tests.cli_kit import run_cli
+    made(tmp_path, "Night", "stonetop", [HEAVY], [hit("heavy", 1) for _ in range(30)])
+    asked = []
+    page = StoreClass.log_page
+
+    def log_page(self, campaign_id, before_seq=None, limit=500):
+        asked.append(limit)
+        return page(self, campaign_id, before_seq, limit)
+
+    def whole_log(*args, **kwargs):
+        raise AssertionError("`log` read the whole log")
+
+    monkeypatch.setattr(StoreClass, "log_page", log_page)
+    monkeypatch.setattr(StoreClass, "log", whole_log)
+    code, out, err = run_cli("--data-dir", str(tmp_path), "log", "Night", "--limit", "2")
+    assert code == 0, err
+    assert [r["seq"] for r in json.loads(out)["rows"]] == [29, 30]
+    assert asked == [3]  # the rows shown, and one to tell whether there are older ones
+
+
+@pytest.mark.xfail(strict=True, reason="the core reverts a step only when named by its "
+                   "first row: a later row of it finds nothing to strike")
+def test_a_revert_of_any_row_of_a_step_takes_the_whole_step(tmp_path):
+    party = [{**HEAVY, "id": cid, "name": cid.title()} for cid in ("ann", "bob", "cat")]
+    made(tmp_path, "Night", "stonetop", party,
+         [{"type": "damage", "target": ["ann", "bob", "cat"], "amount": 10}])
+    store = Store.open(tmp_path)
+    try:  # a party's Make Camp: one step of three rows, #2 to #4
+        assert Campaign(store, "Night").apply_step(
+            [{"type": "make_camp", "target": c["id"], "choice": "hp"} for c in party],
+            "Make Camp").ok
+    finally:
+        store.close()
+    rows = log_of(tmp_path)["rows"]
+    assert [(r["seq"], r["step"]) for r in rows] == [(1, 1), (2, 2), (3, 2), (4, 2)]
+    saved = ok(harmdesk(tmp_path, "revert", "Night", "3"))
+    assert sorted(s["seq"] for s in saved["struck"]) == [2, 3, 4]
+    assert struck_by(tmp_path) == {1: None, 2: 5, 3: 5, 4: 5, 5: None}
+    assert [file_state(tmp_path, c["id"])["hp"] for c in party] == [10, 10, 10]
+
+
 @pytest.mark.parametrize("limit", ["0", "10001", "-3", "many", "", "9" * 5000])
 def test_a_log_limit_out_of_bounds_is_refused_in_words(tmp_path, limit):
     made(tmp_path, "Night", "stonetop", [HEAVY], [hit("heavy", 1)])
@@ -124,11 +167,12 @@ def test_a_dry_run_prints_the_preview_and_changes_nothing_in_the_file(tmp_path):
     made(tmp_path, "Night", "stonetop", [HEAVY], [hit("heavy", 5), hit("heavy", 3)])
     before = file_dump(tmp_path)
     preview = ok(harmdesk(tmp_path, "revert", "Night", "1", "--dry-run"))
-    assert preview["saved"] is False
+    assert preview["saved"] is False and preview["entry"] == 1 and "step" not in preview
+    assert preview["action"] == {"type": "revert", "step": 1}
     assert [s["seq"] for s in preview["struck"]] == [1]
     assert [r["seq"] for r in preview["reapplied"]] == [2]
     (heavy,) = preview["affected"]
-    assert heavy["id"] == "heavy" and heavy["after"]["hp"] == 17
+    assert heavy["id"] == "heavy" and preview["states_after"]["heavy"]["hp"] == 17
     assert file_dump(tmp_path) == before
     assert file_state(tmp_path, "heavy")["hp"] == 12
 
@@ -136,7 +180,7 @@ def test_a_dry_run_prints_the_preview_and_changes_nothing_in_the_file(tmp_path):
 def test_a_revert_is_saved_as_one_step_and_undone_as_one(tmp_path):
     made(tmp_path, "Night", "stonetop", [HEAVY], [hit("heavy", 5), hit("heavy", 3)])
     saved = ok(harmdesk(tmp_path, "revert", "Night", "#1"))
-    assert saved["saved"] is True and saved["step"] == 3
+    assert saved["saved"] is True and (saved["entry"], saved["step"]) == (1, 3)
     assert (saved["can_undo"], saved["can_redo"]) == (3, 0)
     assert file_state(tmp_path, "heavy")["hp"] == 17  # 20 less the 3 of #2 alone
     assert struck_by(tmp_path) == {1: 3, 2: None, 3: None}
@@ -159,10 +203,10 @@ def test_reverting_the_hit_to_0_hp_strikes_the_deaths_door_roll_after_it(tmp_pat
          [hit("bran", 6), {"type": "deaths_door", "target": "bran", "roll": 11}])
     assert file_state(tmp_path, "bran")["hp"] == 1
     preview = ok(harmdesk(tmp_path, "revert", "Night", "1", "--dry-run"))
-    assert [d["seq"] for d in preview["dependants"]] == [2]
+    assert preview["dependants"] == [2]
     assert sorted(s["seq"] for s in preview["struck"]) == [1, 2]
     saved = ok(harmdesk(tmp_path, "revert", "Night", "1"))
-    assert [d["seq"] for d in saved["dependants"]] == [2]
+    assert saved["dependants"] == [2]
     bran = file_state(tmp_path, "bran")
     assert (bran["hp"], bran["death"]) == (6, "none")
     assert struck_by(tmp_path) == {1: 3, 2: 3, 3: None}
@@ -191,7 +235,7 @@ def test_a_rewind_strikes_everything_after_the_step(tmp_path):
     made(tmp_path, "Night", "stonetop", [HEAVY], [hit("heavy", n) for n in (1, 2, 3, 4)])
     saved = ok(harmdesk(tmp_path, "rewind", "Night", "1"))
     assert sorted(s["seq"] for s in saved["struck"]) == [2, 3, 4]
-    assert saved["step"] == 5
+    assert (saved["entry"], saved["step"]) == (1, 5)
     assert file_state(tmp_path, "heavy")["hp"] == 19
     assert struck_by(tmp_path) == {1: None, 2: 5, 3: 5, 4: 5, 5: None}
     rows = log_of(tmp_path)["rows"]
@@ -259,7 +303,7 @@ def test_a_correction_waits_for_a_store_another_harmdesk_writes(tmp_path):
                         status=1)
         assert file_dump(tmp_path) == before
         preview = ok(harmdesk(tmp_path, "revert", "Night", "1", "--dry-run"))  # reading is fine
-        assert preview["affected"][0]["after"]["hp"] == 17
+        assert preview["states_after"]["heavy"]["hp"] == 17
         assert [r["seq"] for r in log_of(tmp_path)["rows"]] == [1, 2]
     finally:
         holder.close()
@@ -281,8 +325,8 @@ EIGHT = json.dumps(hit("mara", 8))
 def test_a_roll_now_needed_is_asked_for_not_rolled(mara):
     before = file_dump(mara)
     run = harmdesk(mara, "edit", "Night", "1", EIGHT)
-    refused_plainly(run, "#2", "trauma_roll", "d20", "Mara", """--rolls '{"2": {"trauma_roll": """,
-                    "--roll", "Nothing was saved")
+    refused_plainly(run, "#2 now needs a roll that never happened: d20 for Mara's Trauma",
+                    """--rolls '{"2": {"trauma_roll": """, "--roll", "Nothing was saved")
     assert file_dump(mara) == before
     dry = harmdesk(mara, "edit", "Night", "1", EIGHT, "--dry-run")
     assert dry.returncode == 2 and "trauma_roll" in dry.stderr and "Traceback" not in dry.stderr
