@@ -298,32 +298,69 @@ def _known_campaign(store, name: str) -> str:
     return name
 
 
-# rounds of `--roll` before giving up: a re-derived step asks at most two rolls, and each
-# round rolls every one asked for, so this is never reached by a log the rules accept
+# rounds of asking before giving up: each round fills at least one roll a re-derived step
+# asks for, and a step asks at most two, so a log the rules accept never comes near it
 MAX_ROLL_ROUNDS = 1_000
 
 
 def _preview(service, args):
-    """The correction asked for, with the faces of `--rolls`, and with `--roll` each roll
-    it still needs rolled by HarmDesk: (the preview, {seq: {field: value}} rolled)."""
-    from .desk.rolling import roll
+    """The correction asked for, each roll it needs filled from `--rolls`, or with `--roll`
+    rolled by HarmDesk: (the preview, {seq: {field: value}} rolled). Only the rolls asked
+    for are filled, so `--rolls` never changes anything else of an entry; faces the rules
+    refuse, or given for no roll asked, are a UserError."""
     from .errors import UserError
 
-    rolls: dict[int, dict] = {seq: dict(given) for seq, given in args.rolls_value.items()}
+    given: dict[int, dict] = args.rolls_value
+    rolls: dict[int, dict] = {}
     rolled: dict[int, dict] = {}
     for _ in range(MAX_ROLL_ROUNDS):
         correction = service.correction(args.command, args.step_value,
                                         getattr(args, "action_value", None), rolls or None)
-        if not args.roll or not correction.needs:
-            return correction, rolled
-        for seq, need in correction.needs:
-            if need.key in rolled.get(seq, {}):  # rolled once already: never again
-                raise UserError(f"#{seq} asks again for the {need.key} HarmDesk rolled for it; "
-                                "nothing was saved. Give its faces with --rolls.")
-            value = roll(need)
-            rolls.setdefault(seq, {})[need.key] = value
-            rolled.setdefault(seq, {})[need.key] = value
-    raise UserError("The correction keeps asking for rolls; nothing was saved.")
+        _check_faces_taken(correction, rolls)
+        if not _fill_needs(correction, given, rolls, rolled, args.roll):
+            break
+    else:
+        raise UserError("The correction keeps asking for rolls; nothing was saved.")
+    unasked = [f"`{key}` for #{seq}" for seq, faces in given.items() for key in faces
+               if key not in rolls.get(seq, {})]
+    if unasked and not correction.needs:
+        raise UserError(f"--rolls gives {', '.join(unasked[:10])}, but no re-derived entry "
+                        "asks for that roll; nothing was saved.")
+    return correction, rolled
+
+
+def _fill_needs(correction, given: dict, rolls: dict, rolled: dict, rolling: bool) -> bool:
+    """Fill the rolls `correction` still needs into `rolls`: the faces `given`, else (when
+    `rolling`) HarmDesk's, noted in `rolled`. Whether any was filled."""
+    from .desk.rolling import roll
+    from .errors import UserError
+
+    filled = False
+    for seq, need in correction.needs:
+        if need.key in rolls.get(seq, {}):  # taken once and asked again: never rerolled
+            raise UserError(f"#{seq} asks again for `{need.key}`; nothing was saved.")
+        if need.key in given.get(seq, {}):
+            value = given[seq][need.key]
+        elif rolling:
+            value = rolled.setdefault(seq, {})[need.key] = roll(need)
+        else:
+            continue
+        rolls.setdefault(seq, {})[need.key] = value
+        filled = True
+    return filled
+
+
+def _check_faces_taken(correction, rolls: dict) -> None:
+    """UserError when an entry the GM gave faces for is struck for them (a d20 of 99)."""
+    from .errors import UserError
+    from .rules.core import clipped
+
+    for struck in correction.struck:
+        if struck.seq in rolls:
+            faces = ", ".join(f"`{key}` {clipped(json.dumps(value), 40)}" for key, value in
+                              rolls[struck.seq].items())
+            raise UserError(f"#{struck.seq} cannot take {faces}: {struck.why}; nothing was "
+                            "saved.")
 
 
 def _roll_needed(correction, service) -> str:

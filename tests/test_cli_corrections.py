@@ -365,3 +365,21 @@ def test_a_dry_run_with_roll_saves_nothing(mara):
     preview = ok(harmdesk(mara, "edit", "Night", "1", EIGHT, "--dry-run", "--roll"))
     assert preview["saved"] is False and 1 <= preview["rolled"]["2"]["trauma_roll"] <= 20
     assert file_dump(mara) == before
+
+
+@pytest.mark.parametrize("rolls, words", [
+    ('{"2": {"trauma_roll": 99}}', ["#2 cannot take `trauma_roll` 99", "a face of a d20"]),
+    ('{"2": {"trauma_roll": true}}', ["#2 cannot take `trauma_roll` true"]),
+    ('{"2": {"trauma_roll": 4, "amount": 0}}', ["--rolls gives `amount` for #2",
+                                                "no re-derived entry asks for that roll"]),
+    ('{"1": {"trauma_roll": 4}}', ["#2 now needs a roll that never happened"]),
+], ids=["not a face", "not a number", "not a roll", "another entry's"])
+def test_faces_the_rules_refuse_or_no_entry_asks_for_are_refused(mara, rolls, words):
+    before = file_dump(mara)
+    for dry in ((), ("--dry-run",)):
+        run = harmdesk(mara, "edit", "Night", "1", EIGHT, "--rolls", rolls, *dry)
+        assert run.returncode == 2 and "Traceback" not in run.stderr
+        for word in words:
+            assert word in run.stderr, run.stderr
+        assert "Nothing was saved" in run.stderr or "nothing was saved" in run.stderr
+        assert file_dump(mara) == before
