@@ -154,6 +154,9 @@ class Campaign:
             if refusal.rewind_to is not None:
                 raise CannotStand(refusal.message, refusal.rewind_to) from None
             raise UserError(refusal.message) from None
+        if kind == "rewind" and not found.strikes:
+            raise UserError(f"Nothing after #{step} counts any more (it was all struck or "
+                            "undone): there is nothing to rewind.")
         if kind == "rewind" and label is None:
             label = next((c.label for c in self.checkpoints() if c.seq == step), None)
         return correction(found, self.state, logged, basis, label)

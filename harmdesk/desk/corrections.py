@@ -106,15 +106,23 @@ def entry_text(row: Row | None, events: list[Any] | None = None) -> str:
     return str(action.get("type", "step")).replace("_", " ")
 
 
-def state_words(system: str, char: Character | None) -> str:
-    """A character's state in a few words, as its tile shows it: "0/12 HP, Death's Door"."""
+def state_words(system: str, char: Character | None, short: bool = False) -> str:
+    """A character's state as its tile shows it: "0/12 HP, Death's Door, armor 1, …";
+    `short`: its bar and end state only ("0/12 HP, Death's Door")."""
     if char is None:
         return "not on the desk"
     facts = tile_facts(system, char)
     parts = [facts.bar.text, facts.status_label]
-    parts += [f"{pair[0].lower()} {pair[1]}" for pair in (facts.guard, facts.buffer) if pair]
-    parts += list(facts.badges)
+    if not short:
+        parts += [f"{pair[0].lower()} {pair[1]}" for pair in (facts.guard, facts.buffer)
+                  if pair]
+        parts += list(facts.badges)
     return ", ".join(p for p in parts if p)
+
+
+def headline(text: str) -> str:
+    """An entry's text up to its arithmetic: "Bran takes 8 damage"."""
+    return text.split("; ")[0]
 
 
 def correction(found: Rederivation, now: DeskState, action: JSON, basis: int,
@@ -132,7 +140,7 @@ def correction(found: Rederivation, now: DeskState, action: JSON, basis: int,
     settings_changed = found.state["settings"] != now["settings"]
     text = _title(found, rows, label)
     events: list[JSON] = [{"type": "correction", "kind": found.kind, "step": found.step,
-                           "text": _summary(text, struck, reapplied)}]
+                           "text": _summary(text, struck, reapplied, action.get("rolls"))}]
     events += [{"type": "corrected", "target": a.id, "text": f"{a.name}: {a.was} → {a.now}"}
                for a in affected]
     logged: Logged = {"action": action, "events": events, "before": before, "after": after,
@@ -152,27 +160,34 @@ def _title(found: Rederivation, rows: Mapping[int, Row], label: str | None) -> s
     return f"{verb} #{found.step}: {entry_text(rows.get(found.step))}"
 
 
-def _summary(text: str, struck: tuple[Struck, ...], reapplied: tuple[Rederived, ...]) -> str:
+def _summary(text: str, struck: tuple[Struck, ...], reapplied: tuple[Rederived, ...],
+             rolls: Any) -> str:
+    """The correction's log line: what it did, and the faces rolled anew for it."""
     changed = sum(1 for r in reapplied if r.changed)
     parts = [f"{len(struck)} entr{'y' if len(struck) == 1 else 'ies'} struck"] if struck else []
     if reapplied:
         parts.append(f"{len(reapplied)} re-derived" + (f", {changed} changed" if changed else ""))
+    if isinstance(rolls, dict) and rolls:
+        parts.append("new rolls: " + ", ".join(
+            f"#{seq} {str(key).replace('_', ' ')} {value}"
+            for seq, faces in rolls.items() for key, value in faces.items()))
     return f"{text} ({'; '.join(parts)})" if parts else text
 
 
 def _rederived(system: str, row: Row, now: JSON, changed: bool) -> Rederived:
     text, now_text = entry_text(row), entry_text(None, now["events"]) or entry_text(row)
     if not changed:
-        return Rederived(row.seq, text, now_text, False, f"#{row.seq} {text}: as before")
+        return Rederived(row.seq, text, now_text, False, f"#{row.seq} {headline(text)}: as before")
     cids = [cid for cid in dict.fromkeys([*row.after, *now["after"]])
             if row.after.get(cid) != now["after"].get(cid)]
     if not cids:
-        return Rederived(row.seq, text, now_text, True, f"#{row.seq} {text}: now {now_text}")
+        return Rederived(row.seq, text, now_text, True,
+                         f"#{row.seq} {headline(text)}: now {now_text}")
     cid = cids[0]
-    was = state_words(system, row.after.get(cid))
-    becomes = state_words(system, now["after"].get(cid))
+    was = state_words(system, row.after.get(cid), short=True)
+    becomes = state_words(system, now["after"].get(cid), short=True)
     return Rederived(row.seq, text, now_text, True,
-                     f"#{row.seq} {text}: was {was}, becomes {becomes}")
+                     f"#{row.seq} {headline(text)}: was {was}, becomes {becomes}")
 
 
 def _affected(system: str, now: DeskState, after: DeskState) -> tuple[Affected, ...]:

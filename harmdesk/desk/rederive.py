@@ -201,6 +201,7 @@ def rederive(kind: str, step: int, now: DeskState, rows: Sequence[Row],
     id in desk order, those that left included (`desk_before`). Raises `Refusal`."""
     rolls = rolls or {}
     live = counted(rows)
+    _only_new_faces(live, kind, step, action, rolls)
     start = desk_before(now, live, order)
     result = Rederivation(kind, step, start, start, rows={r.seq: r for r in rows})
     if kind == "rewind":
@@ -220,6 +221,9 @@ def rederive(kind: str, step: int, now: DeskState, rows: Sequence[Row],
         if history.agree() and not any(r.seq in rolls for r in later[index:]):
             history.follow_rest(later[index:])  # the same desk: the rest stands as logged
             break
+        if row.seq not in rolls and not history.may_be_read_by(row):
+            history.both(row)  # it reads nothing the correction changed: left alone
+            continue
         _again(result, history, row, rolls.get(row.seq), absent)
     if absent:
         named = ", ".join(f"#{r.seq}" for r, _ in absent[:10])
@@ -243,10 +247,10 @@ class _Histories:
         self.old_settings: Settings = start["settings"]
         self.new_settings: Settings = start["settings"]
         self.differ: set[str] = set()
+        self.settings_differ = False
 
     def agree(self) -> bool:
-        return not self.differ and self.old_settings == self.new_settings \
-            and list(self.old) == list(self.new)
+        return not self.differ and not self.settings_differ and list(self.old) == list(self.new)
 
     def new_desk(self, chars: dict[str, Any] | None = None) -> DeskState:
         return {"system": self.system, "settings": self.new_settings,
@@ -257,12 +261,26 @@ class _Histories:
         self._write(self.old, row.after)
         if row.settings_after is not None:
             self.old_settings = row.settings_after
+            self.settings_differ = self.old_settings != self.new_settings
         self.compare(row.after)
 
     def write_new(self, states: Mapping[str, Any], settings: Settings | None) -> None:
         self._write(self.new, states)
         if settings is not None:
             self.new_settings = settings
+            self.settings_differ = self.old_settings != self.new_settings
+
+    def may_be_read_by(self, row: Row) -> bool:
+        """Whether `row` could read anything that differs between the histories: a setting,
+        who is on the desk, a character it names or changed; a row without a target acts
+        on the whole desk. One that cannot stands as logged, without running the rules."""
+        if self.settings_differ or any((c in self.old) != (c in self.new) for c in self.differ):
+            return True
+        action = row.effective_action
+        if "target" not in action:
+            return True
+        return any(cid in self.differ for cid in row.before) \
+            or any(text in self.differ for text in _texts(action))
 
     def both(self, row: Row) -> None:
         """`row` stands as logged in both histories."""
@@ -347,7 +365,7 @@ def _again(result: Rederivation, history: _Histories, row: Row, rolls: JSON | No
     differ = history.differ
     read = bool(watched.read & differ or watched.members & differ
                 or (watched.listed and list(history.old) != list(history.new))
-                or history.old_settings != history.new_settings)
+                or history.settings_differ)
     if outcome.needs:
         result.needs += [(row.seq, RollNeed.of(n)) for n in outcome.needs]
         history.keep_old(row)
@@ -367,6 +385,35 @@ def _again(result: Rederivation, history: _Histories, row: Row, rolls: JSON | No
     if same and not read and not rolls:
         return  # it read nothing the correction changed: left alone
     result.rewrites.append(Rewrite(row.seq, _values(row), values, not same))
+
+
+def _only_new_faces(rows: Sequence[Row], kind: str, step: int, action: JSON | None,
+                    rolls: Mapping[int, JSON]) -> None:
+    """Faces given for a re-derived row only fill a roll it never had: the dice a row
+    recorded are reused, never rerolled (nor are its other fields changed so)."""
+    for row in rows:
+        given = rolls.get(row.seq)
+        if not given:
+            continue
+        recorded = action if kind == "edit" and row.seq == step else row.effective_action
+        kept = [key for key in given if key in (recorded or {})]
+        if kept:
+            raise Refusal(f"#{row.seq} already has its {kept[0]}: the dice an entry "
+                          "recorded are reused, never rolled again")
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every text in an action, keys included: the ids it may name (a target, an attacker,
+    a healer, a split's receivers)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
 
 
 def _named(row: Row) -> list[str]:
