@@ -397,6 +397,7 @@ def _example_value(need):
 def _read_rolls(args) -> int | None:
     """--rolls, read before the data folder is opened, as ACTION_JSON is: `{"47":
     {"trauma_roll": 12}}`, the faces of the rolls a re-derived step now needs."""
+    from .rules.core import quoted
     from .untrusted import UntrustedError, parse_json
 
     args.rolls_value = {}
@@ -413,7 +414,6 @@ def _read_rolls(args) -> int | None:
     for key, faces in given.items():
         number = STEP_NUMBER.fullmatch(key)
         if number is None or not isinstance(faces, dict) or not faces:
-            from .rules.core import quoted
             return _fail(f"{shape}; not {quoted(key)}: {quoted(faces)}.")
         args.rolls_value[int(number.group(1))] = faces
     return None
@@ -618,12 +618,12 @@ def _check_arguments(parser: argparse.ArgumentParser, args) -> None:
                          f"#42; not {quoted(args.step)}.")
         args.step_value = int(number.group(1))
     if getattr(args, "limit", None) is not None:
-        given = args.limit
-        limit = re.fullmatch(r"\s*([0-9]{1,6})\s*", given)
+        typed = args.limit
+        limit = re.fullmatch(r"\s*([0-9]{1,6})\s*", typed)
         args.limit = int(limit.group(1)) if limit else 0
         if not 1 <= args.limit <= MAX_LIMIT:
             parser.error(f"--limit takes a number of rows from 1 to {MAX_LIMIT:,}, not "
-                         f"{quoted(given)}.")
+                         f"{quoted(typed)}.")
     names = [given for given in names if isinstance(given, str)]
     if names:  # a store command: `replay` loads no SQL
         from .desk.campaign import MAX_NAME
