@@ -264,7 +264,7 @@ def cmd_correction(args, store) -> int:
             service.check_writable()  # before the work: a read-only store says so at once
         correction, rolled = _preview(service, args)
     except UserError as err:
-        return _fail(str(err))
+        return _fail(_nothing_saved(str(err)))
     result = correction.to_dict()
     # the entry corrected (or rewound to) is the `entry`, as in `log`; `step` is the one saved
     result["entry"] = result.pop("step")
@@ -280,11 +280,17 @@ def cmd_correction(args, store) -> int:
     try:
         change = service.commit_correction(correction)
     except UserError as err:
-        return _fail(str(err))
+        return _fail(_nothing_saved(str(err)))
     undo, redo = service.history()
     _print_json({**result, "saved": True, "step": change.entries[0].step,
                  "can_undo": undo, "can_redo": redo})
     return 0
+
+
+def _nothing_saved(message: str) -> str:
+    """A refusal as the command line says it: and that nothing was saved."""
+    return message if "nothing was saved" in message.lower() else \
+        f"{message.rstrip('.')}. Nothing was saved."
 
 
 def _known_campaign(store, name: str) -> str:
@@ -316,7 +322,6 @@ def _preview(service, args):
     for _ in range(MAX_ROLL_ROUNDS):
         correction = service.correction(args.command, args.step_value,
                                         getattr(args, "action_value", None), rolls or None)
-        _check_faces_taken(correction, rolls)
         if not _fill_needs(correction, given, rolls, rolled, args.roll):
             break
     else:
@@ -348,19 +353,6 @@ def _fill_needs(correction, given: dict, rolls: dict, rolled: dict, rolling: boo
         rolls.setdefault(seq, {})[need.key] = value
         filled = True
     return filled
-
-
-def _check_faces_taken(correction, rolls: dict) -> None:
-    """UserError when an entry the GM gave faces for is struck for them (a d20 of 99)."""
-    from .errors import UserError
-    from .rules.core import clipped
-
-    for struck in correction.struck:
-        if struck.seq in rolls:
-            faces = ", ".join(f"`{key}` {clipped(json.dumps(value), 40)}" for key, value in
-                              rolls[struck.seq].items())
-            raise UserError(f"#{struck.seq} cannot take {faces}: {struck.why}; nothing was "
-                            "saved.")
 
 
 def _roll_needed(correction, service) -> str:

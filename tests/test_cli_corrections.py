@@ -134,8 +134,6 @@ def test_log_reads_only_the_rows_it_shows(tmp_path, monkeypatch):
     assert asked == [3]  # the rows shown, and one to tell whether there are older ones
 
 
-@pytest.mark.xfail(strict=True, reason="the core reverts a step only when named by its "
-                   "first row: a later row of it finds nothing to strike")
 def test_a_revert_of_any_row_of_a_step_takes_the_whole_step(tmp_path):
     party = [{**HEAVY, "id": cid, "name": cid.title()} for cid in ("ann", "bob", "cat")]
     made(tmp_path, "Night", "stonetop", party,
