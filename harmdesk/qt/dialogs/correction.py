@@ -41,6 +41,7 @@ from .common import Invalid, capital, parse_faces
 
 # what the confirming button says, by the correction's kind
 CONFIRM = {"revert": "&Revert", "edit": "&Save edit", "rewind": "Re&wind"}
+MOST_ROWS = 8  # lines a list or the table shows before it scrolls
 
 
 def entries(count: int) -> str:
@@ -133,6 +134,9 @@ class CorrectionDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         table.resizeRowsToContents()
+        shown = sum(table.rowHeight(r) for r in range(min(len(rows), MOST_ROWS)))
+        table.setMaximumHeight(shown + table.horizontalHeader().sizeHint().height()
+                               + 2 * table.frameWidth() + 2)
         table.setVisible(bool(rows))
         if not rows:
             self.ui.affectedBox.setTitle("No character's state changes")
@@ -147,6 +151,10 @@ class CorrectionDialog(QDialog):
             if marked:
                 item.setFont(bold)
             widget.addItem(item)
+        if lines:  # as tall as its lines, up to MOST_ROWS of them; more scroll
+            widget.setMaximumHeight(sum(widget.sizeHintForRow(r) for r in
+                                        range(min(len(lines), MOST_ROWS)))
+                                    + 2 * widget.frameWidth() + 4)
         box.setTitle(title)
         box.setVisible(bool(lines))
 
@@ -318,7 +326,7 @@ class EditEntryDialog(QDialog):
                                Qt.CheckState.Unchecked)
             widget.addItem(item)
         rows = min(max(len(ids), 2), 6)
-        widget.setMaximumHeight(widget.sizeHintForRow(0) * rows + 2 * widget.frameWidth() + 2)
+        widget.setMaximumHeight(widget.sizeHintForRow(0) * rows + 2 * widget.frameWidth() + 6)
 
         def read():
             chosen = [widget.item(i).data(Qt.ItemDataRole.UserRole)

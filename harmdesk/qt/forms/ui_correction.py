@@ -15,7 +15,7 @@ class Ui_CorrectionDialog(object):
     def setupUi(self, CorrectionDialog):
         if not CorrectionDialog.objectName():
             CorrectionDialog.setObjectName(u"CorrectionDialog")
-        CorrectionDialog.resize(640, 560)
+        CorrectionDialog.resize(600, 200)
         self.mainLayout = QVBoxLayout(CorrectionDialog)
         self.mainLayout.setObjectName(u"mainLayout")
         self.introLabel = QLabel(CorrectionDialog)
@@ -96,9 +96,6 @@ class Ui_CorrectionDialog(object):
 
         self.mainLayout.addWidget(self.buttonBox)
 
-        self.mainLayout.setStretch(1, 2)
-        self.mainLayout.setStretch(2, 1)
-        self.mainLayout.setStretch(3, 1)
 
         self.retranslateUi(CorrectionDialog)
         self.buttonBox.accepted.connect(CorrectionDialog.accept)

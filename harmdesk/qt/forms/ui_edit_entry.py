@@ -8,7 +8,7 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QDialog, QDialogButtonBox,
     QFormLayout, QFrame, QLabel, QScrollArea,
-    QSizePolicy, QVBoxLayout, QWidget)
+    QSizePolicy, QSpacerItem, QVBoxLayout, QWidget)
 
 class Ui_EditEntryDialog(object):
     def setupUi(self, EditEntryDialog):
@@ -30,9 +30,18 @@ class Ui_EditEntryDialog(object):
         self.fieldsScroll.setWidgetResizable(True)
         self.fieldsContents = QWidget()
         self.fieldsContents.setObjectName(u"fieldsContents")
-        self.fieldsForm = QFormLayout(self.fieldsContents)
+        self.fieldsOuter = QVBoxLayout(self.fieldsContents)
+        self.fieldsOuter.setObjectName(u"fieldsOuter")
+        self.fieldsForm = QFormLayout()
         self.fieldsForm.setObjectName(u"fieldsForm")
         self.fieldsForm.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+
+        self.fieldsOuter.addLayout(self.fieldsForm)
+
+        self.fieldsEnd = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+
+        self.fieldsOuter.addItem(self.fieldsEnd)
+
         self.fieldsScroll.setWidget(self.fieldsContents)
 
         self.mainLayout.addWidget(self.fieldsScroll)
