@@ -19,9 +19,14 @@ from harmdesk.qt.dialogs.correction import (
     EditEntryDialog,
     offer_rewind,
 )
+from harmdesk.desk.campaign import Campaign
+from harmdesk.desk.service import Service
 from harmdesk.qt.log_model import TEXT, TIME, CorrectionRole, SeqRole, StruckRole
+from harmdesk.store import Store
 
 from . import kit
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 # ST-7: the hit that takes Vahid to 0 HP, and the Death's Door roll that follows from it
 SCUFFLE = [{"type": "damage", "target": "vahid", "amount": 10},   # #1 16 → 6 HP
@@ -270,15 +275,25 @@ def test_the_players_hear_of_a_correction_as_one(window, monkeypatch):
     assert heard == ["Correction: Vahid is at Death's Door"]
 
 
-def test_a_read_only_window_offers_no_correction(window, monkeypatch):
-    played(window)
-    monkeypatch.setattr(type(window.controller), "read_only", property(lambda self: True))
-    window.corrections.update_enabled()
-    menu, items = menu_items(window, row_of(window, 2))
-    assert not items["Revert this entry…"].isEnabled()
-    assert "read-only" in items["Revert this entry…"].toolTip()
-    assert not window.corrections.rewind_action.isEnabled()
-    assert window.controller.preview_correction("revert", 2) is None
+def test_a_read_only_window_offers_no_correction_and_refuses_one(qtbot, folder):
+    store = Store.open(folder)
+    service = Service.on(Campaign.open(store, "Desk"))
+    for action in SCUFFLE:
+        assert service.apply(action).ok
+    try:  # this store stays open: the window opens the file read-only
+        window = kit.open_window(qtbot, folder, size=(1300, 850))
+        assert window.controller.read_only
+        menu, items = menu_items(window, row_of(window, 2))
+        for words in ("Revert this entry…", "Edit this entry…", "Rewind to here…",
+                      "Mark checkpoint"):
+            assert not items[words].isEnabled() and "read-only" in items[words].toolTip()
+        assert not window.corrections.rewind_action.isEnabled()
+        assert not window.corrections.mark_action.isEnabled()
+        assert window.controller.preview_correction("revert", 2) is None
+        window.controller.service.close()
+    finally:
+        store.close()
+    assert [e.struck_by for e in kit.saved(folder)[1]] == [None] * 4
 
 
 def test_a_refusal_of_the_service_is_shown_plainly_and_changes_nothing(window, monkeypatch):
@@ -442,15 +457,21 @@ def test_an_edit_the_rules_refuse_shows_their_words_in_the_form(window, monkeypa
     answers = iter([QDialog.DialogCode.Accepted, QDialog.DialogCode.Rejected])
     problems = []
 
-    def fill(dialog):
+    def aim_at_the_heavy(dialog):
         problems.append(dialog.ui.messageLabel.text())
-        {f.label: f.widget for f in dialog.fields}["rolls" if False else "amount"]
-        dialog.original = {**dialog.original, "amount": "lots"}  # what no form can type
+        targets = {f.label: f.widget for f in dialog.fields}["target"]
+        for i in range(targets.count()):  # the Death's Door roll, made by the Heavy instead
+            heavy = targets.item(i).data(Qt.ItemDataRole.UserRole) == "heavy"
+            targets.item(i).setCheckState(Qt.CheckState.Checked if heavy else
+                                          Qt.CheckState.Unchecked)
         return next(answers)
 
-    monkeypatch.setattr(EditEntryDialog, "exec", fill)
-    assert not window.corrections.edit(2)
-    assert problems[0] == "" and problems[1]  # the second showing says why
+    monkeypatch.setattr(EditEntryDialog, "exec", aim_at_the_heavy)
+    shown = Shown(monkeypatch, QDialog.DialogCode.Rejected)
+    assert not window.corrections.edit(3)
+    # shown again with the rules' own words: the Heavy is not dying
+    assert problems[0] == "" and "The Heavy" in problems[1], problems
+    assert shown.dialogs == []
     assert file_rows(window) == {s: (None, False) for s in (1, 2, 3, 4)}
 
 
