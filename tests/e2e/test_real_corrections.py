@@ -105,7 +105,7 @@ def test_revert_an_entry_three_steps_back_strikes_its_dependant_and_ctrl_z_resto
     assert struck[0].startswith(f"#{hit} ") and struck[0].endswith("(reverted)")
     assert any(line.startswith(f"#{hit + 1} ") and "no longer possible" in line
                for line in struck), struck
-    [[name, was, now]] = lists["affectedTable"]["rows"]
+    [[name, _was, now]] = lists["affectedTable"]["rows"]
     assert name == "Vahid" and now.startswith("6/16 HP")
     desk.key("Return")  # Revert
     log = wait_file(desk, lambda log: log[hit]["struck_by"], "the revert saved")
@@ -156,28 +156,27 @@ def test_rewind_to_the_rounds_checkpoint_from_the_edit_menu(desk):
     desk.wait_for_dialog("Start encounter", "the start dialog")
     desk.key("Return")
     wait_saved(desk, before + 1)
+    focus_tiles(desk, "caradoc")
+    desk.key("F8")  # Next round: the round's checkpoint is the desk as it begins
+    wait_saved(desk, before + 2)
+    assert desk.saved_settings()["encounter"]["round"] == 2
     hp = {cid: desk.saved_state(cid)["hp"] for cid in ("caradoc", "heavy")}
     start = max(file_log(desk))
     focus_tiles(desk, "caradoc")
-    quick_entry(desk, "4", before + 2)
+    quick_entry(desk, "4", before + 3)
     focus_tiles(desk, "heavy")
-    quick_entry(desk, "5", before + 3)
+    quick_entry(desk, "5", before + 4)
     desk.key("ctrl+alt+z")
     desk.wait_for_dialog("Rewind to a checkpoint", "the checkpoints")
     status = desk.wait_for(lambda s: "checkpointList" in s.get("dialog_lists", {}),
                            "the checkpoint list")
     rows = status["dialog_lists"]["checkpointList"]["rows"]
-    assert any(r.startswith("Round") for r in rows), rows
-    for _ in range(len(rows)):
-        current = desk.status()["dialog_lists"]["checkpointList"]["current"]
-        if current.startswith("Round"):
-            break
-        desk.key("Down")
-        desk.wait_for(lambda s, was=current: s["dialog_lists"]["checkpointList"]["current"]
-                      != was, "the next checkpoint")
-    assert current.endswith(f"(after #{start})")
+    # newest first: the round's, then the encounter's
+    assert rows[0].startswith("Round 2") and rows[0].endswith(f"(after #{start})"), rows
+    assert rows[1].startswith("Start of the encounter")
+    assert status["dialog_lists"]["checkpointList"]["current"] == rows[0]
     desk.key("Return")
-    lists = preview(desk, "Rewind")
+    lists = preview(desk, f"Rewind to #{start}")
     desk.screenshot("rewind-preview")
     assert [line.split(" ")[0] for line in lists["struckList"]["rows"]] == \
         [f"#{start + 1}", f"#{start + 2}"]
@@ -185,4 +184,4 @@ def test_rewind_to_the_rounds_checkpoint_from_the_edit_menu(desk):
     log = wait_file(desk, lambda log: log[start + 1]["struck_by"], "the rewind saved")
     assert log[start + 2]["struck_by"] == max(log) and log[start]["struck_by"] is None
     assert {cid: desk.saved_state(cid)["hp"] for cid in hp} == hp
-    assert desk.saved_settings().get("encounter")  # the encounter itself stands
+    assert desk.saved_settings()["encounter"]["round"] == 2  # the round itself stands

@@ -13,8 +13,8 @@ import copy
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -70,11 +71,15 @@ def intro_of(correction) -> str:
             f"#{step} is applied again as you edited it"
         if dependants:
             what += f", with the {entries(dependants)} that existed only because of it"
-        if reapplied:
+        if reapplied == 1:
+            what += ("; the 1 entry after it that depends on it is applied again with its "
+                     "dice as recorded")
+        elif reapplied:
             what += (f"; the {entries(reapplied)} after it that depend on it are applied "
                      "again with their dice as recorded")
-            if changed:
-                what += f", {changed} of them with another outcome"
+        if changed:
+            what += f", {changed} of them with another outcome" if reapplied > 1 else \
+                ", with another outcome"
         what += "."
     confirm = CONFIRM[kind].replace("&", "")
     return f"{correction.text}\n\n{what} The original entries stay in the log, struck " \
@@ -133,10 +138,6 @@ class CorrectionDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        table.resizeRowsToContents()
-        shown = sum(table.rowHeight(r) for r in range(min(len(rows), MOST_ROWS)))
-        table.setMaximumHeight(shown + table.horizontalHeader().sizeHint().height()
-                               + 2 * table.frameWidth() + 2)
         table.setVisible(bool(rows))
         if not rows:
             self.ui.affectedBox.setTitle("No character's state changes")
@@ -145,18 +146,47 @@ class CorrectionDialog(QDialog):
                    title: str) -> None:
         bold = QFont(widget.font())
         bold.setBold(True)
+        widget.setResizeMode(QListView.ResizeMode.Adjust)  # lines wrap again as it widens
         for text, marked in lines:
             item = QListWidgetItem(text)
             item.setToolTip(text)
             if marked:
                 item.setFont(bold)
             widget.addItem(item)
-        if lines:  # as tall as its lines, up to MOST_ROWS of them; more scroll
-            widget.setMaximumHeight(sum(widget.sizeHintForRow(r) for r in
-                                        range(min(len(lines), MOST_ROWS)))
-                                    + 2 * widget.frameWidth() + 4)
         box.setTitle(title)
         box.setVisible(bool(lines))
+
+    def fit_heights(self) -> None:
+        """The table and the lists as tall as their wrapped lines at the width they have
+        now, up to MOST_ROWS lines; more scroll."""
+        table = self.ui.affectedTable
+        table.resizeRowsToContents()
+        rows = min(table.rowCount(), MOST_ROWS)
+        table.setFixedHeight(sum(table.rowHeight(r) for r in range(rows))
+                             + table.horizontalHeader().height() + 2 * table.frameWidth() + 2)
+        for widget in (self.ui.struckList, self.ui.reappliedList):
+            width = widget.viewport().width() - 2 * widget.spacing() - 8
+            heights = []
+            for i in range(widget.count()):
+                item = widget.item(i)
+                bound = QFontMetrics(item.font()).boundingRect(
+                    QRect(0, 0, max(width, 50), 100_000), int(Qt.TextFlag.TextWordWrap),
+                    item.text())
+                item.setSizeHint(QSize(max(width, 50), bound.height() + 4))
+                heights.append(bound.height() + 4)
+            widget.setFixedHeight(sum(heights[:MOST_ROWS]) + 2 * widget.frameWidth() + 2)
+        self.layout().activate()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.fit_heights()
+        room = self.screen().availableGeometry().height()
+        self.resize(self.width(), min(self.sizeHint().height(), room))  # no empty space
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.isVisible() and event.size().width() != event.oldSize().width():
+            self.fit_heights()
 
     def lines(self, widget: QListWidget) -> list[str]:
         return [widget.item(i).text() for i in range(widget.count())]

@@ -8,14 +8,14 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QDialog,
     QDialogButtonBox, QGroupBox, QHeaderView, QLabel,
-    QListWidget, QListWidgetItem, QSizePolicy, QTableWidget,
-    QTableWidgetItem, QVBoxLayout, QWidget)
+    QListWidget, QListWidgetItem, QSizePolicy, QSpacerItem,
+    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 class Ui_CorrectionDialog(object):
     def setupUi(self, CorrectionDialog):
         if not CorrectionDialog.objectName():
             CorrectionDialog.setObjectName(u"CorrectionDialog")
-        CorrectionDialog.resize(600, 200)
+        CorrectionDialog.resize(680, 300)
         self.mainLayout = QVBoxLayout(CorrectionDialog)
         self.mainLayout.setObjectName(u"mainLayout")
         self.introLabel = QLabel(CorrectionDialog)
@@ -81,6 +81,10 @@ class Ui_CorrectionDialog(object):
 
 
         self.mainLayout.addWidget(self.reappliedBox)
+
+        self.previewEnd = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+
+        self.mainLayout.addItem(self.previewEnd)
 
         self.messageLabel = QLabel(CorrectionDialog)
         self.messageLabel.setObjectName(u"messageLabel")
