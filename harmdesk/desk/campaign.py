@@ -7,7 +7,7 @@ every change is checked by the rules, logged, saved at once and undoable.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -15,26 +15,16 @@ from typing import Any, cast
 from .. import rules
 from ..errors import NameTaken, UserError
 from ..rules.core import quoted
+from ..rules.encounter import ENCOUNTER
 from ..rules.shapes import JSON, Action as ActionJSON, Character, DeskState, Settings
 from ..store.copies import with_sides
 from ..store.steps import LogEntry, Logged
-from ..store.store import Store
+from ..store.store import Checkpoint, Store
 from .actions import Action, Change, ChangeKind
+from .corrections import CannotStand, Correction, correction
+from .memory_log import MemoryLog, is_correction
+from .rederive import KINDS, Refusal, logged_row, rederive
 from .replay import ScenarioError, parse_scenario, read_json
-
-# the states of some characters by id; None: not on the desk
-States = dict[str, Character | None]
-
-
-def touched(before: DeskState, after: DeskState) -> tuple[States, States]:
-    """The states of the characters an action touched, before and after (None: absent).
-
-    The rules core copies only what it changes, so identity finds them cheaply.
-    """
-    old, new = before["characters"], after["characters"]
-    ids = [cid for cid in old if old[cid] is not new.get(cid)]
-    ids += [cid for cid in new if cid not in old]
-    return ({cid: old.get(cid) for cid in ids}, {cid: new.get(cid) for cid in ids})
 
 
 class Campaign:
@@ -95,10 +85,11 @@ class Campaign:
             outcome = _kept_outcome(given, state) or rules.apply(state, action)
             if not outcome.ok:
                 return Change(ChangeKind.REFUSED, outcome=outcome)
-            logged.append(_logged(state, outcome, action))
+            logged.append(logged_row(state, outcome, action))
             state = outcome.state
         play_session_id = self.play_session["id"] if self.play_session else None
-        entries = self.store.record_step(self.info.id, logged, play_session_id, text)
+        entries = self.store.record_step(self.info.id, logged, play_session_id, text,
+                                         _checkpoints(self.state["settings"], state["settings"]))
         # only after the commit succeeded does the desk in memory move on
         self.state = state
         return _step_change(ChangeKind.APPLY, entries, tuple(dict.fromkeys(
@@ -138,6 +129,97 @@ class Campaign:
         return _step_change(kind, ordered, tuple(dict.fromkeys(
             cid for e in ordered for cid in (e.before if kind is ChangeKind.UNDO else e.after))))
 
+    # correcting the past ----------------------------------------------------------
+    def correction(self, kind: str, step: int, action: ActionJSON | None = None,
+                   rolls: Mapping[int, JSON] | None = None, label: str | None = None
+                   ) -> Correction:
+        """What reverting step `step`, editing row `step` to `action`, or rewinding to after
+        row `step` would do (`corrections.Correction`); nothing is saved. `rolls`: faces for
+        rolls re-derived rows now need, by row. UserError when it cannot be done."""
+        if kind not in KINDS:
+            raise UserError(f"A correction is one of {', '.join(KINDS)}, not {quoted(kind)}.")
+        basis = self.store.newest_seq(self.info.id)
+        rows = self._rows_for(kind, step, basis)
+        if kind == "revert":
+            step = rows[0].step  # any row of a step names the whole step
+        logged: ActionJSON = {"type": kind, "step": step}
+        if kind == "edit":
+            if not isinstance(action, dict):
+                raise UserError("An edit needs the action the entry should have been.")
+            logged["action"] = action
+        if rolls:
+            logged["rolls"] = {str(seq): dict(faces) for seq, faces in rolls.items()}
+        try:
+            found = rederive(kind, step, self.state, rows, action, rolls,
+                             self.store.desk_order(self.info.id))
+        except Refusal as refusal:
+            if refusal.rewind_to is not None:
+                raise CannotStand(refusal.message, refusal.rewind_to) from None
+            raise UserError(refusal.message) from None
+        if kind == "rewind" and not found.strikes:
+            raise UserError(f"Nothing after #{step} counts any more (it was all struck or "
+                            "undone): there is nothing to rewind.")
+        if kind == "rewind" and label is None:
+            label = next((c.label for c in self.checkpoints() if c.seq == step), None)
+        return correction(found, self.state, logged, basis, label)
+
+    def _rows_for(self, kind: str, step: int, newest: int) -> list[LogEntry]:
+        """The applied rows a correction of `step` reads, from the corrected one (a rewind:
+        from the one after it) to the newest; UserError for a step it cannot correct."""
+        if kind == "rewind":
+            if step == newest:
+                raise UserError(f"There is nothing after #{step} to rewind.")
+            if not 0 <= step < newest:
+                raise UserError(f"There is nothing to rewind to: #{step} is not an entry "
+                                f"before the newest (#{newest}).")
+            return self.store.log(self.info.id, since=step + 1)
+        row = self.store.row(self.info.id, step)
+        if row is None or row.undone:
+            raise UserError(f"There is no entry #{step} in the log of “{self.name}”"
+                            + (" (it was undone)." if row is not None else "."))
+        if row.is_correction:
+            raise UserError(f"#{step} is a correction itself. Undo it instead (Ctrl+Z, or "
+                            f"`harmdesk undo`), or rewind to before it.")
+        if row.struck_by is not None:
+            struck_by = self.store.row(self.info.id, row.struck_by)
+            how = "reverted" if struck_by is None or struck_by.action.get("type") != "rewind" \
+                else "struck by the rewind"
+            raise UserError(f"#{step} was already {how} by #{row.struck_by}. "
+                            f"Undo #{row.struck_by} instead.")
+        first = row.step if kind == "revert" else step
+        return self.store.log(self.info.id, since=first)
+
+    def commit_correction(self, found: Correction) -> Change:
+        """Save a correction as ONE appended step, in one transaction: its row, the rows it
+        strikes and rewrites, and the characters' new states. UserError when the log moved
+        on since it was worked out, or a roll it needs has no faces yet."""
+        if found.needs:
+            seq, need = found.needs[0]
+            raise UserError(f"#{seq} now needs a roll that never happened ({need.dice} for "
+                            f"{need.why or need.key}); give its faces first.")
+        if self.store.newest_seq(self.info.id) != found.basis:
+            raise UserError("The log changed since this correction was worked out; "
+                            "ask for it again.")
+        play_session_id = self.play_session["id"] if self.play_session else None
+        entries = self.store.record_step(self.info.id, [found.logged], play_session_id,
+                                         found.text)
+        comes_back = any(cid not in self.state["characters"] for cid in found.state["characters"])
+        chars = _characters(self.store, self.info.id) if comes_back else \
+            found.state["characters"]
+        self.state = {"system": self.system, "settings": found.state["settings"],
+                      "characters": chars}
+        return _step_change(ChangeKind.APPLY, entries, tuple(found.logged["after"]))
+
+    def checkpoints(self) -> list[Checkpoint]:
+        """The moments to rewind to, newest first."""
+        return self.store.checkpoints(self.info.id)
+
+    def mark_checkpoint(self, label: str = "") -> Checkpoint:
+        """A moment to rewind to, made by the GM: the desk as it is now."""
+        label = label.strip()[:MAX_NAME] or f"Marked after #{self.store.newest_seq(self.info.id)}"
+        return self.store.add_checkpoint(self.info.id, self.store.newest_seq(self.info.id),
+                                         "mark", label)
+
     def set_options(self, options: JSON) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
         self.store.set_options(self.info.id, options)
@@ -166,7 +248,7 @@ class Campaign:
         return {"name": self.name, "system": self.system,
                 "settings": self.info.initial["settings"],
                 "characters": self.info.initial["characters"],
-                "actions": [e.action for e in log],
+                "actions": _numbered(log),
                 "times": [e.applied_at for e in log]}
 
 
@@ -205,16 +287,15 @@ def import_campaign(store: Store, source: JSON | str | Path, name: str | None = 
     name = _campaign_name(name or scenario.name or "Imported campaign")
     _name_free(store, name)
     report = _import_steps(len(scenario.actions), progress, cancelled)
-    state = scenario.state
+    played = MemoryLog(scenario.state, keep=any(is_correction(a) for a in scenario.actions))
     steps: list[Logged] = []
     for index, action in enumerate(scenario.actions):
         report("checking", index)
-        outcome = rules.apply(state, action)
-        if not outcome.ok:
+        outcome = played.play(action)
+        if outcome.logged is None:
             raise UserError(f"Cannot import: action {index} is refused by the rules "
                              f"({outcome.error}); the file does not match its own history.")
-        steps.append({**_logged(state, outcome, action), "applied_at": times[index]})
-        state = outcome.state
+        steps.append({**outcome.logged, "applied_at": times[index]})
 
     # read by the store inside its transaction: a cancel rolls it back
     def saving() -> Iterator[Logged]:
@@ -312,14 +393,34 @@ def _campaign_name(name: Any) -> str:
     return name.strip()
 
 
-def _logged(state: DeskState, outcome: rules.Outcome, action: ActionJSON) -> Logged:
-    """What the store logs for an action applied to `state`: `record`'s arguments."""
-    before, after = touched(state, outcome.state)
-    changed = outcome.state["settings"] is not state["settings"]
-    return {"action": action, "events": [e.to_dict() for e in outcome.events],
-            "before": before, "after": after,
-            "settings_before": state["settings"] if changed else None,
-            "settings_after": outcome.state["settings"] if changed else None}
+def _checkpoints(before: Settings, after: Settings) -> list[tuple[str, str]]:
+    """The moments to rewind to that a step begins: an encounter, or a round of it."""
+    if before is after:
+        return []
+    old, new = before.get(ENCOUNTER), after.get(ENCOUNTER)
+    if not isinstance(new, dict):
+        return []
+    if not isinstance(old, dict):
+        return [("encounter", "Start of the encounter")]
+    if new.get("round") != old.get("round"):
+        return [("round", f"Round {new.get('round')}")]
+    return []
+
+
+def _numbered(log: list[LogEntry]) -> list[ActionJSON]:
+    """The log's actions as an export lists them, each as first logged; a correction names
+    the entry it corrects by its place in the list (the log's numbers, from 1)."""
+    place = {entry.seq: index for index, entry in enumerate(log, start=1)}
+    out = []
+    for entry in log:
+        action = entry.action
+        if entry.is_correction and action.get("step") in place:
+            action = {**action, "step": place[action["step"]]}
+            if "rolls" in action:
+                action["rolls"] = {str(place.get(int(k), k)): v
+                                   for k, v in action["rolls"].items()}
+        out.append(action)
+    return out
 
 
 def _kept_outcome(action: Action | ActionJSON, state: DeskState) -> rules.Outcome | None:
@@ -351,5 +452,4 @@ def _states(state: DeskState) -> list[JSON]:
     return cast("list[JSON]", list(state["characters"].values()))
 
 
-__all__ = ["Campaign", "Change", "ImportCancelled", "NameTaken", "free_name", "import_campaign",
-           "touched"]
+__all__ = ["Campaign", "Change", "ImportCancelled", "NameTaken", "free_name", "import_campaign"]

@@ -19,6 +19,7 @@ from ..rules.engine import apply, new_state
 from ..rules.fields import plain_data
 from ..rules.shapes import JSON, Character, DeskState, Settings
 from ..untrusted import UntrustedError, parse_json
+from .memory_log import MemoryLog, is_correction
 
 MAX_BYTES = 20 * 1024 * 1024
 # `times`: when each action was made, in a campaign's export (an import keeps them)
@@ -243,10 +244,12 @@ def run(scenario: Scenario, check: bool = False, states: bool = True,
     out = Replay()
     if check:
         check_expectations(scenario.actions)
+    played = MemoryLog(scenario.state, keep=any(is_correction(a) for a in scenario.actions),
+                       apply=apply)
     state = scenario.state
     for index, action in enumerate(scenario.actions):
-        outcome = apply(state, _strip_expectations(action))
-        before, state = state, outcome.state
+        outcome = played.play(_strip_expectations(action))
+        before, state = state, played.state
         result = outcome.to_dict()
         result["state"] = (state["characters"] if states
                            else changed_characters(before["characters"], state["characters"]))

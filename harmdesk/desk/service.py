@@ -14,7 +14,7 @@ A campaign still opening is a `Service` too, read from a snapshot with
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from ..profiles.parts import Profile
     from ..rules.encounter import Encounter
     from ..store.steps import LogEntry
-    from ..store.store import Store
+    from ..store.store import Checkpoint, Store
     from .campaign import Campaign
+    from .corrections import Correction
 
 # a data folder as the GM or the command line names it (None: the default one)
 Folder = str | os.PathLike[str] | None
@@ -458,6 +459,30 @@ class Service:
     def redo(self) -> Change | None:
         self.check_writable()
         return self._campaign.redo()
+
+    # correcting the past (`harmdesk.desk.corrections`) --------------------------------
+    def correction(self, kind: str, step: int, action: Action | JSON | None = None,
+                   rolls: Mapping[int, JSON] | None = None) -> Correction:
+        """What reverting step `step`, editing row `step` to `action`, or rewinding to after
+        row `step` would do; nothing is saved. `rolls`: faces for rolls that re-derived
+        entries now need (`Correction.needs`), by entry. UserError (`CannotStand` among
+        them) when it cannot be done."""
+        data = action.to_dict() if isinstance(action, Action) else action
+        return self._campaign.correction(kind, step, data, rolls)
+
+    def commit_correction(self, correction: Correction) -> Change:
+        """Save `correction` as one appended step, undone and redone like any other."""
+        self.check_writable()
+        return self._campaign.commit_correction(correction)
+
+    def checkpoints(self) -> list[Checkpoint]:
+        """The moments the GM can rewind to, newest first."""
+        return [] if self.campaign is None else self._campaign.checkpoints()
+
+    def mark_checkpoint(self, label: str = "") -> Checkpoint:
+        """A moment to rewind to: the desk as it is now."""
+        self.check_writable()
+        return self._campaign.mark_checkpoint(label)
 
     def undone_entries(self) -> set[int]:
         """The ids of the log rows that were undone (and can be redone)."""

@@ -16,6 +16,9 @@ from .steps import LogEntry
 
 Row = TypeVar("Row")
 
+# the rows that count: neither struck by a correction nor a correction themselves
+COUNTED = ("struck_by IS NULL", "correction IS NULL")
+
 
 def history(con: sqlite3.Connection, campaign_id: int) -> tuple[int, int]:
     """How many steps can be undone and redone."""
@@ -44,8 +47,8 @@ def log(con: sqlite3.Connection, campaign_id: int, include_undone: bool = False,
 def summary_log(con: sqlite3.Connection, campaign_id: int, since: int | None = None,
                 until: int | None = None) -> list[steps.SummaryEntry]:
     """The applied log in order (only seqs `since` to `until`, each if given) as a
-    summary reads it."""
-    where: list[str] = ["undone = 0"]
+    summary reads it: the rows that count, neither struck nor corrections."""
+    where: list[str] = ["undone = 0", *COUNTED]
     params: list[Any] = []
     for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
         if bound is not None:
@@ -58,9 +61,38 @@ def summary_log(con: sqlite3.Connection, campaign_id: int, since: int | None = N
 def states_before(con: sqlite3.Connection, campaign_id: int,
                   after: int) -> list[steps.StatesBefore]:
     """Of each applied row after seq `after`, in order, only the states and settings
-    it changed as they were before it: what a summary of earlier rows needs of them."""
-    return _log_rows(con, campaign_id, ["seq > ?", "undone = 0"], [after], "ORDER BY seq",
+    it changed as they were before it: what a summary of earlier rows needs of them. Struck
+    rows and corrections are left out: the rows that count lead from one desk to the next."""
+    return _log_rows(con, campaign_id, ["seq > ?", "undone = 0", *COUNTED], [after],
+                     "ORDER BY seq",
                      steps.STATES_BEFORE_COLUMNS, steps.states_before)
+
+
+def newest_seq(con: sqlite3.Connection, campaign_id: int) -> int:
+    """The seq of the newest applied row (0: none), along the step index."""
+    found = con.execute("SELECT max(seq) FROM log INDEXED BY ix_log_campaign_step "
+                        "WHERE campaign_id = ? AND undone = 0", (campaign_id,)).fetchone()[0]
+    return found or 0
+
+
+def row(con: sqlite3.Connection, campaign_id: int, seq: int) -> LogEntry | None:
+    """The log row `seq`, undone or not; None when there is none."""
+    found = con.execute(f"SELECT {steps.LOG_COLUMNS} FROM log WHERE campaign_id = ? AND seq = ?",
+                        (campaign_id, seq)).fetchone()
+    return None if found is None else steps.entry(found)
+
+
+def corrections(con: sqlite3.Connection, campaign_id: int, since: int | None = None,
+                until: int | None = None) -> list[LogEntry]:
+    """The applied correction rows (reverts, edits, rewinds) of seqs `since` to `until`
+    (each if given), in order."""
+    where, params = ["undone = 0", "correction IS NOT NULL"], []
+    for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
+        if bound is not None:
+            where.append(test)
+            params.append(bound)
+    return _log_rows(con, campaign_id, where, params, "ORDER BY seq", steps.LOG_COLUMNS,
+                     steps.entry)
 
 
 def _log_rows(con: sqlite3.Connection, campaign_id: int, where: list[str], params: list[Any],

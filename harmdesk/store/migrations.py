@@ -31,8 +31,21 @@ def session_index(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX ix_log_session ON log (session_id, undone, seq)")
 
 
+def corrections(conn: Connection) -> None:
+    """Version 4: a correction strikes rows and re-derives others; checkpoints to rewind to."""
+    for column in ("struck_by INTEGER", "revised JSON", "correction JSON"):
+        conn.exec_driver_sql(f"ALTER TABLE log ADD COLUMN {column}")
+    conn.exec_driver_sql("CREATE INDEX ix_log_struck ON log (campaign_id, struck_by)")
+    conn.exec_driver_sql(
+        "CREATE TABLE checkpoint (id INTEGER NOT NULL PRIMARY KEY, campaign_id INTEGER NOT NULL "
+        "REFERENCES campaign (id) ON DELETE CASCADE, seq INTEGER NOT NULL, kind VARCHAR NOT NULL, "
+        "label VARCHAR NOT NULL, made VARCHAR NOT NULL)")
+    conn.exec_driver_sql("CREATE INDEX ix_checkpoint_campaign_id ON checkpoint (campaign_id)")
+
+
 # user_version -> the step upgrading a schema from that version to the next
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index,
+                                                        3: corrections}
 
 
 def climb(conn: Connection, version: int) -> None:

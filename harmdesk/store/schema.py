@@ -59,7 +59,8 @@ class LogRow(SQLModel, table=True):
     # the third a play session's first row, where its summary starts reading
     __table_args__ = (Index("ix_log_campaign_seq", "campaign_id", "seq"),
                       Index("ix_log_campaign_step", "campaign_id", "undone", "step", "seq"),
-                      Index("ix_log_session", "session_id", "undone", "seq"))
+                      Index("ix_log_session", "session_id", "undone", "seq"),
+                      Index("ix_log_struck", "campaign_id", "struck_by"))
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")
@@ -79,3 +80,25 @@ class LogRow(SQLModel, table=True):
     # actions (a party's Make Camp) shares it, and they undo and redo together
     step: int
     step_text: str | None = None  # the undo stack's text for the step, when it was named
+    # a correction (a revert, an edit, a rewind) strikes rows: they stay, and no longer count
+    struck_by: int | None = None  # the seq of the correction row that struck this one
+    # the action as an edit made it; `action` stays as it was first logged (export replays it)
+    revised: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    # on a correction row only: what it struck and the rows it re-derived, as they were
+    # and as they are now (`steps.record_step` writes them, undo puts them back)
+    correction: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+
+
+class CheckpointRow(SQLModel, table=True):
+    """A moment of the log the GM can rewind to: the desk as it was after row `seq`
+    (0: the campaign's start). Made at the start of each play session, encounter and
+    round, and when the GM marks one."""
+
+    __tablename__ = "checkpoint"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE", index=True)
+    seq: int
+    kind: str  # "play_session", "encounter", "round" or "mark"
+    label: str
+    made: str

@@ -19,7 +19,12 @@ from typing import Any
 Logged = dict[str, Any]
 
 LOG_COLUMNS = ('id, seq, session_id, action, events, "before", "after", settings_before, '
-               'settings_after, undone, applied_at, step, step_text')
+               'settings_after, undone, applied_at, step, step_text, struck_by, revised, '
+               'correction')
+
+# the columns a correction rewrites of a row it re-derives, and puts back when it is undone
+# (its record's `was` and `now` keys)
+REWRITTEN = ("revised", "events", "before", "after", "settings_before", "settings_after")
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,23 @@ class LogEntry:
     applied_at: str
     step: int = 0                 # the undo step it belongs to (shared by a macro's rows)
     step_text: str | None = None  # the step's undo text, when it was named
+    struck_by: int | None = None  # the seq of the correction row that struck it
+    revised: dict[str, Any] | None = None     # the action as an edit made it
+    correction: dict[str, Any] | None = None  # a correction row's record (see `schema`)
+
+    @property
+    def struck(self) -> bool:
+        """Struck by a correction: it stays in the log and no longer counts."""
+        return self.struck_by is not None
+
+    @property
+    def is_correction(self) -> bool:
+        return self.correction is not None
+
+    @property
+    def effective_action(self) -> dict[str, Any]:
+        """The action as it stands: as the newest edit made it, else as first logged."""
+        return self.revised if self.revised is not None else self.action
 
 
 SUMMARY_COLUMNS = ('seq, session_id, events, "before", "after", applied_at, settings_before, '
@@ -85,6 +107,12 @@ def states_before(row: tuple[Any, ...]) -> StatesBefore:
     return StatesBefore(json.loads(before), _json(settings_before))
 
 
+def nullable(value: Any) -> str | None:
+    """A JSON column that is SQL NULL when it holds nothing (`revised`, `correction`), so
+    a query can tell the rows that have one by its index."""
+    return None if value is None else json.dumps(value)
+
+
 def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
@@ -92,28 +120,53 @@ def _json(text: str | None) -> Any:
 def entry(row: tuple[Any, ...]) -> LogEntry:
     """A LogEntry from a row of LOG_COLUMNS."""
     (log_id, seq, session_id, action, events, before, after, settings_before, settings_after,
-     undone, applied_at, step, step_text) = row
+     undone, applied_at, step, step_text, struck_by, revised, correction) = row
     return LogEntry(log_id, seq, session_id, json.loads(action), json.loads(events),
                     json.loads(before), json.loads(after), _json(settings_before),
-                    _json(settings_after), bool(undone), applied_at, step, step_text)
+                    _json(settings_after), bool(undone), applied_at, step, step_text,
+                    struck_by, _json(revised), _json(correction))
 
 
 def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[Logged],
                 session_id: int | None, text: str | None, stamp: str) -> list[LogEntry]:
     """Log `logged` (what each applied action logs) as one undo step, write their
-    states, and drop the undone steps after it (the redo branch), as editors do."""
+    states, and drop the undone steps after it (the redo branch), as editors do.
+
+    A row logged with a `correction` (a revert, an edit, a rewind) also strikes the rows it
+    names and rewrites the rows it re-derived, in the same transaction."""
     con.execute("DELETE FROM log WHERE campaign_id = ? AND undone = 1", (campaign_id,))
     first = con.execute("SELECT coalesce(max(seq), 0) + 1 FROM log WHERE campaign_id = ?",
                         (campaign_id,)).fetchone()[0]  # one index lookup, not a count
+    # a checkpoint in the dropped branch marks a moment that no longer happened
+    con.execute("DELETE FROM checkpoint WHERE campaign_id = ? AND seq >= ?",
+                (campaign_id, first))
     entries = []
     for seq, row in enumerate(logged, start=first):
-        values = {"settings_before": None, "settings_after": None, **row}
+        values = {"settings_before": None, "settings_after": None, "correction": None, **row}
         log_id = insert_row(con, campaign_id, session_id, seq, first, values, stamp, text)
+        if values["correction"] is not None:
+            correct(con, campaign_id, seq, values["correction"], undoing=False)
         write_states(con, campaign_id, values["after"], values["settings_after"])
         entries.append(LogEntry(log_id, seq, session_id, values["action"], values["events"],
                                 values["before"], values["after"], values["settings_before"],
-                                values["settings_after"], False, stamp, first, text))
+                                values["settings_after"], False, stamp, first, text,
+                                correction=values["correction"]))
     return entries
+
+
+def correct(con: sqlite3.Connection, campaign_id: int, seq: int, correction: dict[str, Any],
+            undoing: bool) -> None:
+    """Strike what the correction row `seq` strikes and rewrite the rows it re-derived to
+    what they are now; `undoing`: put them back as they were."""
+    side = "was" if undoing else "now"
+    con.executemany(
+        "UPDATE log SET revised = ?, events = ?, \"before\" = ?, \"after\" = ?, "
+        "settings_before = ?, settings_after = ? WHERE campaign_id = ? AND seq = ?",
+        [(nullable(rewrite[side].get("revised")),
+          *(json.dumps(rewrite[side].get(key)) for key in REWRITTEN[1:]), campaign_id,
+          rewrite["seq"]) for rewrite in correction.get("rewrites", ())])
+    struck = [(None if undoing else seq, campaign_id, s) for s in correction.get("struck", ())]
+    con.executemany("UPDATE log SET struck_by = ? WHERE campaign_id = ? AND seq = ?", struck)
 
 
 def insert_row(con: sqlite3.Connection, campaign_id: int, session_id: int | None, seq: int,
@@ -121,12 +174,13 @@ def insert_row(con: sqlite3.Connection, campaign_id: int, session_id: int | None
     """One applied log row; its id."""
     inserted = con.execute(
         'INSERT INTO log (campaign_id, session_id, seq, action, events, "before", "after", '
-        "settings_before, settings_after, undone, applied_at, step, step_text) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        "settings_before, settings_after, undone, applied_at, step, step_text, correction) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
         (campaign_id, session_id, seq, json.dumps(values["action"]),
          json.dumps(values["events"]), json.dumps(values["before"]),
          json.dumps(values["after"]), json.dumps(values.get("settings_before")),
-         json.dumps(values.get("settings_after")), stamp, step, text))
+         json.dumps(values.get("settings_after")), stamp, step, text,
+         nullable(values.get("correction"))))
     assert inserted.lastrowid is not None  # an INSERT's row always has one
     return inserted.lastrowid
 
@@ -147,6 +201,8 @@ def step_rows(con: sqlite3.Connection, campaign_id: int, undone: bool) -> list[L
 def undo(con: sqlite3.Connection, campaign_id: int) -> list[LogEntry]:
     rows = step_rows(con, campaign_id, undone=False)
     for row in rows:  # newest first, so the step's first `before` is written last
+        if row.correction is not None:
+            correct(con, campaign_id, row.seq, row.correction, undoing=True)
         write_states(con, campaign_id, row.before, row.settings_before, restoring=True)
     if rows:
         con.execute("UPDATE log SET undone = 1 WHERE campaign_id = ? AND undone = 0 "
@@ -157,6 +213,8 @@ def undo(con: sqlite3.Connection, campaign_id: int) -> list[LogEntry]:
 def redo(con: sqlite3.Connection, campaign_id: int) -> list[LogEntry]:
     rows = step_rows(con, campaign_id, undone=True)
     for row in rows:
+        if row.correction is not None:
+            correct(con, campaign_id, row.seq, row.correction, undoing=False)
         write_states(con, campaign_id, row.after, row.settings_after)
     if rows:
         con.execute("UPDATE log SET undone = 0 WHERE campaign_id = ? AND undone = 1 "

@@ -43,6 +43,17 @@ class CampaignInfo:
     options: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """A moment of the log to rewind to: the desk as it was after row `seq` (0: the start),
+    `kind` "play_session", "encounter", "round" or "mark"; `made`: when (ISO, UTC)."""
+
+    seq: int
+    label: str
+    kind: str
+    made: str
+
+
 class Store:
     """A data folder's `harmdesk.sqlite`. Open with `Store.open(folder)`."""
 
@@ -275,6 +286,8 @@ class Store:
                 # an imported row keeps the time it was made
                 steps.insert_row(con, cid, None, seq, seq, logged,
                                  logged.get("applied_at") or stamp, None)
+                if logged.get("correction") is not None:
+                    steps.correct(con, cid, seq, logged["correction"], undoing=False)
                 steps.write_states(con, cid, logged["after"], logged.get("settings_after"))
         return self.campaign(name)
 
@@ -312,14 +325,23 @@ class Store:
 
     # the log ---------------------------------------------------------------
     def record_step(self, campaign_id: int, logged: list[Logged],
-                    session_id: int | None = None, text: str | None = None) -> list[LogEntry]:
+                    session_id: int | None = None, text: str | None = None,
+                    checkpoints: Iterable[tuple[str, str]] = ()) -> list[LogEntry]:
         """Log applied actions as one undo step and write their new states, in one transaction.
 
         `logged` holds the actions in the order they were applied.
         A new step drops the undone steps after it (the redo branch), as editors do.
+        `checkpoints`: (kind, label) of each moment to rewind to that the step begins (a
+        round), kept at its last row.
         """
+        stamp = db.now()
         with self._hot() as con:
-            return steps.record_step(con, campaign_id, logged, session_id, text, db.now())
+            entries = steps.record_step(con, campaign_id, logged, session_id, text, stamp)
+            con.executemany("INSERT INTO checkpoint (campaign_id, seq, kind, label, made) "
+                            "VALUES (?, ?, ?, ?, ?)", [(campaign_id, entries[-1].seq, kind,
+                                                       label, stamp)
+                                                      for kind, label in checkpoints])
+            return entries
 
     def undo(self, campaign_id: int) -> list[LogEntry]:
         """Put back the states before the newest applied step, all its rows in one
@@ -377,6 +399,40 @@ class Store:
         with self._reading() as con:
             return log_reads.step_names(con, campaign_id, before_seq, limit)
 
+    def newest_seq(self, campaign_id: int) -> int:
+        """The seq of the newest applied log row (0: none)."""
+        with self._reading() as con:
+            return log_reads.newest_seq(con, campaign_id)
+
+    def row(self, campaign_id: int, seq: int) -> LogEntry | None:
+        """The log row `seq`, undone or not; None when there is none."""
+        with self._reading() as con:
+            return log_reads.row(con, campaign_id, seq)
+
+    def corrections(self, campaign_id: int, since: int | None = None,
+                    until: int | None = None) -> list[LogEntry]:
+        """The applied correction rows of seqs `since` to `until` (each if given), in order."""
+        with self._reading() as con:
+            return log_reads.corrections(con, campaign_id, since, until)
+
+    # checkpoints --------------------------------------------------------------
+    def checkpoints(self, campaign_id: int) -> list[Checkpoint]:
+        """The moments the GM can rewind to, newest first: those of the applied log."""
+        with self._reading() as con:
+            rows = con.execute(
+                "SELECT seq, label, kind, made FROM checkpoint WHERE campaign_id = ? AND seq <= "
+                "(SELECT coalesce(max(seq), 0) FROM log WHERE campaign_id = ? AND undone = 0) "
+                "ORDER BY seq DESC, id DESC", (campaign_id, campaign_id)).fetchall()
+        return [Checkpoint(*row) for row in rows]
+
+    def add_checkpoint(self, campaign_id: int, seq: int, kind: str, label: str) -> Checkpoint:
+        """A moment to rewind to: the desk as it is after row `seq` (0: the start)."""
+        stamp = db.now()
+        with self._hot() as con:
+            con.execute("INSERT INTO checkpoint (campaign_id, seq, kind, label, made) "
+                        "VALUES (?, ?, ?, ?, ?)", (campaign_id, seq, kind, label, stamp))
+        return Checkpoint(seq, label, kind, stamp)
+
     # play sessions ----------------------------------------------------------
     def play_sessions(self, campaign_id: int) -> list[dict[str, Any]]:
         with self._reading() as con:
@@ -394,6 +450,11 @@ class Store:
             con.execute("INSERT INTO play_session (campaign_id, number, started, ended, title, "
                         "notes) VALUES (?, ?, ?, NULL, ?, '')",
                         (campaign_id, number, stamp, title))
+            # the desk as the play session found it, to rewind to
+            con.execute("INSERT INTO checkpoint (campaign_id, seq, kind, label, made) VALUES "
+                        "(?, (SELECT coalesce(max(seq), 0) FROM log WHERE campaign_id = ? "
+                        "AND undone = 0), 'play_session', ?, ?)",
+                        (campaign_id, campaign_id, f"Start of play session {number}", stamp))
         return self.play_sessions(campaign_id)[-1]
 
     def end_play_session(self, campaign_id: int, notes: str | None = None) -> dict[str, Any] | None:

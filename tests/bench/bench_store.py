@@ -51,7 +51,7 @@ def build(folder: Path, rows: int, characters: int = CHARACTERS) -> None:
     campaign = Campaign.create(store, "Big", "stonetop", {}, sheets(characters))
     store.close()
     from harmdesk import rules
-    from harmdesk.desk.campaign import _logged
+    from harmdesk.desk.rederive import logged_row as _logged
     state, rng = campaign.state, random.Random(2)
     con = sqlite3.connect(folder / "harmdesk.sqlite", isolation_level=None)
     con.execute("BEGIN")

@@ -4,7 +4,7 @@ entries look exactly as the store would hand them back (no SQLite, so tests stay
 from __future__ import annotations
 
 from harmdesk import rules
-from harmdesk.desk.campaign import touched
+from harmdesk.desk.rederive import touched
 from harmdesk.report.data import build_report
 from harmdesk.store import LogEntry
 

@@ -160,4 +160,4 @@ def test_version_2_gains_the_play_session_index_and_keeps_its_log(tmp_path):
         store.close()
     assert _schema_of(tmp_path / db.DB_NAME)["log"][1]["ix_log_session"] == \
         ["session_id", "undone", "seq"]
-    assert list((tmp_path / "backups").glob("*before-v3.sqlite"))
+    assert list((tmp_path / "backups").glob(f"*before-v{CURRENT}.sqlite"))
