@@ -73,14 +73,16 @@ def preview(desk: RealDesk, title: str) -> dict:
     return status["dialog_lists"]
 
 
-def scuffle(desk: RealDesk) -> int:
+def scuffle(desk: RealDesk) -> tuple[int, int]:
     """Vahid hit twice (the second takes him to 0 HP: Death's Door), his Death's Door roll
     (Ctrl+M opens on it; HarmDesk rolls), then a hit on the Heavy. The seq of the second
-    hit on Vahid: three steps back."""
+    hit on Vahid (three steps back), and his HP before it."""
     before = len(desk.saved_actions())
     focus_tiles(desk, "vahid")
-    quick_entry(desk, "10", before + 1)
-    actions = quick_entry(desk, "8", before + 2)
+    quick_entry(desk, "5", before + 1)
+    standing = desk.saved_state("vahid")["hp"]
+    assert standing > 3
+    actions = quick_entry(desk, "12", before + 2)
     assert desk.saved_state("vahid")["hp"] == 0
     assert actions[-1]["type"] == "damage"
     desk.key("ctrl+m")
@@ -90,12 +92,15 @@ def scuffle(desk: RealDesk) -> int:
     assert actions[-1]["type"] == "deaths_door"
     focus_tiles(desk, "heavy")
     quick_entry(desk, "3", before + 4)
-    log = file_log(desk)
-    return sorted(log)[-3]
+    newest = max(file_log(desk))
+    # the log dock shows the newest row on top before a row's place is read
+    desk.wait_for(lambda s: s.get("log") and s["log"][0]["seq"] == newest,
+                  "the newest step on top of the log")
+    return newest - 2, standing
 
 
 def test_revert_an_entry_three_steps_back_strikes_its_dependant_and_ctrl_z_restores_it(desk):
-    hit = scuffle(desk)
+    hit, standing = scuffle(desk)
     dying = desk.saved_state("vahid")
     heavy = desk.saved_state("heavy")["hp"]
     choose(desk, hit, "Revert this entry…")
@@ -106,13 +111,14 @@ def test_revert_an_entry_three_steps_back_strikes_its_dependant_and_ctrl_z_resto
     assert any(line.startswith(f"#{hit + 1} ") and "no longer possible" in line
                for line in struck), struck
     [[name, _was, now]] = lists["affectedTable"]["rows"]
-    assert name == "Vahid" and now.startswith("6/16 HP")
+    assert name == "Vahid" and now.startswith(f"{standing}/16 HP")
     desk.key("Return")  # Revert
     log = wait_file(desk, lambda log: log[hit]["struck_by"], "the revert saved")
     correction = max(log)
     assert log[correction]["correction"] and log[hit + 1]["struck_by"] == correction
     assert log[hit + 2]["struck_by"] is None  # the Heavy's hit stands
-    assert desk.saved_state("vahid")["hp"] == 6 and desk.saved_state("heavy")["hp"] == heavy
+    assert desk.saved_state("vahid")["hp"] == standing
+    assert desk.saved_state("heavy")["hp"] == heavy
     desk.wait_for(lambda s: any(r["seq"] == hit and r["struck"] for r in s["log"]),
                   "the reverted row struck through in the log")
     focus_tiles(desk, "vahid")
@@ -123,7 +129,7 @@ def test_revert_an_entry_three_steps_back_strikes_its_dependant_and_ctrl_z_resto
 
 
 def test_edit_an_entrys_amount_re_derives_what_followed_and_ctrl_z_restores_it(desk):
-    hit = scuffle(desk)
+    hit, standing = scuffle(desk)
     dying = desk.saved_state("vahid")
     choose(desk, hit, "Edit this entry…")
     status = desk.wait_for_dialog(f"Edit #{hit}", "the edit form")
@@ -142,7 +148,7 @@ def test_edit_an_entrys_amount_re_derives_what_followed_and_ctrl_z_restores_it(d
     log = wait_file(desk, lambda log: log[hit]["revised"] is not None, "the edit saved")
     assert log[hit]["revised"]["amount"] == 3 and log[hit]["struck_by"] is None
     assert log[hit + 1]["struck_by"] == max(log)
-    assert desk.saved_state("vahid")["hp"] == 3  # 6 − 3
+    assert desk.saved_state("vahid")["hp"] == max(0, standing - 3)
     focus_tiles(desk, "vahid")
     desk.key("ctrl+z")
     wait_file(desk, lambda log: log[hit]["revised"] is None, "the edit undone")
@@ -156,6 +162,9 @@ def test_rewind_to_the_rounds_checkpoint_from_the_edit_menu(desk):
     desk.wait_for_dialog("Start encounter", "the start dialog")
     desk.key("Return")
     wait_saved(desk, before + 1)
+    # the encounter bar comes in above the tiles: they move down, then stay
+    desk.wait_for(lambda s: (s.get("encounter") or {}).get("visible"), "the encounter bar")
+    desk.wait_until_settled()
     focus_tiles(desk, "caradoc")
     desk.key("F8")  # Next round: the round's checkpoint is the desk as it begins
     wait_saved(desk, before + 2)

@@ -192,9 +192,10 @@ class CorrectionDialog(QDialog):
         return [widget.item(i).text() for i in range(widget.count())]
 
     def grow_to_fit(self) -> None:
+        """As wide as its words ask, within the screen; its height follows its lines once
+        it is shown (`showEvent`)."""
         want = self.sizeHint().expandedTo(self.size())
-        room = self.screen().availableGeometry().size()
-        self.resize(min(want.width(), room.width()), min(want.height(), room.height()))
+        self.resize(min(want.width(), self.screen().availableGeometry().width()), self.height())
 
 
 def offer_rewind(parent: QWidget | None, message: str, rewind_to: int) -> bool:
