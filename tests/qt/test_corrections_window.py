@@ -116,6 +116,7 @@ class Shown:
 # the log ---------------------------------------------------------------------------------
 def test_each_row_shows_its_number_and_a_struck_row_stays_greyed_and_struck_through(
         window, monkeypatch):
+    window.controller.start_play_session("The hagr")  # the log follows its steps in place
     played(window)
     Shown(monkeypatch)
     assert [i.data() for i in log_rows(window)][:2] == [
@@ -508,3 +509,20 @@ def test_the_checkpoint_list_reads_each_one_plainly():
     assert dialogs.checkpoint_line(Point(40, "Round 2", "round", None)) == "Round 2 (after #40)"
     assert dialogs.checkpoint_line(Point(0, "", "play_session", None)) == \
         "Play session (the start)"
+
+
+def test_a_rewind_past_a_round_takes_the_encounter_bar_back_with_the_desk(window, monkeypatch):
+    assert window.controller.submit({"type": "start_encounter",
+                                     "order": ["caradoc", "heavy", "vahid"]})
+    assert window.controller.submit({"type": "next_round"})
+    played(window, [{"type": "damage", "target": "caradoc", "amount": 4}])
+    bar = window.encounter.bar.ui.roundLabel
+    assert "2" in bar.text()
+    start = next(p for p in window.controller.checkpoints() if p.kind == "encounter")
+    Shown(monkeypatch)
+    assert window.corrections.rewind(start.seq)
+    assert window.controller.state["settings"]["encounter"]["round"] == 1
+    assert "1" in bar.text() and "2" not in bar.text()
+    assert hp(window, "caradoc") == 16
+    window.undo_action.trigger()
+    assert "2" in bar.text() and hp(window, "caradoc") == 13
