@@ -526,3 +526,19 @@ def test_a_rewind_past_a_round_takes_the_encounter_bar_back_with_the_desk(window
     assert hp(window, "caradoc") == 16
     window.undo_action.trigger()
     assert "2" in bar.text() and hp(window, "caradoc") == 13
+
+
+def test_a_long_correction_lists_every_changed_entry_and_counts_the_rest():
+    from harmdesk.desk.corrections import Correction, Rederived, Struck
+    reapplied = tuple(Rederived(seq, f"hit {seq}", f"hit {seq}", seq % 100 == 0,
+                                f"#{seq} hit: was 3/16 HP, becomes 5/16 HP")
+                      for seq in range(1, 1001))
+    struck = tuple(Struck(seq, f"step {seq}", "after the checkpoint") for seq in range(1, 301))
+    correction = Correction("rewind", 0, {}, "Rewind to the start", struck, (), reapplied, (),
+                            (), {}, {}, 0)
+    lines = dialogs.reapplied_lines(correction)
+    changed = [text for text, marked in lines if marked]
+    assert len(changed) == 10 and changed[-1].startswith("Changed: #1000 hit")
+    assert len(lines) == dialogs.MOST_LISTED + 1
+    assert lines[-1] == ("… and 800 more entries, applied again as recorded", False)
+    assert dialogs.struck_lines(correction)[-1] == ("… and 100 more entries", False)

@@ -43,6 +43,7 @@ from .common import Invalid, capital, parse_faces
 # what the confirming button says, by the correction's kind
 CONFIRM = {"revert": "&Revert", "edit": "&Save edit", "rewind": "Re&wind"}
 MOST_ROWS = 8  # lines a list or the table shows before it scrolls
+MOST_LISTED = 200  # entries a list names; the rest are counted
 
 
 def entries(count: int) -> str:
@@ -100,6 +101,31 @@ def reapplied_line(entry) -> str:
     return f"#{entry.seq} {entry.text}"
 
 
+def struck_lines(correction) -> list[tuple[str, bool]]:
+    """The struck entries, each with why: the first MOST_LISTED, then how many more."""
+    lines = [(struck_line(s), False) for s in correction.struck[:MOST_LISTED]]
+    more = len(correction.struck) - MOST_LISTED
+    return lines + ([(f"… and {more} more {entries(more).split()[1]}", False)]
+                    if more > 0 else [])
+
+
+def reapplied_lines(correction) -> list[tuple[str, bool]]:
+    """The entries applied again, marked (True) where the outcome changed: every changed
+    one, and the others up to MOST_LISTED lines in all, then how many more."""
+    room = max(0, MOST_LISTED - len(correction.changed))
+    lines, left_out = [], 0
+    for entry in correction.reapplied:
+        if entry.changed or room > 0:
+            lines.append((reapplied_line(entry), entry.changed))
+            room -= 0 if entry.changed else 1
+        else:
+            left_out += 1
+    if left_out:
+        lines.append((f"… and {left_out} more {entries(left_out).split()[1]}, applied again "
+                      "as recorded", False))
+    return lines
+
+
 class CorrectionDialog(QDialog):
     """The preview of `correction`; accepted: the GM confirms it. Escape cancels."""
 
@@ -112,11 +138,10 @@ class CorrectionDialog(QDialog):
         self.ui.introLabel.setText(intro_of(correction))
         self.ui.messageLabel.setStyleSheet(ERROR_STYLE)
         self._fill_affected()
-        self._fill_list(self.ui.struckBox, self.ui.struckList,
-                        [(struck_line(s), False) for s in correction.struck],
+        self._fill_list(self.ui.struckBox, self.ui.struckList, struck_lines(correction),
                         "Struck through (they stay in the log, no longer counted)")
         self._fill_list(self.ui.reappliedBox, self.ui.reappliedList,
-                        [(reapplied_line(r), r.changed) for r in correction.reapplied],
+                        reapplied_lines(correction),
                         "Applied again as recorded, dice reused"
                         + (f" ({len(correction.changed)} changed)" if correction.changed
                            else ""))
@@ -175,6 +200,11 @@ class CorrectionDialog(QDialog):
                 item.setSizeHint(QSize(max(width, 50), bound.height() + 4))
                 heights.append(bound.height() + 4)
             widget.setFixedHeight(sum(heights[:MOST_ROWS]) + 2 * widget.frameWidth() + 2)
+        # each box's own layout first: the dialog's reads their sizes
+        for box in (self.ui.affectedBox, self.ui.struckBox, self.ui.reappliedBox):
+            box.layout().invalidate()
+            box.layout().activate()
+        self.layout().invalidate()
         self.layout().activate()
 
     def showEvent(self, event) -> None:
