@@ -229,7 +229,7 @@ class LogDock(QWidget):
         for kind, words in CORRECTIONS:
             action = menu.addAction(words)
             action.setObjectName(f"{kind}Entry")
-            why = self.why_not(index, kind)
+            why = self.why_not(index)
             action.setEnabled(not why)
             action.setToolTip(why)
             action.triggered.connect(lambda _=False, kind=kind: self.correct.emit(kind, seq))
@@ -253,8 +253,9 @@ class LogDock(QWidget):
                     "corrections are saved only by the window that saves.")
         return ""
 
-    def why_not(self, index, kind: str) -> str:
-        """Why the entry `index` shows cannot be corrected as `kind` ("" when it can)."""
+    def why_not(self, index) -> str:
+        """Why the entry `index` shows cannot be reverted, edited or rewound to ("" when it
+        can)."""
         seq = index.data(SeqRole) if index.isValid() else None
         if not seq:
             return "Pick an entry of the log first."
@@ -279,7 +280,7 @@ class LogDock(QWidget):
         rows = self.ui.tree.selectionModel().selectedRows(TEXT)
         if not rows or not rows[0].data(SeqRole):
             return False
-        why = self.why_not(rows[0], "revert")
+        why = self.why_not(rows[0])
         if why:
             self.ui.statusLabel.setText(why)
             self.ui.statusLabel.setVisible(True)

@@ -109,7 +109,7 @@ class Corrections(QObject):
         texts = [e["text"] for e in entry.events if isinstance(e, dict) and e.get("text")]
         self.w.tiles.before_asking()
         dialog = EditEntryDialog(seq, entry.effective_action, self.c.state["characters"],
-                                 self.c.system, texts[0] if texts else "", self.w)
+                                 self.c.profile, texts[0] if texts else "", self.w)
         try:
             while dialog.exec() == QDialog.DialogCode.Accepted:
                 try:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.service import Service
+from harmdesk.profiles import profile_for
 from harmdesk.qt.desk_model import CharacterRole
 from harmdesk.qt.dialogs import correction as dialogs
 from harmdesk.qt.dialogs.correction import (
@@ -27,6 +28,7 @@ from harmdesk.store import Store
 
 from . import kit
 
+STONETOP = profile_for("stonetop")
 UNTOUCHED = dict.fromkeys((1, 2, 3, 4), (None, False))  # the file's log before any correction
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -387,7 +389,7 @@ def test_the_edit_form_is_built_from_the_entry_and_reads_back_what_was_changed(q
     chars = {"heavy": {"name": "The Heavy"}, "vahid": {"name": "Vahid"},
              "hagr": {"name": "<b>Hagr</b>"}}
     dialog = EditEntryDialog(42, {"type": "damage", "target": "vahid", "amount": 8,
-                                  "rolls": [3, 5], "source": "hagr"}, chars, "stonetop",
+                                  "rolls": [3, 5], "source": "hagr"}, chars, STONETOP,
                              "Vahid takes 8 damage")
     qtbot.addWidget(dialog)
     fields = {f.label: f.widget for f in dialog.fields}
@@ -406,7 +408,7 @@ def test_the_edit_form_is_built_from_the_entry_and_reads_back_what_was_changed(q
                                "rolls": [2, 6], "source": "hagr", "piercing": 1}
     # nested changes are flattened, and a modifier left as it was is not added
     edit = EditEntryDialog(7, {"type": "edit_character", "target": "heavy",
-                               "changes": {"armor": 2}}, chars, "stonetop")
+                               "changes": {"armor": 2}}, chars, STONETOP)
     qtbot.addWidget(edit)
     armor = {f.label: f.widget for f in edit.fields}["changes.armor"]
     armor.setValue(3)
@@ -416,7 +418,7 @@ def test_the_edit_form_is_built_from_the_entry_and_reads_back_what_was_changed(q
 
 def test_bad_input_in_the_edit_form_is_a_plain_message_and_keeps_it_open(qtbot):
     dialog = EditEntryDialog(2, {"type": "damage", "target": "vahid", "rolls": [3]},
-                             {"vahid": {"name": "Vahid"}}, "stonetop")
+                             {"vahid": {"name": "Vahid"}}, STONETOP)
     qtbot.addWidget(dialog)
     fields = {f.label: f.widget for f in dialog.fields}
     fields["rolls"].setText("3, x")
@@ -542,3 +544,11 @@ def test_a_long_correction_lists_every_changed_entry_and_counts_the_rest():
     assert len(lines) == dialogs.MOST_LISTED + 1
     assert lines[-1] == ("… and 800 more entries, applied again as recorded", False)
     assert dialogs.struck_lines(correction)[-1] == ("… and 100 more entries", False)
+
+
+def test_the_edit_form_offers_each_games_own_damage_modifiers():
+    assert dialogs.offered(profile_for("lux_aeterna"), "damage") == \
+        {"lethal": True, "attacker_weakened": False, "source": None}
+    assert dialogs.offered(profile_for("freedom_fantasies"), "damage") == \
+        {"direct": False, "source": None}
+    assert dialogs.offered(STONETOP, "heal") == {}

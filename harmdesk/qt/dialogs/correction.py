@@ -246,15 +246,25 @@ def offer_rewind(parent: QWidget | None, message: str, rewind_to: int) -> bool:
 
 # the edit form ---------------------------------------------------------------------------
 
-# modifiers a GM may add to an entry that was logged without them, by game and action, with
-# the value that means "not there" (left off the action unless changed)
-OFFERED = {
-    ("stonetop", "damage"): {"piercing": 0, "ignores_armor": False, "lethal": True,
-                             "source": None},
-    ("stonetop", "lose_hp"): {"lethal": True},
-    ("lux_aeterna", "damage"): {"lethal": True, "attacker_weakened": False, "source": None},
-    ("freedom_fantasies", "damage"): {"direct": False, "source": None},
-}
+# the fields a damage entry logged without them may gain, by the tray's modifier toggle that
+# sets them (the game's profile names its own), each with the value that means "not there"
+# (left off the action unless changed)
+MODIFIER_FIELDS = {"piercing": ("piercing", 0), "ignores_armor": ("ignores_armor", False),
+                   "non_lethal": ("lethal", True), "non_lethal_knockout": ("lethal", True),
+                   "attacker_weakened": ("attacker_weakened", False),
+                   "direct": ("direct", False)}
+MODIFIED = "damage"  # the action the toggles modify (every game's damage takes a `source`)
+
+
+def offered(profile, kind: str) -> dict:
+    """The fields an entry of `kind` may gain in the edit form: the game's damage modifiers
+    and the attacker (`source`)."""
+    if kind != MODIFIED or profile is None:
+        return {}
+    fields = dict(MODIFIER_FIELDS[m] for m in profile.modifiers if m in MODIFIER_FIELDS)
+    return {**fields, "source": None}
+
+
 # whole numbers that are never below 0 (the rules refuse them; the box cannot hold them)
 COUNTS = {"amount", "piercing", "added_piercing", "points", "length", "supplies", "hp"}
 FACES = {"rolls"}  # dice faces, typed as "3, 5"
@@ -278,10 +288,11 @@ class Field:
 
 class EditEntryDialog(QDialog):
     """A form built from what entry `seq` was (`action`, its effective action): numbers,
-    check boxes, dice faces, the targets among `characters` (id → sheet), the source.
+    check boxes, dice faces, the targets among `characters` (id → sheet), the source, and
+    the game's damage modifiers (`profile`'s) it was logged without.
     Accepted: read `action()`, the entry as it should have been."""
 
-    def __init__(self, seq: int, action: dict, characters: dict, system: str = "",
+    def __init__(self, seq: int, action: dict, characters: dict, profile=None,
                  text: str = "", parent: QWidget | None = None):
         super().__init__(parent)
         self.ui = Ui_EditEntryDialog()
@@ -305,7 +316,7 @@ class EditEntryDialog(QDialog):
         for key, value in action.items():
             if key != "type":
                 self._add((key,), value)
-        for key, default in OFFERED.get((system, kind), {}).items():
+        for key, default in offered(profile, kind).items():
             if key not in action:
                 self._add((key,), default, offered=True)
         ok = self.ui.buttonBox.button(QDialogButtonBox.StandardButton.Ok)
