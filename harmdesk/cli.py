@@ -92,7 +92,7 @@ def cmd_replay(args) -> int:
 
 
 # commands that only read: they take no writer lock, so they never stop an `apply` or a window
-READING = {"state", "summary", ("campaign", "list"), ("campaign", "export")}
+READING = {"state", "summary", "log", ("campaign", "list"), ("campaign", "export")}
 
 
 def _open_store(args):
@@ -100,7 +100,7 @@ def _open_store(args):
     command only reads), with the demo campaigns on first use."""
     from .desk.folder import open_store
 
-    reading = args.command in READING or \
+    reading = args.command in READING or getattr(args, "dry_run", False) or \
         (args.command, getattr(args, "action", None)) in READING
     return open_store(args.data_dir, reading)
 
@@ -184,6 +184,8 @@ def cmd_apply(args, store) -> int:
     campaign = Campaign(store, args.campaign)
     change = campaign.apply(args.action_value)
     result = change.outcome.to_dict()
+    if change.ok:  # the number the window's log shows, for `revert` and `edit`
+        result["step"] = change.entries[0].step
     result.update(_desk(campaign))
     _print_json(result)
     if not change.ok:
@@ -215,6 +217,200 @@ def cmd_history(args, store) -> int:
     return 0
 
 
+def cmd_log(args, store) -> int:
+    """The newest `--limit` log rows, newest last, read a page from the end: a long log
+    costs no more than a short one."""
+    from .desk.campaign import Campaign
+
+    campaign = Campaign(store, args.campaign)
+    rows = store.log_page(campaign.info.id, None, args.limit + 1)
+    _print_json({"campaign": campaign.name, "older": len(rows) > args.limit,
+                 "rows": [_log_row(entry) for entry in reversed(rows[:args.limit])]})
+    return 0
+
+
+def _log_row(entry) -> dict:
+    """One log row as `log` prints it: its number, its text, and whether it still counts."""
+    row = {"seq": entry.seq, "step": entry.step, "text": _entry_text(entry),
+           "undone": entry.undone, "struck": entry.struck, "struck_by": entry.struck_by}
+    if entry.is_correction:
+        row["correction"] = {"kind": entry.correction["kind"],
+                             "entry": entry.correction["entry"]}
+    return row
+
+
+def _entry_text(entry) -> str:
+    """A row's first explanation, else its step's name, else its action's type."""
+    first = entry.events[0] if entry.events else None
+    if isinstance(first, dict) and first.get("text"):
+        return first["text"]
+    if entry.step_text:
+        return entry.step_text
+    kind = entry.action.get("type") if isinstance(entry.action, dict) else None
+    return str(kind or "step").replace("_", " ")
+
+
+def cmd_correction(args, store) -> int:
+    """`revert`, `edit` and `rewind`: the preview, and without --dry-run the one step
+    that saves it. What the GM can fix (a stale step, a refusal, a roll still needed)
+    exits 2 with nothing saved; a store that cannot be written, 1, as `apply` does."""
+    from .desk.campaign import Campaign
+    from .desk.service import Service
+    from .errors import UserError
+
+    try:
+        service = Service.on(Campaign(store, _known_campaign(store, args.campaign)))
+        if not args.dry_run:
+            service.check_writable()  # before the work: a read-only store says so at once
+        correction, rolled = _preview(service, args)
+    except UserError as err:
+        return _fail(_nothing_saved(str(err)))
+    result = correction.to_dict()
+    # the entry corrected (or rewound to) is the `entry`, as in `log`; `step` is the one saved
+    result["entry"] = result.pop("step")
+    if rolled:
+        result["rolled"] = {str(seq): faces for seq, faces in rolled.items()}
+    if correction.needs:
+        if args.dry_run:
+            _print_json({**result, "saved": False})
+        return _fail(_roll_needed(correction, service))
+    if args.dry_run:
+        _print_json({**result, "saved": False})
+        return 0
+    try:
+        change = service.commit_correction(correction)
+    except UserError as err:
+        return _fail(_nothing_saved(str(err)))
+    undo, redo = service.history()
+    _print_json({**result, "saved": True, "step": change.entries[0].step,
+                 "can_undo": undo, "can_redo": redo})
+    return 0
+
+
+def _nothing_saved(message: str) -> str:
+    """A refusal as the command line says it: and that nothing was saved."""
+    return message if "nothing was saved" in message.lower() else \
+        f"{message.rstrip('.')}. Nothing was saved."
+
+
+def _known_campaign(store, name: str) -> str:
+    """`name`, when the store has a campaign of that name; else a UserError (exit 2)."""
+    from .errors import UserError
+    from .rules.core import quoted
+
+    if not any(listed["name"] == name for listed in store.campaigns()):
+        raise UserError(f"There is no campaign named {quoted(name)}.",
+                        "`harmdesk campaign list` lists them.")
+    return name
+
+
+# rounds of asking before giving up: each round fills at least one roll a re-derived step
+# asks for, and a step asks at most two, so a log the rules accept never comes near it
+MAX_ROLL_ROUNDS = 1_000
+
+
+def _preview(service, args):
+    """The correction asked for, each roll it needs filled from `--rolls`, or with `--roll`
+    rolled by HarmDesk: (the preview, {seq: {field: value}} rolled). Only the rolls asked
+    for are filled, so `--rolls` never changes anything else of an entry; faces the rules
+    refuse, or given for no roll asked, are a UserError."""
+    from .errors import UserError
+
+    given: dict[int, dict] = args.rolls_value
+    rolls: dict[int, dict] = {}
+    rolled: dict[int, dict] = {}
+    for _ in range(MAX_ROLL_ROUNDS):
+        correction = service.correction(args.command, args.step_value,
+                                        getattr(args, "action_value", None), rolls or None)
+        if not _fill_needs(correction, given, rolls, rolled, args.roll):
+            break
+    else:
+        raise UserError("The correction keeps asking for rolls; nothing was saved.")
+    unasked = [f"`{key}` for #{seq}" for seq, faces in given.items() for key in faces
+               if key not in rolls.get(seq, {})]
+    if unasked and not correction.needs:
+        raise UserError(f"--rolls gives {', '.join(unasked[:10])}, but no re-derived entry "
+                        "asks for that roll; nothing was saved.")
+    return correction, rolled
+
+
+def _fill_needs(correction, given: dict, rolls: dict, rolled: dict, rolling: bool) -> bool:
+    """Fill the rolls `correction` still needs into `rolls`: the faces `given`, else (when
+    `rolling`) HarmDesk's, noted in `rolled`. Whether any was filled."""
+    from .desk.rolling import roll
+    from .errors import UserError
+
+    filled = False
+    for seq, need in correction.needs:
+        if need.key in rolls.get(seq, {}):  # taken once and asked again: never rerolled
+            raise UserError(f"#{seq} asks again for `{need.key}`; nothing was saved.")
+        if need.key in given.get(seq, {}):
+            value = given[seq][need.key]
+        elif rolling:
+            value = rolled.setdefault(seq, {})[need.key] = roll(need)
+        else:
+            continue
+        rolls.setdefault(seq, {})[need.key] = value
+        filled = True
+    return filled
+
+
+def _roll_needed(correction, service) -> str:
+    """The rolls a re-derived step now needs, and how to give them; nothing is rerolled
+    without the GM's word."""
+    names = {cid: char.get("name") or cid
+             for cid, char in service.state["characters"].items()}
+    asked = "; ".join(
+        f"#{seq} now needs a roll that never happened: {need.dice} for "
+        f"{_whose(need, names)}{need.why or need.key} (`{need.key}`)"
+        for seq, need in correction.needs)
+    example = json.dumps({str(seq): {need.key: _example_value(need)}
+                          for seq, need in correction.needs[:1]})
+    return (f"{asked}. Nothing was saved. Give the faces with --rolls '{example}', or let "
+            "HarmDesk roll them with --roll.")
+
+
+def _whose(need, names: dict) -> str:
+    return f"{names.get(need.target, need.target)}'s " if need.target else ""
+
+
+def _example_value(need):
+    """A value of the shape `need` takes, to show the GM how to write it (the faces of
+    `rolls`, else their total)."""
+    from .desk.rolling import dice_sides, roll_value
+    from .errors import UserError
+
+    try:
+        return roll_value(need, [(size + 1) // 2 for size in dice_sides(need.dice)])
+    except UserError:
+        return 1
+
+
+def _read_rolls(args) -> int | None:
+    """--rolls, read before the data folder is opened, as ACTION_JSON is: `{"47":
+    {"trauma_roll": 12}}`, the faces of the rolls a re-derived step now needs."""
+    from .rules.core import quoted
+    from .untrusted import UntrustedError, parse_json
+
+    args.rolls_value = {}
+    if args.rolls is None:
+        return None
+    try:
+        given = parse_json(args.rolls, "--rolls")
+    except UntrustedError as err:
+        return _fail(str(err))
+    shape = ("--rolls takes an object of step numbers, each with the faces of its rolls, "
+             """such as '{"47": {"trauma_roll": 12}}'""")
+    if not isinstance(given, dict) or not given:
+        return _fail(shape)
+    for key, faces in given.items():
+        number = STEP_NUMBER.fullmatch(key)
+        if number is None or not isinstance(faces, dict) or not faces:
+            return _fail(f"{shape}; not {quoted(key)}: {quoted(faces)}.")
+        args.rolls_value[int(number.group(1))] = faces
+    return None
+
+
 def cmd_summary(args, store) -> int:
     """The session summary PDF; Qt is loaded only here (offscreen when there is no display)."""
     import os
@@ -242,6 +438,9 @@ def cmd_summary(args, store) -> int:
     _print_json({"pdf": os.path.abspath(args.output), "pages": pages, "events": events})
     return 0
 
+
+# a step's number as the log shows it: 42 or #42 (a longer one is no step of any log)
+STEP_NUMBER = re.compile(r"#?([0-9]{1,18})")
 
 # `--session N` or `A-B`; a number of more digits than this is no session of any campaign
 SESSIONS = re.compile(r"\s*([0-9]{1,18})\s*(?:[-\u2013]\s*([0-9]{1,18})\s*)?")
@@ -331,6 +530,13 @@ def build_parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("campaign")
         cmd.set_defaults(func=_store_command, store_func=cmd_history)
+    log = sub.add_parser("log", help="list a campaign's newest log rows, newest last, with "
+                         "the step numbers revert, edit and rewind take")
+    log.add_argument("campaign")
+    log.add_argument("--limit", metavar="N", default=str(DEFAULT_LIMIT),
+                     help=f"how many rows (default {DEFAULT_LIMIT}, at most {MAX_LIMIT:,})")
+    log.set_defaults(func=_store_command, store_func=cmd_log)
+    _correction_parsers(sub)
     summary = sub.add_parser("summary", help="write a play session's summary as a PDF "
                              "(default: the latest session)")
     summary.add_argument("campaign")
@@ -347,6 +553,35 @@ def build_parser() -> argparse.ArgumentParser:
                          help="for restore: a backup's name in backups/, or a path")
     backups.set_defaults(func=cmd_backups)
     return parser
+
+
+DEFAULT_LIMIT, MAX_LIMIT = 50, 10_000  # `log --limit`
+
+
+def _correction_parsers(sub) -> None:
+    """`revert`, `edit` and `rewind`: a preview, saved as one step unless --dry-run."""
+    for name, text, step_help in (
+            ("revert", "revert a step of the log and re-derive what followed",
+             "the step's number, as `harmdesk log` shows it"),
+            ("edit", "change what a log row was (ACTION_JSON) and re-derive what followed",
+             "the row's number, as `harmdesk log` shows it"),
+            ("rewind", "strike every step after STEP (0: the start), as one step",
+             "the number of the last step to keep (0: the start)")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("campaign")
+        cmd.add_argument("step", metavar="STEP", help=step_help)
+        if name == "edit":
+            cmd.add_argument("action_json", metavar="ACTION_JSON",
+                             help="the action the row should have been")
+        cmd.add_argument("--dry-run", action="store_true",
+                         help="print the preview and save nothing")
+        cmd.add_argument("--rolls", metavar="JSON",
+                         help="faces for rolls a re-derived step now needs, by step: "
+                              """'{"47": {"trauma_roll": 12}}'""")
+        cmd.add_argument("--roll", action="store_true",
+                         help="let HarmDesk roll the rolls a re-derived step now needs "
+                              "(the faces are printed and logged)")
+        cmd.set_defaults(func=_store_command, store_func=cmd_correction)
 
 
 def _check_arguments(parser: argparse.ArgumentParser, args) -> None:
@@ -368,6 +603,19 @@ def _check_arguments(parser: argparse.ArgumentParser, args) -> None:
             parser.error("--as goes with campaign import: the name to import a campaign under.")
         if not args.as_name.strip():
             parser.error("--as needs a campaign name, such as --as 'Stonetop demo (2)'.")
+    if getattr(args, "step", None) is not None:
+        number = STEP_NUMBER.fullmatch(args.step.strip())
+        if number is None:
+            parser.error(f"STEP is a step's number as `harmdesk log` shows it, such as 42 or "
+                         f"#42; not {quoted(args.step)}.")
+        args.step_value = int(number.group(1))
+    if getattr(args, "limit", None) is not None:
+        typed = args.limit
+        limit = re.fullmatch(r"\s*([0-9]{1,6})\s*", typed)
+        args.limit = int(limit.group(1)) if limit else 0
+        if not 1 <= args.limit <= MAX_LIMIT:
+            parser.error(f"--limit takes a number of rows from 1 to {MAX_LIMIT:,}, not "
+                         f"{quoted(typed)}.")
     names = [given for given in names if isinstance(given, str)]
     if names:  # a store command: `replay` loads no SQL
         from .desk.campaign import MAX_NAME
@@ -401,6 +649,8 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "action", None) in ("new", "export", "import") and not args.name:
         needs = "FILE" if args.action == "import" else "NAME"
         parser.error(f"campaign {args.action} needs a {needs}")
-    if args.command == "apply" and (status := _read_action(args)) is not None:
+    if args.command in ("apply", "edit") and (status := _read_action(args)) is not None:
+        return status
+    if args.command in ("revert", "edit", "rewind") and (status := _read_rolls(args)) is not None:
         return status
     return args.func(args)

@@ -15,6 +15,7 @@ two histories agree again, nothing after it can differ, and the walk stops.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -371,7 +372,8 @@ def _again(result: Rederivation, history: _Histories, row: Row, rolls: JSON | No
         history.keep_old(row)
         return
     if not outcome.ok and rolls:
-        raise Refusal(f"#{row.seq} cannot take those faces: {outcome.error}")
+        faces = ", ".join(f"`{key}` {json.dumps(value)[:40]}" for key, value in rolls.items())
+        raise Refusal(f"#{row.seq} cannot take {faces}: {outcome.error}")
     if not outcome.ok:
         gone = [cid for cid in _named(row) if cid in history.old and cid not in history.new]
         if gone:

@@ -181,7 +181,7 @@ def test_faces_the_rules_refuse_are_refused_and_strike_nothing(store):
     campaign.apply({"type": "damage", "target": "ines", "amount": 1})
     asked = campaign.correction("edit", 1, {"type": "damage", "target": "ines", "amount": 5})
     assert [seq for seq, _ in asked.needs] == [2]
-    with pytest.raises(UserError, match="#2 cannot take those faces"):
+    with pytest.raises(UserError, match="#2 cannot take `trauma_roll` 99: "):
         campaign.correction("edit", 1, {"type": "damage", "target": "ines", "amount": 5},
                             rolls={2: {"trauma_roll": 99}})
 
