@@ -330,13 +330,13 @@ class DeskController(QObject):
         self.changed.emit(change)
         return True
 
-    def mark_checkpoint(self, label: str = ""):
-        """Mark the desk as it is now, to rewind to later; the checkpoint, or None when
-        it cannot be saved."""
+    def mark_checkpoint(self, label: str = "", seq: int | None = None):
+        """Mark the desk as it is after log row `seq` (None: now), to rewind to later; the
+        checkpoint, or None when it cannot be saved."""
         if not self._writable([]):
             return None
         try:
-            return self.service.mark_checkpoint(label)
+            return self.service.mark_checkpoint(label, seq)
         except (StoreError, UserError) as err:
             self.failed.emit(str(err))
             return None

@@ -5,7 +5,7 @@ a new step replaces them; the GM can redo up to one of them from the log. LogDoc
 shows the model with a filter and tells the window, through `highlight(list)`, which
 characters the selected event touched. Its right-click menu (and Del) asks the window,
 through `correct(kind, seq)`, to revert, edit or rewind to an entry, and through
-`markCheckpoint()` to mark the desk as it is now.
+`markCheckpoint(seq)` to mark the desk as it was after one.
 """
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ CORRECTIONS = (("revert", "Re&vert this entryâ€¦"), ("edit", "&Edit this entryâ€
 class LogDock(QWidget):
     """The log view. Signals: `highlight(list)`, the character ids of the selected event;
     `correct(kind, seq)`, the GM asks to revert ("revert"), edit ("edit") or rewind to
-    ("rewind") log row `seq`; `markCheckpoint()`."""
+    ("rewind") log row `seq`; `markCheckpoint(seq)`, to mark a checkpoint after row `seq`."""
 
     highlight = Signal(list)
     correct = Signal(str, int)
-    markCheckpoint = Signal()
+    markCheckpoint = Signal(int)
 
     def __init__(self, controller, parent: QWidget | None = None, limit: int = LIMIT):
         super().__init__(parent)
@@ -233,12 +233,13 @@ class LogDock(QWidget):
             action.setEnabled(not why)
             action.setToolTip(why)
             action.triggered.connect(lambda _=False, kind=kind: self.correct.emit(kind, seq))
-        mark = menu.addAction("&Mark checkpoint")
+        mark = menu.addAction("&Mark checkpoint here")
         mark.setObjectName("markCheckpoint")
-        why = self.why_read_only()
+        why = self.why_read_only() or ("" if index.isValid() and not index.data(UndoneRole)
+                                       else "Pick an entry of the log that is not undone.")
         mark.setEnabled(not why)
-        mark.setToolTip(why or "Mark the desk as it is now, to rewind to it later")
-        mark.triggered.connect(self.markCheckpoint.emit)
+        mark.setToolTip(why or "Mark the desk as it was after this entry, to rewind to it")
+        mark.triggered.connect(lambda: self.markCheckpoint.emit(seq))
         menu.addSeparator()
         redo = menu.addAction("&Redo up to here")
         redo.setEnabled(bool(index.data(UndoneRole)) and not self.controller.read_only)

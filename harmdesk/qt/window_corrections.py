@@ -37,7 +37,7 @@ class Corrections(QObject):
         self.mark_action.setObjectName("actionMarkCheckpoint")
         self.mark_action.setShortcut(QKeySequence(MARK_KEY))
         self.mark_action.setToolTip("Mark the desk as it is now, to rewind to it later")
-        self.mark_action.triggered.connect(self.mark_checkpoint)
+        self.mark_action.triggered.connect(lambda: self.mark_checkpoint())
         menu = window.ui.menuEdit
         actions = menu.actions()
         # after Undo and Redo, before the characters' items
@@ -149,8 +149,9 @@ class Corrections(QObject):
             dialog.deleteLater()
         return self.rewind(seq)
 
-    def mark_checkpoint(self) -> bool:
-        point = self.c.mark_checkpoint()
+    def mark_checkpoint(self, seq: int | None = None) -> bool:
+        """Mark a checkpoint after log row `seq` (None: the desk as it is now)."""
+        point = self.c.mark_checkpoint(seq=seq)
         if point is None:
             return False
         self.w.statusBar().showMessage(

@@ -182,7 +182,7 @@ def test_rewind_to_the_rounds_checkpoint_from_the_edit_menu(desk):
     rows = status["dialog_lists"]["checkpointList"]["rows"]
     # newest first: the round's, then the encounter's
     assert rows[0].startswith("Round 2") and rows[0].endswith(f"(after #{start})"), rows
-    assert rows[1].startswith("Start of the encounter")
+    assert rows[1].startswith("The start of the encounter")
     assert status["dialog_lists"]["checkpointList"]["current"] == rows[0]
     desk.key("Return")
     lists = preview(desk, f"Rewind to #{start}")

@@ -148,7 +148,7 @@ def test_the_entry_menu_offers_the_corrections_and_says_why_where_it_cannot(
     played(window)
     menu, items = menu_items(window, row_of(window, 2))
     assert list(items) == ["Revert this entry…", "Edit this entry…", "Rewind to here…",
-                           "Mark checkpoint", "Redo up to here"]
+                           "Mark checkpoint here", "Redo up to here"]
     assert all(items[k].isEnabled() for k in list(items)[:4])
     Shown(monkeypatch)
     assert window.corrections.revert(2)
@@ -159,7 +159,14 @@ def test_the_entry_menu_offers_the_corrections_and_says_why_where_it_cannot(
         assert menu.toolTipsVisible()
         for words in ("Revert this entry…", "Edit this entry…", "Rewind to here…"):
             assert not items[words].isEnabled() and items[words].toolTip() == why
-        assert items["Mark checkpoint"].isEnabled()
+        assert items["Mark checkpoint here"].isEnabled()
+    # a checkpoint marked on an entry is the desk as it was after it
+    items["Mark checkpoint here"].trigger()
+    assert window.controller.checkpoints()[0].seq == 5
+    _menu, items = menu_items(window, row_of(window, 1))
+    items["Mark checkpoint here"].trigger()
+    assert [(c.seq, c.label) for c in window.controller.checkpoints()[:2]] == \
+        [(5, "After #5"), (1, "After #1")]
 
 
 def test_the_menu_items_ask_the_window_for_their_correction(window, monkeypatch):
@@ -287,7 +294,7 @@ def test_a_read_only_window_offers_no_correction_and_refuses_one(qtbot, folder):
         assert window.controller.read_only
         _menu, items = menu_items(window, row_of(window, 2))
         for words in ("Revert this entry…", "Edit this entry…", "Rewind to here…",
-                      "Mark checkpoint"):
+                      "Mark checkpoint here"):
             assert not items[words].isEnabled() and "read-only" in items[words].toolTip()
         assert not window.corrections.rewind_action.isEnabled()
         assert not window.corrections.mark_action.isEnabled()

@@ -188,7 +188,8 @@ def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk
         assert picked[0].model() is dock.proxy
         dock.ui.filterEdit.clear()
     picked = tree.selectionModel().selectedRows()
-    assert [i.data() for i in picked] == ["#2 Vahid marks dazed"] and picked[0].model() is dock.model
+    assert [i.data() for i in picked] == ["#2 Vahid marks dazed"]
+    assert picked[0].model() is dock.model
     assert tree.isExpanded(dock.model.index(0, 0)) and tree.isExpanded(dock.model.index(1, 0))
     # a selected row the filter hides is no longer picked out on the desk
     with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
