@@ -144,7 +144,9 @@ def test_the_logs_details_still_name_the_rules_its_main_text_does_not(system):
             if not out.ok:
                 continue
             entry = SimpleNamespace(action=clean, events=[e.to_dict() for e in out.events],
-                                    applied_at=None, id=1, undone=False)
+                                    applied_at=None, id=1, undone=False, seq=1,
+                                    struck_by=None, revised=None, effective_action=clean,
+                                    is_correction=False)
             for row in rows_of(entry, profile):
                 assert not RULE_ID.search(row.text), row.text
                 assert RULE_ID.fullmatch(row.rules.split(", ")[0]), row.rules

@@ -160,7 +160,7 @@ class Campaign:
             raise UserError(f"Nothing after #{step} counts any more (it was all struck or "
                             "undone): there is nothing to rewind.")
         if kind == "rewind" and label is None:
-            label = next((c.label for c in self.checkpoints() if c.seq == step), None)
+            label = next((_rewound_to(c) for c in self.checkpoints() if c.seq == step), None)
         return correction(found, self.state, logged, basis, label)
 
     def _rows_for(self, kind: str, step: int, newest: int) -> list[LogEntry]:
@@ -214,11 +214,16 @@ class Campaign:
         """The moments to rewind to, newest first."""
         return self.store.checkpoints(self.info.id)
 
-    def mark_checkpoint(self, label: str = "") -> Checkpoint:
-        """A moment to rewind to, made by the GM: the desk as it is now."""
-        label = label.strip()[:MAX_NAME] or f"Marked after #{self.store.newest_seq(self.info.id)}"
-        return self.store.add_checkpoint(self.info.id, self.store.newest_seq(self.info.id),
-                                         "mark", label)
+    def mark_checkpoint(self, label: str = "", seq: int | None = None) -> Checkpoint:
+        """A moment to rewind to, made by the GM: the desk as it is after row `seq` (None:
+        now)."""
+        newest = self.store.newest_seq(self.info.id)
+        seq = newest if seq is None else seq
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= newest:
+            raise UserError(f"A checkpoint marks an entry of the log (#0 to #{newest}), "
+                            f"not #{seq}.")
+        label = label.strip()[:MAX_NAME] or f"After #{seq}"
+        return self.store.add_checkpoint(self.info.id, seq, "mark", label)
 
     def set_options(self, options: JSON) -> None:
         """Campaign options that are not rules (the dice mode); saved at once."""
@@ -393,6 +398,14 @@ def _campaign_name(name: Any) -> str:
     return name.strip()
 
 
+def _rewound_to(point: Checkpoint) -> str:
+    """A checkpoint as a rewind names it: "the start of the encounter", "round 2", or the
+    GM's own words in quotes."""
+    if point.kind == "mark":
+        return f"“{point.label}”"
+    return point.label[:1].lower() + point.label[1:]
+
+
 def _checkpoints(before: Settings, after: Settings) -> list[tuple[str, str]]:
     """The moments to rewind to that a step begins: an encounter, or a round of it."""
     if before is after:
@@ -401,7 +414,7 @@ def _checkpoints(before: Settings, after: Settings) -> list[tuple[str, str]]:
     if not isinstance(new, dict):
         return []
     if not isinstance(old, dict):
-        return [("encounter", "Start of the encounter")]
+        return [("encounter", "The start of the encounter")]
     if new.get("round") != old.get("round"):
         return [("round", f"Round {new.get('round')}")]
     return []

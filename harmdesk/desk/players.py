@@ -121,3 +121,30 @@ def announcement(before: Card | None, after: Card | None,
     sentence = table[after.look].sentence if table and after.look in table else \
         "{name} is {words}"
     return sentence.format(name=after.name, words=after.words)
+
+
+# how grave a look reads, to word a correction that takes a state away ("no longer …")
+GRAVITY = {"fine": 0, "note": 0, "hurt": 1, "grave": 2, "down": 3, "dead": 4}
+
+
+def correction_announcement(before: Card | None, after: Card | None,
+                            table: Mapping[str, Look] | None = None) -> str | None:
+    """What the players' display says when a correction of the log changed what they see:
+    "Correction: Bran is no longer at Death's Door", "Correction: Bran is at Death's
+    Door". Built from the cards alone, so a words-only card is told in words and a
+    hidden character (no card after) is told nothing; None when nothing they see changed."""
+    if after is None or before is None:
+        said = announcement(before, after, table)
+        return f"Correction: {said}" if said else None
+    if before.look != after.look:
+        if GRAVITY.get(after.tone, 0) < GRAVITY.get(before.tone, 0):
+            sentence = table[before.look].sentence if table and before.look in table else ""
+            if sentence and not sentence.startswith("{name} is "):
+                return f"Correction: {after.name}: no longer {before.words}"
+            return f"Correction: {after.name} is no longer {before.words}"
+        said = announcement(before, after, table)
+        return f"Correction: {said}" if said else None
+    gained = [n for n in after.notes if n not in before.notes]
+    lost = [n for n in before.notes if n not in after.notes]
+    parts = gained + [f"no longer {n}" for n in lost]
+    return f"Correction: {after.name}: {', '.join(parts)}" if parts else None

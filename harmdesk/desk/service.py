@@ -479,10 +479,10 @@ class Service:
         """The moments the GM can rewind to, newest first."""
         return [] if self.campaign is None else self._campaign.checkpoints()
 
-    def mark_checkpoint(self, label: str = "") -> Checkpoint:
-        """A moment to rewind to: the desk as it is now."""
+    def mark_checkpoint(self, label: str = "", seq: int | None = None) -> Checkpoint:
+        """A moment to rewind to: the desk as it is after row `seq` (None: now)."""
         self.check_writable()
-        return self._campaign.mark_checkpoint(label)
+        return self._campaign.mark_checkpoint(label, seq)
 
     def undone_entries(self) -> set[int]:
         """The ids of the log rows that were undone (and can be redone)."""

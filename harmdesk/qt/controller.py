@@ -18,11 +18,12 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal, qCritical
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..desk.actions import Action
+from ..desk.actions import Action, shortened
 from ..desk.service import RollProvider, Service
 from ..errors import StoreError, UserError
 
 HISTORY_WINDOW = 500  # steps in force rebuilt into the undo stack (with the redo branch)
+MAX_CORRECTION_ROLLS = 6  # rounds of rolls asked for one correction before giving up
 
 # (name, saves as (condition, label) pairs, the rule's words, what tilts the roll:
 # "Disadvantage: Chronic Pain" or "") -> (condition, bumps) for a Save, None to skip it,
@@ -284,6 +285,64 @@ class DeskController(QObject):
     def _follow_store(self) -> None:
         self._rebuild_stack()
         self.campaignChanged.emit()
+
+    # correcting the past ------------------------------------------------------------
+    def preview_correction(self, kind: str, step: int, action: dict | None = None):
+        """The service's preview of a revert, an edit or a rewind (`Correction`), with the
+        roll any re-applied entry now needs asked for through the roll provider, as for
+        any action (the dice dialog, or HarmDesk's own dice); None when the GM cancels a
+        roll or the window cannot save. Raises the service's UserError (its CannotStand
+        too) for the window to show."""
+        if not self._writable([]):
+            return None
+        rolls: dict[int, dict] = {}
+        correction = self.service.correction(kind, step, action)
+        for _ in range(MAX_CORRECTION_ROLLS):
+            if not correction.needs:
+                return correction
+            for seq, need in correction.needs:
+                value = self._ask_roll(seq, need)
+                if value is None:
+                    return None
+                rolls.setdefault(seq, {})[need.key] = value
+            correction = self.service.correction(kind, step, action, rolls=rolls)
+        raise UserError("The correction kept asking for rolls; nothing was changed.")
+
+    def _ask_roll(self, seq: int, need):
+        """A roll re-applied entry `seq` now needs: asked as its own action's roll is."""
+        if self.roll_provider is None:
+            return None
+        entry = self.service.log_page(seq + 1, 1)
+        found = entry[0].effective_action if entry and entry[0].seq == seq else {}
+        return self.roll_provider(Action.of(found or {"type": "correction"}), need)
+
+    def correct(self, correction) -> bool:
+        """Save `correction` as one appended step and push its command, so Ctrl+Z takes it
+        back like any step; the views follow from `changed`. False when it is refused."""
+        if not self._writable([]):
+            return False
+        try:
+            change = self.service.commit_correction(correction)
+        except (StoreError, UserError) as err:
+            self.failed.emit(str(err))
+            return False
+        self.stack.push(StepCommand(self, shortened(correction.text), change.entry.step))
+        self.changed.emit(change)
+        return True
+
+    def mark_checkpoint(self, label: str = "", seq: int | None = None):
+        """Mark the desk as it is after log row `seq` (None: now), to rewind to later; the
+        checkpoint, or None when it cannot be saved."""
+        if not self._writable([]):
+            return None
+        try:
+            return self.service.mark_checkpoint(label, seq)
+        except (StoreError, UserError) as err:
+            self.failed.emit(str(err))
+            return None
+
+    def checkpoints(self) -> list:
+        return self.service.checkpoints() if self.campaign is not None else []
 
     # play sessions ------------------------------------------------------------
     def start_play_session(self, title: str = "") -> None:

@@ -3,7 +3,9 @@
 The rows come from LogModel (log_model.py). Undone steps stay, struck through, until
 a new step replaces them; the GM can redo up to one of them from the log. LogDock
 shows the model with a filter and tells the window, through `highlight(list)`, which
-characters the selected event touched.
+characters the selected event touched. Its right-click menu (and Del) asks the window,
+through `correct(kind, seq)`, to revert, edit or rewind to an entry, and through
+`markCheckpoint(seq)` to mark the desk as it was after one.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHeaderView, QMenu, QWidget
 
 from .forms.ui_log_dock import Ui_LogDock
@@ -24,9 +27,12 @@ from .log_model import (
     LIMIT,
     TEXT,
     TIME,
+    CorrectionRole,
     EntryIdRole,
     GroupKeyRole,
     LogModel,
+    SeqRole,
+    StruckRole,
     TargetsRole,
     UndoneRole,
 )
@@ -35,11 +41,19 @@ from .log_rows import (
 )
 from .row_sizes import RowSizes
 
+# the corrections an entry's menu offers: (kind, the menu's words)
+CORRECTIONS = (("revert", "Re&vert this entry…"), ("edit", "&Edit this entry…"),
+               ("rewind", "Re&wind to here…"))
+
 
 class LogDock(QWidget):
-    """The log view. Signal `highlight(list)`: the character ids of the selected event."""
+    """The log view. Signals: `highlight(list)`, the character ids of the selected event;
+    `correct(kind, seq)`, the GM asks to revert ("revert"), edit ("edit") or rewind to
+    ("rewind") log row `seq`; `markCheckpoint(seq)`, to mark a checkpoint after row `seq`."""
 
     highlight = Signal(list)
+    correct = Signal(str, int)
+    markCheckpoint = Signal(int)
 
     def __init__(self, controller, parent: QWidget | None = None, limit: int = LIMIT):
         super().__init__(parent)
@@ -71,6 +85,12 @@ class LogDock(QWidget):
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         tree.customContextMenuRequested.connect(self._show_menu)
         self.ui.filterEdit.textChanged.connect(self.set_filter)
+        # Del on the selected entry: Revert (the log's own key, not the window's Ctrl+Del)
+        self.revert_key = QAction("Revert the selected entry", tree)
+        self.revert_key.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.revert_key.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.revert_key.triggered.connect(self.revert_selected)
+        tree.addAction(self.revert_key)
         self._after_reset(first=True)
 
     def shown(self) -> QAbstractItemModel:
@@ -204,10 +224,70 @@ class LogDock(QWidget):
         rows = self.ui.tree.selectionModel().selectedRows(TEXT)
         index = index if index.isValid() else rows[0] if rows else index
         menu = QMenu(self)
+        menu.setToolTipsVisible(True)  # a greyed item says why
+        seq = index.data(SeqRole) if index.isValid() else None
+        for kind, words in CORRECTIONS:
+            action = menu.addAction(words)
+            action.setObjectName(f"{kind}Entry")
+            why = self.why_not(index)
+            action.setEnabled(not why)
+            action.setToolTip(why)
+            action.triggered.connect(lambda _=False, kind=kind: self.correct.emit(kind, seq))
+        mark = menu.addAction("&Mark checkpoint here")
+        mark.setObjectName("markCheckpoint")
+        why = self.why_read_only() or ("" if index.isValid() and not index.data(UndoneRole)
+                                       else "Pick an entry of the log that is not undone.")
+        mark.setEnabled(not why)
+        mark.setToolTip(why or "Mark the desk as it was after this entry, to rewind to it")
+        mark.triggered.connect(lambda: self.markCheckpoint.emit(seq))
+        menu.addSeparator()
         redo = menu.addAction("&Redo up to here")
         redo.setEnabled(bool(index.data(UndoneRole)) and not self.controller.read_only)
         redo.triggered.connect(lambda: self.redo_at(index))
         return menu
+
+    def why_read_only(self) -> str:
+        if self.controller.campaign is None:
+            return "No campaign is open."
+        if self.controller.read_only:
+            return (f"This window is read-only ({self.controller.service.why_read_only}): "
+                    "corrections are saved only by the window that saves.")
+        return ""
+
+    def why_not(self, index) -> str:
+        """Why the entry `index` shows cannot be reverted, edited or rewound to ("" when it
+        can)."""
+        seq = index.data(SeqRole) if index.isValid() else None
+        if not seq:
+            return "Pick an entry of the log first."
+        why = self.why_read_only()
+        if why:
+            return why
+        struck = index.data(StruckRole)
+        if struck:
+            return f"#{seq} was struck by #{struck}: undo #{struck} instead."
+        if index.data(CorrectionRole):
+            return f"#{seq} is a correction: undo it (Ctrl+Z) instead."
+        if index.data(UndoneRole):
+            return f"#{seq} is undone: redo it first (double-click it)."
+        return ""
+
+    def selected_seq(self) -> int | None:
+        rows = self.ui.tree.selectionModel().selectedRows(TEXT)
+        return rows[0].data(SeqRole) if rows else None
+
+    def revert_selected(self) -> bool:
+        """Del: Revert the selected entry (the status bar says why not, when it cannot)."""
+        rows = self.ui.tree.selectionModel().selectedRows(TEXT)
+        if not rows or not rows[0].data(SeqRole):
+            return False
+        why = self.why_not(rows[0])
+        if why:
+            self.ui.statusLabel.setText(why)
+            self.ui.statusLabel.setVisible(True)
+            return False
+        self.correct.emit("revert", rows[0].data(SeqRole))
+        return True
 
     def _show_status(self) -> None:
         label, text = self.ui.statusLabel, ""

@@ -31,6 +31,9 @@ TargetsRole = Qt.ItemDataRole.UserRole + 1   # ids of every character the event'
 EntryIdRole = Qt.ItemDataRole.UserRole + 2   # the log entry's id
 GroupKeyRole = Qt.ItemDataRole.UserRole + 3  # a group's stable key (session id, "outside")
 UndoneRole = Qt.ItemDataRole.UserRole + 4    # the event's step is undone (and can be redone)
+SeqRole = Qt.ItemDataRole.UserRole + 5       # the log row's number (#42)
+StruckRole = Qt.ItemDataRole.UserRole + 6    # the correction row that struck it, or None
+CorrectionRole = Qt.ItemDataRole.UserRole + 7  # a correction row (revert, edit, rewind)
 LIMIT = 100  # log rows read at first, and then per page as the GM scrolls down
 
 DISPLAY, TOOLTIP, FONT, FOREGROUND, ALIGNMENT, SIZE = (
@@ -64,6 +67,8 @@ class LogModel(QStandardItemModel):
         self._bold.setBold(True)
         self._italic.setItalic(True)
         self._struck.setStrikeOut(True)
+        self._struck_italic = QFont(self._italic)
+        self._struck_italic.setStrikeOut(True)
         controller.changed.connect(self.on_change)
         controller.campaignChanged.connect(self._opened)
         controller.playSessionChanged.connect(self.refresh)
@@ -142,22 +147,33 @@ class LogModel(QStandardItemModel):
 
     def _dress(self, items: list[QStandardItem], row: Row) -> None:
         """Put `row` into an event's two cells."""
-        lines = [f"{row.when}: {row.text}" if row.when else row.text]
+        lines = [f"{row.when}: {row.shown}" if row.when else row.shown, *row.more]
+        if row.struck:
+            lines.append(f"Struck by #{row.struck_by}: it no longer counts. "
+                         f"Undo #{row.struck_by} to bring it back.")
+        elif row.edited:
+            lines.append("Edited: it reads as corrected, not as first logged.")
         if row.undone:
             lines.append("Undone. Double-click to redo up to here.")
         if row.rules:
             lines.append(f"Rules: {row.rules}")
         tip, targets = plain_tip("\n".join(lines)), list(row.targets)
+        greyed = row.undone or row.struck
         grey = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText) \
-            if row.undone else None
+            if greyed else None
+        font = (self._struck_italic if greyed else self._italic) if row.correction else \
+            (self._struck if greyed else None)
         for item in items:
             item.setToolTip(tip)
             item.setData(row.undone, UndoneRole)
             item.setData(targets, TargetsRole)
             item.setData(row.entry_id, EntryIdRole)
-            item.setData(self._struck if row.undone else None, FONT)
+            item.setData(row.seq, SeqRole)
+            item.setData(row.struck_by, StruckRole)
+            item.setData(row.correction, CorrectionRole)
+            item.setData(font, FONT)
             item.setData(grey, FOREGROUND)
-        items[TEXT].setText(row.text)
+        items[TEXT].setText(row.shown)
         items[TIME].setText("undone" if row.undone else row.time)
         self._size(items[TEXT], 1)
 
@@ -252,7 +268,11 @@ class LogModel(QStandardItemModel):
     def on_change(self, change) -> None:
         """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
-        view keeps its place and selection."""
+        view keeps its place and selection. A correction (or its undo or redo) strikes
+        and rewrites older rows in place: the log is read again."""
+        if any(e.is_correction for e in change.entries):
+            self.refresh()
+            return
         if change.kind is ChangeKind.APPLY and self._replace_undone(change.entries):
             return
         if change.kind is ChangeKind.APPLY and not self._drop_undone():

@@ -22,6 +22,20 @@ class Row:
     entry_id: int
     undone: bool = False
     rules: str = ""  # the IDs of the rules the step applied, for the details
+    seq: int = 0                 # the log row's number, shown as "#42"
+    struck_by: int | None = None  # the correction row that struck it: it no longer counts
+    correction: bool = False     # a correction row (a revert, an edit, a rewind)
+    edited: bool = False         # an edit changed what the row was
+    more: tuple[str, ...] = ()   # a correction row's further explanations, for the details
+
+    @property
+    def shown(self) -> str:
+        """The row as the log shows it: "#42 Caradoc takes 5 damage"."""
+        return f"#{self.seq} {self.text}" if self.seq else self.text
+
+    @property
+    def struck(self) -> bool:
+        return self.struck_by is not None
 
 
 @dataclass
@@ -53,7 +67,7 @@ def session_title(session: dict) -> str:
 
 def step_targets(entry) -> tuple[str, ...]:
     """Every character a step names: its action's target(s), then those of its events."""
-    target = entry.action.get("target")
+    target = entry.effective_action.get("target")
     ids = list(target) if isinstance(target, list) else [target]
     ids += [e.get("target") for e in entry.events if isinstance(e, dict)]
     return tuple(dict.fromkeys(i for i in ids if isinstance(i, str)))
@@ -66,13 +80,20 @@ def rows_of(entry, profile=None) -> list[Row]:
     time = when.strftime("%H:%M") if when else ""
     full = when.strftime("%d %b %Y %H:%M") if when else ""
     targets = step_targets(entry)
+    action = entry.effective_action
     # a log an older HarmDesk saved may name rule IDs in its texts: they show in the details
     texts = [without_rule_ids(e["text"]) for e in entry.events
              if isinstance(e, dict) and e.get("text")] or \
-        [str(entry.action.get("type", "step")).replace("_", " ")]
-    ids = ", ".join(profile.rule_ids_of(entry.action)) \
-        if profile is not None and isinstance(entry.action, dict) else ""
-    return [Row(t, time, full, targets, entry.id, bool(entry.undone), ids) for t in texts]
+        [str(action.get("type", "step")).replace("_", " ")]
+    ids = ", ".join(profile.rule_ids_of(action)) \
+        if profile is not None and isinstance(action, dict) else ""
+    marks = {"seq": entry.seq, "struck_by": entry.struck_by,
+             "edited": entry.revised is not None}
+    if entry.is_correction:  # one row, named by its first explanation; the rest in its details
+        return [Row(texts[0], time, full, targets, entry.id, bool(entry.undone), ids,
+                    correction=True, more=tuple(texts[1:]), **marks)]
+    return [Row(t, time, full, targets, entry.id, bool(entry.undone), ids, **marks)
+            for t in texts]
 
 
 def group_of(session: dict | None) -> Group:

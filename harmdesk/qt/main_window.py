@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.play_menus = None
         self.player_display = None  # the players' window's life, once the menus exist
         self.encounter = None  # the encounter bar and its actions, once the menus exist
+        self.corrections = None  # revert, edit and rewind, once the log and menus exist
         self._remembered_folder = None  # the data folder whose layout the window shows
         self._place = None  # that folder's place on the screen, while this window holds it
         self.second_window = False
@@ -125,6 +126,8 @@ class MainWindow(QMainWindow):
         self.players_see = PlayersSee(self)
         from .window_encounter import Encounter
         self.encounter = Encounter(self)
+        from .window_corrections import Corrections
+        self.corrections = Corrections(self)  # the log's menu and Edit → Rewind
         from .window_menus import ViewMenus
         self.view_menus = ViewMenus(self)
         self.first_layout = self.saveState(window_memory.STATE_VERSION)
@@ -418,6 +421,8 @@ class MainWindow(QMainWindow):
         self.ui.actionDeathState.setEnabled(writable and profile.death_ruling is not None)
         for action in (self.ui.actionExport, self.ui.actionExportSummary):
             action.setEnabled(has)
+        if self.corrections is not None:
+            self.corrections.update_enabled()
         self.ui.quickEntry.setEnabled(writable)
         self.ui.quickApply.setEnabled(writable)
         if profile is not None:

@@ -99,13 +99,14 @@ class PlayerModel(QAbstractListModel):
         when characters joined or left), announced and picked out where they changed."""
         if self._system() is None:
             return
+        corrected = any(entry.is_correction for entry in change.entries)
         ids = None if change.desk_changed else set(change.changed)
         if change.settings_changed:
             before = self._clock
             self._announce_turn()
             if ids is not None:  # no setting changes a card but by whose turn it is
                 ids |= {clock[2] for clock in (before, self._clock) if clock and clock[2]}
-        self._follow(ids, announce=True)
+        self._follow(ids, announce=True, corrected=corrected)
 
     def _announce_turn(self) -> None:
         """"Round 2: Sara's turn" when the turn passes (or comes back on undo); only the
@@ -131,7 +132,9 @@ class PlayerModel(QAbstractListModel):
             self._looks = self._table()
             self._follow(None, announce=False)
 
-    def _follow(self, ids, announce: bool) -> None:
+    def _follow(self, ids, announce: bool, corrected: bool = False) -> None:
+        """The cards of `ids` (None: every one) anew; with `announce`, what changed is
+        said, as a correction when `corrected` (the log was corrected, or that undone)."""
         system, chars = self._system(), self._characters()
         table, turn = self._looks, self._turn()
         fresh = dict(self._cards)
@@ -158,8 +161,9 @@ class PlayerModel(QAbstractListModel):
         # a turn that ends is no news to pick out; the one that begins is
         self._pick_out([cid for cid in touched if fresh[cid].turn or before.get(cid) is None
                         or replace(before[cid], turn=False) != fresh[cid]])
+        say = players.correction_announcement if corrected else players.announcement
         for cid in touched:
-            said = players.announcement(before.get(cid), fresh[cid], table)
+            said = say(before.get(cid), fresh[cid], table)
             if said:
                 self.announced.emit(said)
 

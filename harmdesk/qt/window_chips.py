@@ -55,7 +55,8 @@ class ChipDrops(QObject):
             from .dialogs.dice import manual_roll_provider
             self.w.tiles.before_asking()  # the tiles show the desk, not the chip, while it asks
             chars = self.controller.state["characters"]
-            return manual_roll_provider(self.w, lambda cid: chars[cid]["name"],
+            # a re-applied entry's roll may be for someone no longer on the desk
+            return manual_roll_provider(self.w, lambda cid: chars.get(cid, {}).get("name", cid),
                                         lambda: self.controller.rolling_on)(action, need)
         from ..desk.rolling import roll
         return roll(need, self.w.rng)

@@ -454,7 +454,7 @@ class Store:
             con.execute("INSERT INTO checkpoint (campaign_id, seq, kind, label, made) VALUES "
                         "(?, (SELECT coalesce(max(seq), 0) FROM log WHERE campaign_id = ? "
                         "AND undone = 0), 'play_session', ?, ?)",
-                        (campaign_id, campaign_id, f"Start of play session {number}", stamp))
+                        (campaign_id, campaign_id, f"The start of play session {number}", stamp))
         return self.play_sessions(campaign_id)[-1]
 
     def end_play_session(self, campaign_id: int, notes: str | None = None) -> dict[str, Any] | None:

@@ -251,10 +251,11 @@ def test_checkpoints_are_made_at_each_play_session_encounter_and_round(store):
     marked = campaign.mark_checkpoint("Before the bridge")
     assert [(c.seq, c.kind, c.label) for c in campaign.checkpoints()] == [
         (5, "mark", "Before the bridge"), (4, "round", "Round 2"),
-        (2, "encounter", "Start of the encounter"), (1, "play_session", "Start of play session 1")]
+        (2, "encounter", "The start of the encounter"),
+        (1, "play_session", "The start of play session 1")]
     assert marked.seq == 5
     rewind = campaign.correction("rewind", 4)
-    assert rewind.text == "Rewind to Round 2"
+    assert rewind.text == "Rewind to round 2"
     assert [s.seq for s in rewind.struck] == [5]
     campaign.commit_correction(rewind)
     assert hp(campaign, "bran") == 10
@@ -331,3 +332,12 @@ def test_a_v3_file_upgraded_takes_corrections(tmp_path):
         assert hp(campaign, "heavy") == 20
     finally:
         opened.close()
+
+
+def test_a_checkpoint_marked_after_an_entry_rewinds_to_it(store):
+    campaign = deaths_door_night(store)
+    marked = campaign.mark_checkpoint(seq=2)
+    assert (marked.seq, marked.label) == (2, "After #2")
+    with pytest.raises(UserError, match=r"A checkpoint marks an entry of the log \(#0 to #5\)"):
+        campaign.mark_checkpoint(seq=6)
+    assert campaign.correction("rewind", 2).text == "Rewind to “After #2”"

@@ -149,3 +149,44 @@ def test_a_character_shown_as_words_never_carries_a_number(hp, hits, system):
         assert card.bar is None
         shown = " ".join(str(v) for v in vars(card).values())
         assert not re.search(r"\d", shown), shown
+
+
+# what a correction of the log announces ------------------------------------------------
+def test_a_correction_says_what_is_no_longer_so_in_the_players_words_only():
+    state = desk("stonetop", {"id": "b", "name": "Bran", "kind": "pc", "max_hp": 12},
+                 {"id": "h", "name": "The Hagr", "kind": "monster", "max_hp": 20})
+    hurt = step(state, {"type": "damage", "target": "b", "amount": 3})
+    dying = step(hurt, {"type": "damage", "target": "b", "amount": 30})
+    table = players.looks("stonetop")
+    at_door, only_hurt = (players.card("stonetop", s["characters"]["b"], table=table)
+                          for s in (dying, hurt))
+    # the hit that took him to 0 HP is reverted: he is no longer at Death's Door
+    assert players.correction_announcement(at_door, only_hurt, table) == \
+        "Correction: Bran is no longer at Death's Door"
+    # and the other way (the revert undone): said as a change, marked as a correction
+    assert players.correction_announcement(only_hurt, at_door, table) == \
+        "Correction: Bran is at Death's Door"
+    assert players.correction_announcement(only_hurt, only_hurt, table) is None
+    # a words-only card (the monster) is told in its words, never its numbers
+    hagr = step(hurt, {"type": "damage", "target": "h", "amount": 12})
+    shown = [players.card("stonetop", s["characters"]["h"], table=table) for s in (hagr, hurt)]
+    said = players.correction_announcement(*shown, table)
+    assert said == "Correction: The Hagr is no longer badly hurt"
+    assert not re.search(r"\d", said)
+    # a hidden character (no card after) announces nothing
+    assert players.correction_announcement(at_door, None, table) is None
+
+
+def test_a_correction_of_a_broken_object_and_of_a_story_that_ended():
+    state = desk("freedom_fantasies", {"id": "b", "name": "Brann", "kind": "pc", "hp": 5},
+                 {"id": "d", "name": "Door", "kind": "object", "hp": 4})
+    table = players.looks("freedom_fantasies")
+    broken = step(state, {"type": "damage", "target": "d", "amount": 5})
+    cards = [players.card("freedom_fantasies", s["characters"]["d"], table=table)
+             for s in (broken, state)]
+    assert players.correction_announcement(*cards, table) == "Correction: Door is no longer Broken"
+    ended = step(state, {"type": "damage", "target": "b", "amount": 11})
+    cards = [players.card("freedom_fantasies", s["characters"]["b"], table=table)
+             for s in (ended, state)]
+    assert players.correction_announcement(*cards, table) == \
+        "Correction: Brann: no longer Story ends"

@@ -106,6 +106,8 @@ def snapshot(window) -> dict:
     status["focus_name"] = name_of(window.focusWidget())
     status["active_window"] = active.windowTitle() if active is not None else None
     status["desk_active"] = active is window
+    status["dialog_lists"] = lists(dialog) if dialog is not None else {}
+    status["log"] = log_rows(window)
     status["players"] = players_window(window)
     status["layout"] = layout(window)
     status["encounter"] = encounter_bar(window)
@@ -172,6 +174,52 @@ def fields(dialog) -> dict:
                 "rows": [[item.text(c) for c in range(tree.columnCount())] for item in items],
                 "current": current.text(0) if current is not None else None}
     return held
+
+
+def lists(dialog) -> dict:
+    """A dialog's shown lists and tables, by object name: each row's text (a table's
+    rows as lists of cells), and a list's current row."""
+    from PySide6.QtWidgets import QListWidget, QTableWidget
+
+    held: dict = {}
+    for widget in dialog.findChildren(QListWidget):
+        if widget.isVisible():
+            current = widget.currentItem()
+            held[name_of(widget)] = {
+                "rows": [widget.item(i).text() for i in range(widget.count())],
+                "current": current.text() if current is not None else None}
+    for table in dialog.findChildren(QTableWidget):
+        if table.isVisible():
+            held[name_of(table)] = {"rows": [
+                [table.item(r, c).text() if table.item(r, c) else ""
+                 for c in range(table.columnCount())] for r in range(table.rowCount())]}
+    return held
+
+
+def log_rows(window) -> list[dict]:
+    """The log dock's event rows in the sessions it shows open, newest first: each one's
+    number, text, whether it is struck or a correction, and where it is on the screen
+    (None when scrolled out of sight)."""
+    from harmdesk.qt.log_model import CorrectionRole, SeqRole, StruckRole
+
+    log = getattr(window, "log", None)
+    if log is None:
+        return []
+    tree, model = log.ui.tree, log.ui.tree.model()
+    rows = []
+    for g in range(model.rowCount()):
+        group = model.index(g, 0)
+        if not tree.isExpanded(group):
+            continue
+        for r in range(model.rowCount(group)):
+            index = model.index(r, 0, group)
+            place = tree.visualRect(index)
+            shown = place.isValid() and tree.viewport().rect().contains(place.center())
+            rows.append({"seq": index.data(SeqRole), "text": index.data(),
+                         "struck": index.data(StruckRole),
+                         "correction": bool(index.data(CorrectionRole)),
+                         "rect": rect(tree.viewport(), place) if shown else None})
+    return rows
 
 
 def value_boxes(dialog) -> dict:

@@ -30,7 +30,7 @@ def store_rows(desk, log_store) -> list[list[tuple[str, bool]]]:
     campaign = desk.service.campaign.info.id
     groups = build_groups(log_store.play_sessions(campaign),
                           log_store.log(campaign, include_undone=True), False)
-    return [[(r.text, r.undone) for r in g.rows] for g in groups]
+    return [[(r.shown, r.undone) for r in g.rows] for g in groups]
 
 
 def reads(desk) -> list:
@@ -67,7 +67,7 @@ def test_a_step_after_undos_drops_the_struck_rows_in_place(qtbot, desk, log_stor
     # reread, no reset, and the tree repaints the changed row rather than the whole log
     assert (pages, resets, removed, inserted) == ([], [], [(0, 1, 2)], [])
     assert changed == [(0, 0, 0, 1)]
-    assert model_rows(model)[0] == [("Vahid regains 1 HP; 13 → 14 HP", False)]
+    assert model_rows(model)[0] == [("#3 Vahid regains 1 HP; 13 → 14 HP", False)]
     assert model_rows(model) == store_rows(desk, log_store)
     assert log_store.history(desk.service.campaign.info.id) == (3, 0)
 
@@ -165,7 +165,7 @@ def test_the_proxy_is_under_the_tree_only_while_filtering(qtbot, dock, desk):
     assert desk.submit({"type": "mark_debility", "target": "heavy", "debility": "dazed"})
     session = dock.proxy.index(0, 0)
     assert [dock.proxy.index(r, 0, session).data() for r in range(dock.proxy.rowCount(session))] \
-        == ["The Heavy marks dazed"]
+        == ["#5 The Heavy marks dazed"]
     dock.ui.filterEdit.clear()
     assert dock.shown() is dock.model and dock.proxy.sourceModel() is None
     # no proxy signals on a step now: it has no source to follow
@@ -178,17 +178,18 @@ def test_the_selected_row_and_open_sessions_survive_the_filter(qtbot, dock, desk
     tree = dock.ui.tree
     tree.expand(dock.model.index(1, 0))  # the GM opens the steps outside any session
     dazed = children(dock.model, 1)[0]
-    assert dazed.data() == "Vahid marks dazed"
+    assert dazed.data() == "#2 Vahid marks dazed"
     with qtbot.waitSignal(dock.highlight, timeout=20000):
         tree.selectionModel().select(dazed, SELECT)
     with qtbot.assertNotEmitted(dock.highlight):
         dock.ui.filterEdit.setText("dazed")
         picked = tree.selectionModel().selectedRows()
-        assert [i.data() for i in picked] == ["Vahid marks dazed"]
+        assert [i.data() for i in picked] == ["#2 Vahid marks dazed"]
         assert picked[0].model() is dock.proxy
         dock.ui.filterEdit.clear()
     picked = tree.selectionModel().selectedRows()
-    assert [i.data() for i in picked] == ["Vahid marks dazed"] and picked[0].model() is dock.model
+    assert [i.data() for i in picked] == ["#2 Vahid marks dazed"]
+    assert picked[0].model() is dock.model
     assert tree.isExpanded(dock.model.index(0, 0)) and tree.isExpanded(dock.model.index(1, 0))
     # a selected row the filter hides is no longer picked out on the desk
     with qtbot.waitSignal(dock.highlight, timeout=20000) as blocker:
