@@ -18,7 +18,7 @@ from ..rules.core import quoted
 from ..rules.encounter import ENCOUNTER
 from ..rules.shapes import JSON, Action as ActionJSON, Character, DeskState, Settings
 from ..store.copies import with_sides
-from ..store.steps import LogEntry, Logged
+from ..store.steps import LogEntry, Logged, PastRow
 from ..store.store import Checkpoint, Store
 from .actions import Action, Change, ChangeKind
 from .corrections import CannotStand, Correction, correction
@@ -163,7 +163,7 @@ class Campaign:
             label = next((_rewound_to(c) for c in self.checkpoints() if c.seq == step), None)
         return correction(found, self.state, logged, basis, label)
 
-    def _rows_for(self, kind: str, step: int, newest: int) -> list[LogEntry]:
+    def _rows_for(self, kind: str, step: int, newest: int) -> list[PastRow]:
         """The applied rows a correction of `step` reads, from the corrected one (a rewind:
         from the one after it) to the newest; UserError for a step it cannot correct."""
         if kind == "rewind":
@@ -172,7 +172,7 @@ class Campaign:
             if not 0 <= step < newest:
                 raise UserError(f"There is nothing to rewind to: #{step} is not an entry "
                                 f"before the newest (#{newest}).")
-            return self.store.log(self.info.id, since=step + 1)
+            return self.store.rows_since(self.info.id, step + 1)
         row = self.store.row(self.info.id, step)
         if row is None or row.undone:
             raise UserError(f"There is no entry #{step} in the log of “{self.name}”"
@@ -187,7 +187,7 @@ class Campaign:
             raise UserError(f"#{step} was already {how} by #{row.struck_by}. "
                             f"Undo #{row.struck_by} instead.")
         first = row.step if kind == "revert" else step
-        return self.store.log(self.info.id, since=first)
+        return self.store.rows_since(self.info.id, first)
 
     def commit_correction(self, found: Correction) -> Change:
         """Save a correction as ONE appended step, in one transaction: its row, the rows it

@@ -269,9 +269,10 @@ class LogModel(QStandardItemModel):
         """A step applied, undone or redone in the newest session: insert or mark just
         that step's rows, without reading the store, so a long night stays quick and the
         view keeps its place and selection. A correction (or its undo or redo) strikes
-        and rewrites older rows in place: the log is read again."""
+        and rewrites older rows: those shown are changed in place too."""
         if any(e.is_correction for e in change.entries):
-            self.refresh()
+            if not self._follow_correction(change):
+                self.refresh()
             return
         if change.kind is ChangeKind.APPLY and self._replace_undone(change.entries):
             return
@@ -282,6 +283,51 @@ class LogModel(QStandardItemModel):
             if not self._follow(change.kind, entry):
                 self.refresh()  # outside any session, or an older session: read it all again
                 return
+
+    def _follow_correction(self, change) -> bool:
+        """A correction applied, undone or redone: its own row followed as any step's, then
+        the rows it struck marked (or no longer), and those it rewrote read again, each
+        where it is shown; rows not read in yet are read as they are when scrolled to.
+        False, when the log must be read again."""
+        [entry] = change.entries
+        if change.kind is ChangeKind.APPLY:
+            if not (self._replace_undone(change.entries)
+                    or (self._drop_undone() and self._follow(change.kind, entry))):
+                return False
+        elif not self._follow(change.kind, entry):
+            return False
+        record = entry.correction
+        struck_by = None if change.kind is ChangeKind.UNDO else entry.seq
+        struck = set(record.get("struck", ()))
+        rewritten = {r["seq"] for r in record.get("rewrites", ())}
+        for g, group in enumerate(self._groups):
+            for i, row in enumerate(group.rows):
+                if row.seq in struck and row.struck_by != struck_by:
+                    self._restate(g, i, [replace(row, struck_by=struck_by)])
+        for seq in sorted(rewritten):
+            self._reread(seq)
+        return True
+
+    def _reread(self, seq: int) -> None:
+        """Show log row `seq` as the store holds it now, where it is shown."""
+        campaign = self.controller.campaign
+        found = [e for e in campaign.log_page(seq + 1, 1) if e.seq == seq]
+        if not found:
+            return
+        new = list(rows_of(found[0], campaign.profile))
+        for g, group in enumerate(self._groups):
+            at = [i for i, r in enumerate(group.rows) if r.entry_id == found[0].id]
+            if not at:
+                continue
+            first, count = at[0], len(at)
+            kept = min(count, len(new))
+            if kept:
+                self._restate(g, first, new[:kept])
+            if len(new) > kept:
+                self._insert(g, first + kept, new[kept:])
+            elif count > kept:
+                self._remove(g, first + kept, first + count - 1)
+            return
 
     def _replace_undone(self, entries) -> bool:
         """A new step in the newest session replaced the undone steps on top of it: its

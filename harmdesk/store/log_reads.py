@@ -69,10 +69,18 @@ def states_before(con: sqlite3.Connection, campaign_id: int,
 
 
 def newest_seq(con: sqlite3.Connection, campaign_id: int) -> int:
-    """The seq of the newest applied row (0: none), along the step index."""
-    found = con.execute("SELECT max(seq) FROM log INDEXED BY ix_log_campaign_step "
-                        "WHERE campaign_id = ? AND undone = 0", (campaign_id,)).fetchone()[0]
-    return found or 0
+    """The seq of the newest applied row (0: none): read back from the newest along the
+    (campaign_id, seq) index, past the few undone rows at its end."""
+    found = con.execute("SELECT seq FROM log INDEXED BY ix_log_campaign_seq WHERE campaign_id = ? "
+                        "AND undone = 0 ORDER BY seq DESC LIMIT 1", (campaign_id,)).fetchone()
+    return found[0] if found else 0
+
+
+def rows_since(con: sqlite3.Connection, campaign_id: int, since: int) -> list[steps.PastRow]:
+    """The applied rows from seq `since` on, in order, as a correction reads them (their
+    events decoded only when asked for)."""
+    return _log_rows(con, campaign_id, ["seq >= ?", "undone = 0"], [since], "ORDER BY seq",
+                     steps.PAST_COLUMNS, steps.PastRow)
 
 
 def row(con: sqlite3.Connection, campaign_id: int, seq: int) -> LogEntry | None:

@@ -114,7 +114,8 @@ def nullable(value: Any) -> str | None:
 
 
 def _json(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+    # most rows change no setting: their JSON `null` is read without the decoder
+    return None if text is None or text == "null" else json.loads(text)
 
 
 def entry(row: tuple[Any, ...]) -> LogEntry:
@@ -125,6 +126,48 @@ def entry(row: tuple[Any, ...]) -> LogEntry:
                     json.loads(before), json.loads(after), _json(settings_before),
                     _json(settings_after), bool(undone), applied_at, step, step_text,
                     struck_by, _json(revised), _json(correction))
+
+
+PAST_COLUMNS = ('seq, step, action, events, "before", "after", settings_before, settings_after, '
+                'struck_by, revised, correction')
+
+
+class PastRow:
+    """An applied log row as a correction reads it (`harmdesk.desk.rederive.Row`): its
+    events, which only the few rows re-derived need, are decoded when first asked for."""
+
+    __slots__ = ("_events", "_text", "action", "after", "before", "correction", "revised",
+                 "seq", "settings_after", "settings_before", "step", "struck_by")
+
+    def __init__(self, row: tuple[Any, ...]) -> None:
+        (self.seq, self.step, action, self._text, before, after, settings_before,
+         settings_after, self.struck_by, revised, correction) = row
+        self.action: dict[str, Any] = json.loads(action)
+        self.before: dict[str, Any] = json.loads(before)
+        self.after: dict[str, Any] = json.loads(after)
+        self.settings_before: dict[str, Any] | None = _json(settings_before)
+        self.settings_after: dict[str, Any] | None = _json(settings_after)
+        self.revised: dict[str, Any] | None = _json(revised)
+        self.correction: dict[str, Any] | None = _json(correction)
+        self._events: list[Any] | None = None
+
+    @property
+    def events(self) -> list[Any]:
+        if self._events is None:
+            self._events = json.loads(self._text)
+        return self._events
+
+    @property
+    def struck(self) -> bool:
+        return self.struck_by is not None
+
+    @property
+    def is_correction(self) -> bool:
+        return self.correction is not None
+
+    @property
+    def effective_action(self) -> dict[str, Any]:
+        return self.revised if self.revised is not None else self.action
 
 
 def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[Logged],

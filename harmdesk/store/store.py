@@ -404,6 +404,11 @@ class Store:
         with self._reading() as con:
             return log_reads.newest_seq(con, campaign_id)
 
+    def rows_since(self, campaign_id: int, since: int) -> list[steps.PastRow]:
+        """The applied log rows from seq `since` on, in order, as a correction reads them."""
+        with self._reading() as con:
+            return log_reads.rows_since(con, campaign_id, since)
+
     def row(self, campaign_id: int, seq: int) -> LogEntry | None:
         """The log row `seq`, undone or not; None when there is none."""
         with self._reading() as con:

@@ -559,3 +559,38 @@ def test_the_edit_form_offers_each_games_own_damage_modifiers():
     assert dialogs.offered(profile_for("freedom_fantasies"), "damage") == \
         {"direct": False, "source": None}
     assert dialogs.offered(STONETOP, "heal") == {}
+
+
+def shown_rows(model):
+    """What each event row of a log model shows: its text, number, strike and tooltip."""
+    out = []
+    for g in range(model.rowCount()):
+        group = model.index(g, 0)
+        for r in range(model.rowCount(group)):
+            index = model.index(r, TEXT, group)
+            out.append((index.data(), index.data(SeqRole), index.data(StruckRole),
+                        index.data(Qt.ItemDataRole.ToolTipRole)))
+    return out
+
+
+def test_a_correction_is_followed_in_place_as_the_log_would_read_again(window, monkeypatch):
+    """Inside a play session, a revert, its undo and its redo change only the rows they
+    name, and the log then shows what reading it all again would show."""
+    from harmdesk.qt.log_model import LogModel
+    window.controller.start_play_session("The hagr")
+    played(window)
+    model = window.log.model
+    read_again = []
+    monkeypatch.setattr(model, "refresh", lambda *_: read_again.append(True))
+    correction = window.controller.preview_correction("revert", 1)
+    assert [s.seq for s in correction.struck] == [1, 3]
+    for step in ("commit", "undo", "redo"):
+        if step == "commit":
+            assert window.controller.correct(correction)
+        else:
+            getattr(window.controller.stack, step)()
+        fresh = LogModel(window.controller, limit=model.limit)
+        assert shown_rows(model) == shown_rows(fresh), step
+        fresh.deleteLater()
+    assert read_again == []
+    assert [s for _, seq, s, _ in shown_rows(model) if seq in (1, 3)] == [5, 5]
