@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import rules
+from ..corrected import Corrected
 from ..rules.core import quoted
 from ..rules.shapes import JSON, DeskState
 from .corrections import correction
@@ -23,7 +24,7 @@ MOST_ROLLS = 100  # rows a correction may give new faces for
 
 
 @dataclass(frozen=True)
-class MemoryRow:
+class MemoryRow(Corrected):
     """A row of the log in memory, with what a re-derivation reads of it (`rederive.Row`)."""
 
     seq: int
@@ -40,18 +41,6 @@ class MemoryRow:
     @property
     def step(self) -> int:
         return self.seq  # a replayed action is a step of its own
-
-    @property
-    def struck(self) -> bool:
-        return self.struck_by is not None
-
-    @property
-    def is_correction(self) -> bool:
-        return self.correction is not None
-
-    @property
-    def effective_action(self) -> JSON:
-        return self.revised if self.revised is not None else self.action
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from ..corrected import Corrected
+
 # one applied action as the store logs it: "action", "events", "before" and "after" (the
 # states of the characters it touched, None: not on the desk), and "settings_before" and
 # "settings_after" (None, or left out: unchanged); an imported one adds "applied_at"
@@ -28,7 +30,7 @@ REWRITTEN = ("revised", "events", "before", "after", "settings_before", "setting
 
 
 @dataclass(frozen=True)
-class LogEntry:
+class LogEntry(Corrected):
     id: int
     seq: int
     session_id: int | None
@@ -45,20 +47,6 @@ class LogEntry:
     struck_by: int | None = None  # the seq of the correction row that struck it
     revised: dict[str, Any] | None = None     # the action as an edit made it
     correction: dict[str, Any] | None = None  # a correction row's record (see `schema`)
-
-    @property
-    def struck(self) -> bool:
-        """Struck by a correction: it stays in the log and no longer counts."""
-        return self.struck_by is not None
-
-    @property
-    def is_correction(self) -> bool:
-        return self.correction is not None
-
-    @property
-    def effective_action(self) -> dict[str, Any]:
-        """The action as it stands: as the newest edit made it, else as first logged."""
-        return self.revised if self.revised is not None else self.action
 
 
 SUMMARY_COLUMNS = ('seq, session_id, events, "before", "after", applied_at, settings_before, '
@@ -132,7 +120,7 @@ PAST_COLUMNS = ('seq, step, action, events, "before", "after", settings_before, 
                 'struck_by, revised, correction')
 
 
-class PastRow:
+class PastRow(Corrected):
     """An applied log row as a correction reads it (`harmdesk.desk.rederive.Row`): its
     events, which only the few rows re-derived need, are decoded when first asked for."""
 
@@ -156,18 +144,6 @@ class PastRow:
         if self._events is None:
             self._events = json.loads(self._text)
         return self._events
-
-    @property
-    def struck(self) -> bool:
-        return self.struck_by is not None
-
-    @property
-    def is_correction(self) -> bool:
-        return self.correction is not None
-
-    @property
-    def effective_action(self) -> dict[str, Any]:
-        return self.revised if self.revised is not None else self.action
 
 
 def record_step(con: sqlite3.Connection, campaign_id: int, logged: list[Logged],
