@@ -44,7 +44,7 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 
 import scaling_data as data  # noqa: E402
 import scaling_gui as gui  # noqa: E402
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer  # noqa: E402
+from PySide6.QtCore import QEvent, QEventLoop, QTimer  # noqa: E402
 
 CHARACTERS = 200
 BACK = 1000          # the reverted entry: this many steps before the newest
@@ -150,7 +150,7 @@ def fresh_copy(rows: int, where: Path) -> tuple[Path, int]:
 
 
 # measuring ---------------------------------------------------------------------------
-class Stages(QObject):
+class Stages(gui.Settle):
     """`scaling_gui.Settle`'s idle test (a zero-timer fired with no other event delivered
     since the one before) over stages run one after the other in one loop: each stage's
     trigger is called from the tick that found the stage before it done and idle. The tick
@@ -158,22 +158,15 @@ class Stages(QObject):
     are noted by widget and window, so a stage can wait for one."""
 
     def __init__(self, app):
-        super().__init__()
-        self.count = 0
+        super().__init__(app)
         # ids of the widgets a paint reached since cleared, and of their windows
         self.painted: set[int] = set()
-        self.tick = QTimer()
-        self.tick.setSingleShot(True)
-        self.tick.setInterval(0)
-        self.tick.timeout.connect(self._tick)
-        app.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:
-        if obj is not self.tick:
-            self.count += 1
-            if event.type() == QEvent.Type.Paint and hasattr(obj, "window"):
-                self.painted.update((id(obj), id(obj.window())))
-        return False
+        if obj is not self.tick and event.type() == QEvent.Type.Paint \
+                and hasattr(obj, "window"):
+            self.painted.update((id(obj), id(obj.window())))
+        return super().eventFilter(obj, event)
 
     def wait(self, trigger, done=lambda: True, limit: float = 600.0) -> tuple[float, float]:
         """One stage: (wall s, GUI-thread CPU s) from `trigger()` until done and idle."""
