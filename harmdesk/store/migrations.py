@@ -43,9 +43,22 @@ def corrections(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX ix_checkpoint_campaign_id ON checkpoint (campaign_id)")
 
 
+def library(conn: Connection) -> None:
+    """Version 5: the creature library's templates (shared by a game's campaigns, or one
+    campaign's), and the games whose starter templates were written once."""
+    conn.exec_driver_sql(
+        "CREATE TABLE template (id INTEGER NOT NULL PRIMARY KEY, system VARCHAR NOT NULL, "
+        "campaign_id INTEGER REFERENCES campaign (id) ON DELETE CASCADE, name VARCHAR NOT NULL, "
+        "data JSON NOT NULL, made VARCHAR NOT NULL, changed VARCHAR NOT NULL)")
+    conn.exec_driver_sql("CREATE INDEX ix_template_system_campaign "
+                         "ON template (system, campaign_id)")
+    conn.exec_driver_sql("CREATE TABLE library_seed (system VARCHAR NOT NULL PRIMARY KEY, "
+                         "seeded VARCHAR NOT NULL)")
+
+
 # user_version -> the step upgrading a schema from that version to the next
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index,
-                                                        3: corrections}
+                                                        3: corrections, 4: library}
 
 
 def climb(conn: Connection, version: int) -> None:

@@ -102,3 +102,31 @@ class CheckpointRow(SQLModel, table=True):
     kind: str  # "play_session", "encounter", "round" or "mark"
     label: str
     made: str
+
+
+class TemplateRow(SQLModel, table=True):
+    """A creature of the library: `data` is the template's JSON (its name, kind, HP, the
+    game's harm fields, attack, notes, source, default count). No campaign: shared by
+    every campaign of the game."""
+
+    __tablename__ = "template"
+    __table_args__ = (Index("ix_template_system_campaign", "system", "campaign_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    system: str
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id",
+                                    ondelete="CASCADE")
+    name: str
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    made: str
+    changed: str
+
+
+class LibrarySeedRow(SQLModel, table=True):
+    """A game whose starter templates were written once: never again, so a starter the GM
+    deleted stays deleted."""
+
+    __tablename__ = "library_seed"
+
+    system: str = Field(primary_key=True)
+    seeded: str

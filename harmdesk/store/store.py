@@ -21,9 +21,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import db, log_reads, paths, steps
+from . import db, log_reads, paths, steps, templates
 from .connections import Connections
 from .steps import LogEntry, Logged
+from .templates import StoredTemplate
 
 SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
 RESTORE_WAIT_S = 60  # how long a restore waits for a summary still reading the file
@@ -437,6 +438,41 @@ class Store:
             con.execute("INSERT INTO checkpoint (campaign_id, seq, kind, label, made) "
                         "VALUES (?, ?, ?, ?, ?)", (campaign_id, seq, kind, label, stamp))
         return Checkpoint(seq, label, kind, stamp)
+
+    # the creature library (`templates`) ------------------------------------------
+    def templates(self, system: str, campaign_id: int | None = None) -> list[StoredTemplate]:
+        """`system`'s shared templates and, with `campaign_id`, that campaign's, by name."""
+        with self._reading() as con:
+            return templates.listed(con, system, campaign_id)
+
+    def template(self, tid: int) -> StoredTemplate | None:
+        with self._reading() as con:
+            return templates.one(con, tid)
+
+    def save_template(self, system: str, name: str, data: dict[str, Any],
+                      campaign_id: int | None = None, tid: int | None = None) -> int:
+        """A new template (`tid` None) or template `tid` replaced; its id. `campaign_id`
+        None: shared by every campaign of `system`; else kept by that campaign (of that
+        game), and deleted with it."""
+        stamp = db.now()
+        with self._hot() as con:
+            return templates.save(con, stamp, system, name, data, campaign_id, tid)
+
+    def delete_template(self, tid: int) -> None:
+        with self._hot() as con:
+            templates.delete(con, tid)
+
+    def seeded(self, system: str) -> bool:
+        """Whether `system`'s starter templates were written (`seed_templates`)."""
+        with self._reading() as con:
+            return templates.seeded(con, system)
+
+    def seed_templates(self, system: str, rows: list[tuple[str, dict[str, Any]]]) -> bool:
+        """The starter templates (name, data), shared, written once per game: never again
+        after, so one the GM deleted stays deleted. True when this call wrote them."""
+        stamp = db.now()
+        with self._hot() as con:
+            return templates.seed(con, stamp, system, rows)
 
     # play sessions ----------------------------------------------------------
     def play_sessions(self, campaign_id: int) -> list[dict[str, Any]]:

@@ -105,7 +105,9 @@ def _schema_of(path):
             "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         return {t: ({(c[1], c[2], c[3], c[5]) for c in con.execute(f"PRAGMA table_info({t})")},
                     {i[1]: [c[2] for c in con.execute(f"PRAGMA index_info({i[1]})")]
-                     for i in con.execute(f"PRAGMA index_list({t})")})
+                     for i in con.execute(f"PRAGMA index_list({t})")},
+                    {(k[2], k[3], k[4], k[6]) for k in con.execute(
+                        f"PRAGMA foreign_key_list({t})")})
                 for t in tables}
     finally:
         con.close()
@@ -120,6 +122,9 @@ def test_an_upgraded_file_has_the_schema_of_a_new_one(tmp_path):
     upgraded, fresh = _schema_of(old / db.DB_NAME), _schema_of(new / db.DB_NAME)
     assert upgraded == fresh
     assert fresh["log"][1]["ix_log_campaign_step"] == ["campaign_id", "undone", "step", "seq"]
+    assert fresh["template"][1]["ix_template_system_campaign"] == ["system", "campaign_id"]
+    assert fresh["template"][2] == {("campaign", "campaign_id", "id", "CASCADE")}
+    assert "library_seed" in fresh
 
 
 def test_version_1_log_rows_become_undo_steps_of_their_own(tmp_path):
