@@ -14,7 +14,9 @@ A campaign still opening is a `Service` too, read from a snapshot with
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -25,6 +27,23 @@ from ..report.summary import SummaryRequest
 from ..rules.shapes import JSON, DeskState
 from . import chips, quick
 from .actions import Action, Change, RollNeed, TilePreview, shortened
+from .library import (
+    Copies,
+    CopiesRequest,
+    Template,
+    copies_of,
+    game_title,
+    library_json,
+    mark_of,
+    merge,
+    one_more,
+    plan_copies,
+    probe,
+    read_library_data,
+    read_template,
+    rolls_needed,
+    starters,
+)
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -33,6 +52,7 @@ if TYPE_CHECKING:
     from ..rules.encounter import Encounter
     from ..store.steps import LogEntry
     from ..store.store import Checkpoint, Store
+    from ..store.templates import StoredTemplate
     from .campaign import Campaign
     from .corrections import Correction
 
@@ -505,6 +525,126 @@ class Service:
         """What the GM typed in the quick entry ('7 p1', 'heal 4'), without targets yet;
         UserError saying what it cannot read."""
         return Action.of(quick.parse(text, self.system))
+
+    # the creature library ----------------------------------------------------------------
+    def library(self) -> list[Template]:
+        """This game's templates: those every campaign of it shares, then this campaign's
+        own, each by name. The seeds' dangers are written in the first time a game's
+        library is read, so the GM may edit or delete them like any other."""
+        system = self.system
+        if not self.read_only and not self.loading and not self.store.seeded(system):
+            self.store.seed_templates(system, [(t.name, t.data()) for t in starters(system)])
+        return [self._template(row) for row in
+                self.store.templates(system, self._campaign.info.id)]
+
+    def template(self, tid: int) -> Template | None:
+        row = self.store.template(tid)
+        if row is None or row.system != self.system:
+            return None
+        return self._template(row)
+
+    def _template(self, row: StoredTemplate) -> Template:
+        found = read_template(row.data, row.system, f"template {row.id}")
+        mine = row.campaign_id is not None
+        return replace(found, id=row.id, campaign=self.name if mine else None)
+
+    def save_template(self, template: Template) -> Template:
+        """Save a new template (id None) or replace one; UserError when it is not of this
+        campaign's game. Tiles already on the desk keep what they were given."""
+        self.check_writable()
+        if template.system != self.system:
+            raise UserError(f"{template.name} is a {game_title(template.system)} template; "
+                            f"this campaign plays {game_title(self.system)}.")
+        try:
+            probe(template)
+        except rules.Refused as err:
+            raise UserError(f"{template.name}: {err.reason}.") from None
+        campaign_id = None if template.campaign is None else self._campaign.info.id
+        tid = self.store.save_template(template.system, template.name, template.data(),
+                                       campaign_id, template.id)
+        return replace(template, id=tid)
+
+    def remove_template(self, tid: int) -> None:
+        self.check_writable()
+        if self.template(tid) is None:
+            raise UserError("That template is no longer in the library.")
+        self.store.delete_template(tid)
+
+    def plan_copies(self, req: CopiesRequest, rng: random.Random | None = None) -> Copies:
+        """What adding `req`'s copies would do; their HP rolled here when it is rolled
+        (`rng`, else HarmDesk's dice)."""
+        from .rolling import roll_faces
+        need = rolls_needed(req)
+        faces = None
+        if need is not None:
+            faces = [roll_faces(need[0], rng) for _ in range(need[1])]
+        return plan_copies(self.state, req, faces)
+
+    def add_copies(self, copies: Copies) -> Change:
+        """Add the planned copies as one logged step; UserError when the plan is refused."""
+        if copies.problem or not copies.actions:
+            raise UserError(copies.problem or "There are no copies to add.")
+        change = self.apply_step(list(copies.actions), copies.text)
+        if not change.ok:
+            error = change.outcome.error if change.outcome else "the rules refuse it"
+            raise UserError(f"Cannot add them: {error}.", "Nothing was saved.")
+        return change
+
+    def one_more(self, cid: str, rng: random.Random | None = None) -> Copies:
+        """The (+) on a copy's tile: one more copy of its template, hidden."""
+        char = self.state["characters"].get(cid)
+        mark = mark_of(char) if char else None
+        found = None
+        if mark is not None and isinstance(mark.get("id"), int):
+            found = self.template(mark["id"])
+        return self.plan_copies(one_more(self.state, cid, found), rng)
+
+    def copies_of(self, cid: str) -> list[str]:
+        """Every copy on the desk of the template `cid` was made from, in desk order."""
+        return copies_of(self.state, cid)
+
+    def reveal(self, ids: Iterable[str]) -> Change:
+        """Show `ids` to the players as their kind is shown by default, as one step."""
+        chars = self.state["characters"]
+        hidden = [cid for cid in ids if cid in chars and chars[cid].get("players_see") == "hidden"]
+        if not hidden:
+            raise UserError("The players see them already.")
+        actions: list[Action | JSON] = [
+            {"type": "edit_character", "target": cid, "changes": {"players_see": None}}
+            for cid in hidden]
+        names = [chars[cid]["name"] for cid in hidden]
+        text = f"Show {names[0]}" if len(names) == 1 else f"Show {len(names)} to the players"
+        return self.apply_step(actions, text)
+
+    def import_templates(self, path: str | Path,
+                         choose: Callable[[Template, Template], str]) -> list[str]:
+        """Templates from a library file, into this game's library: a name it holds already
+        is `choose(existing, incoming)`'s to settle ("both", "replace" or "skip"). Templates
+        of another game are refused, naming both. Nothing is saved when the file is bad."""
+        from ..store.copies import with_sides
+        from .replay import ScenarioError, read_json
+        self.check_writable()
+        try:
+            data = read_json(path, with_sides(self.store.path))
+        except ScenarioError as err:
+            raise UserError(f"Cannot import: {err}") from None
+        incoming = read_library_data(data, str(path))
+        other = [t for t in incoming if t.system != self.system]
+        if other:
+            raise UserError(f"Cannot import: {other[0].name} is a {game_title(other[0].system)} "
+                            f"template; this campaign plays {game_title(self.system)}.",
+                            "Nothing was saved.")
+        done = merge(self.library(), incoming, choose)
+        with self.store.together():
+            for template in done.save:
+                self.save_template(template)
+        return done.lines
+
+    def export_templates(self, path: str, ids: Iterable[int] | None = None) -> str:
+        """Write this game's templates (or those of `ids`) to a library file."""
+        chosen = set(ids) if ids is not None else None
+        templates = [t for t in self.library() if chosen is None or t.id in chosen]
+        return write_json(path, library_json(templates))
 
     # the session summary ----------------------------------------------------------------
     def summary_choice(self, numbers: list[int] | None) -> tuple[list[JSON], bool]:

@@ -18,6 +18,7 @@ from .parts import (
     Clock,
     Edit,
     EndState,
+    LibraryFields,
     Look,
     Modifier,
     Profile,
@@ -212,6 +213,17 @@ PROFILE = Profile(
     pages_module="harmdesk.qt.dialogs.moves_ff",
     end_states=END_STATES,
     demo="freedom_fantasies.json",
+    library=LibraryFields(
+        hp_field="hp",
+        fields=(SheetField("might", "&Might:", "int", (*LIMITS["might"], 0),
+                           "Might, part of the Block Rating"),
+                SheetField("block_bonus", "&Block Bonus:", "int", (*LIMITS["block_bonus"], 0),
+                           "Block Bonus from armor"),
+                SheetField("protection", "&Protection:", "int", (*LIMITS["protection"], 0),
+                           "Protection points, lost before Damage (FF-9)")),
+        # FF-9: Protection comes from one named source: a creature's own is its own
+        completes=lambda name, values: (
+            {"protection_source": name} if values.get("protection") else {})),
 )
 
 register(PROFILE)

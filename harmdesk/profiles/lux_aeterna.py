@@ -23,11 +23,13 @@ from .parts import (
     DeathRuling,
     Edit,
     EndState,
+    LibraryFields,
     Look,
     Modifier,
     Profile,
     ReportFacts,
     SheetField,
+    Starter,
     TileFacts,
     words,
 )
@@ -280,6 +282,19 @@ PROFILE = Profile(
     pages_module="harmdesk.qt.dialogs.moves_lux",
     end_states=END_STATES,
     demo="lux_aeterna.json",
+    library=LibraryFields(
+        fields=(SheetField("level", "&Level:", "int", (*LIMITS["level"], 0),
+                           "Level: the Save Difficulty, in Bumps, of the effects it causes "
+                           "(LA-14)"),
+                SheetField("endurance", "&Endurance:", "int", (*LIMITS["endurance"], 0),
+                           "Endurance absorbs damage before HP (LA-2)")),
+        # LA-14's worked example: the Level is all seed 002 gives of the ice wraith
+        starters=(
+            Starter("Ice wraith", "monster", "Lux Aeterna: \u201cThe ice wraith is Level 8, "
+                    "meaning Karis will need a total of 8 Save Bumps to end this effect\u201d "
+                    "(seed 002)", sheet={"level": 8},
+                    notes="Its spell Freezes (Save Difficulty 8)."),
+        )),
 )
 
 register(PROFILE)

@@ -178,6 +178,32 @@ class SheetField:
 
 
 @dataclass(frozen=True)
+class Starter:
+    """A danger the rules texts name, as a creature template to start a library with: what
+    the text gives, and nothing it does not (the GM fills in the rest when adding it)."""
+
+    name: str
+    kind: str
+    source: str                       # the words it comes from, quoted
+    hp: str | None = None             # None: the text gives none
+    sheet: Mapping[str, Any] = field(default_factory=dict)
+    attack: Mapping[str, Any] | None = None
+    count: int = 1
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class LibraryFields:
+    """What a creature template of this game holds besides its name, kind and HP."""
+
+    hp_field: str = "max_hp"          # the sheet field a template's HP fills
+    fields: tuple[SheetField, ...] = ()  # the game's own harm fields (armor, Level ...)
+    starters: tuple[Starter, ...] = ()
+    # (the template's name, its harm fields) -> what else a copy's sheet needs for them
+    completes: Callable[[str, Mapping[str, Any]], dict[str, Any]] = lambda name, values: {}
+
+
+@dataclass(frozen=True)
 class DeathRuling:
     """The GM's ruling on life and death (`set_death`) as this game reads it."""
 
@@ -332,6 +358,8 @@ class Profile:
     # (action) -> whether the action works once per play session, taking tonight's
     # session number as its `session` (the rules refuse it without one)
     once_per_session: Callable[[Mapping[str, Any]], bool] = lambda action: False
+    # the creature library's templates of this game
+    library: LibraryFields = LibraryFields()
 
     def end_state(self, status: str) -> EndState:
         """How `status` looks on a tile: `UNHARMED` for "ok"."""

@@ -23,11 +23,13 @@ from .parts import (
     Edit,
     EndState,
     Form,
+    LibraryFields,
     Look,
     Modifier,
     Profile,
     ReportFacts,
     SheetField,
+    Starter,
     TileFacts,
 )
 
@@ -307,6 +309,21 @@ PROFILE = Profile(
     gang_summary=gang_summary,
     gang_roll=gang_roll,
     once_per_session=once_per_session,
+    library=LibraryFields(
+        fields=(SheetField("armor", "A&rmor:", "int", (*LIMITS["armor"], 0),
+                           "Armor subtracts from each hit (less piercing)"),),
+        # ST-1 and ST-2's worked examples: the dangers seeds 000 and 001 name, with the
+        # damage they give; their HP and armor are the GM's to fill in
+        starters=(
+            Starter("Hagr", "monster", "Stonetop: \u201cyou'd deal the hagr's 1d10+3 "
+                    "damage\u201d (seed 000)", attack={"dice": "d10+3"}),
+            Starter("Coedwig", "monster", "Stonetop: \u201csix coedwig (thorn-spirits, "
+                    "dealing d6 damage, 1 piercing)\u201d (seed 000)",
+                    attack={"dice": "d6", "piercing": 1}, count=6, notes="Thorn-spirits."),
+            Starter("Birdwraig", "monster", "Stonetop: \u201ca birdwraig (tree spirit, d8+3 "
+                    "damage, forceful)\u201d (seed 000)",
+                    attack={"dice": "d8+3", "tags": ["forceful"]}, notes="A tree spirit."),
+        )),
 )
 
 register(PROFILE)

@@ -210,6 +210,33 @@ def total(expr: str, rolls: Any) -> DiceTotal:
     return DiceTotal(expr, tuple(rolls), value, shown)
 
 
+def bounds(expr: str) -> tuple[int, int]:
+    """The least and the most `expr` totals (a total below 0 counts as 0, as `total` does)."""
+    need = sides(expr)
+    return total(expr, [1] * len(need)).total, total(expr, need).total
+
+
+# kept dice (2d6kh1) are not symmetric: their average is counted face by face, up to this
+# many outcomes; beyond it (no game writes such HP) the midpoint stands in
+_COUNTED_OUTCOMES = 20_000
+
+
+def average(expr: str) -> int:
+    """The average of `expr`, rounded down: a creature's HP "taken as the average"."""
+    need = sides(expr)
+    low, high = bounds(expr)
+    keeps = any(isinstance(n, _lib().ast.OperatedDice) for n in _walk(parse(expr)))
+    outcomes = 1
+    for size in need:
+        outcomes *= size
+    if not keeps or outcomes > _COUNTED_OUTCOMES:
+        return (low + high) // 2  # a sum of dice is symmetric about its midpoint
+    import itertools
+    totals = [total(expr, list(faces)).total
+              for faces in itertools.product(*(range(1, s + 1) for s in need))]
+    return sum(totals) // len(totals)
+
+
 @dataclass(frozen=True)
 class AttackDice:
     """An attack expression `[n]dS[kh1][+k]` as a gang-up reads it (ST-2)."""

@@ -23,7 +23,10 @@ from .system import (
     registered_system,
 )
 
-COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see")
+COMMON_FIELDS = ("id", "name", "kind", "attack", "notes", "players_see", "template")
+# what a copy added from a creature template keeps of it: the template's id and name, its
+# HP as written, and the faces rolled for this copy's HP (so a replay adds the same copy)
+TEMPLATE_MARK = ("id", "name", "hp", "faces")
 # how the players' display shows a character: its numbers, words only, or not at all;
 # absent, the party is shown in full and everyone else as words
 PLAYERS_SEE = ("full", "words", "hidden")
@@ -110,6 +113,25 @@ def _attack(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _template_mark(value: Any) -> dict[str, Any]:
+    """The `template` a copy was added from, as its sheet records it (`TEMPLATE_MARK`)."""
+    if not isinstance(value, dict):
+        raise Refused("`template` must be an object such as {\"id\": 3, \"name\": \"Coedwig\"}")
+    fields.refuse_unknown(value, TEMPLATE_MARK, "template mark")
+    mark: dict[str, Any] = {"name": fields.label(value, "name")}
+    if value.get("id") is not None:
+        mark["id"] = fields.whole(value, "id", minimum=1)
+    if value.get("hp") is not None:
+        mark["hp"] = fields.text(value, "hp")
+    faces = fields.listing(value, "faces", default=[])
+    if not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= dice.LARGEST_DIE
+               for f in faces) or len(faces) > dice.MAX_DICE:
+        raise Refused("`template.faces` must be the faces rolled for its HP")
+    if faces:
+        mark["faces"] = list(faces)
+    return mark
+
+
 def make_character(system: System[Any], sheet: Any, settings: Settings) -> Character:
     """Build a character's state from a sheet. Raises Refused naming the bad field."""
     if not isinstance(sheet, dict):
@@ -125,6 +147,8 @@ def make_character(system: System[Any], sheet: Any, settings: Settings) -> Chara
         char["notes"] = fields.text(sheet, "notes")
     if sheet.get("players_see") is not None:
         char["players_see"] = fields.choice(sheet, "players_see", PLAYERS_SEE)
+    if sheet.get("template") is not None:
+        char["template"] = _template_mark(sheet["template"])
     own = {k: v for k, v in sheet.items() if k not in COMMON_FIELDS}
     char.update(system.make_character(own, settings))
     if system.finish_character:
@@ -212,6 +236,8 @@ def _desk_action(system: System[Any], desk: Desk[Character], action: Action,
         changes = dict(fields.mapping(action, "changes"))
         if "id" in changes:
             raise Refused("a character's id cannot be changed")
+        if "template" in changes:
+            raise Refused("the template a copy was added from cannot be changed")
         if "name" in changes:
             char["name"] = fields.label(changes, "name")
         if "kind" in changes:

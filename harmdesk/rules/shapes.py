@@ -31,6 +31,8 @@ class Character(TypedDict):
     attack: NotRequired[dict[str, Any]]
     notes: NotRequired[str | None]  # an edit may set it to null
     players_see: NotRequired[str]  # one of `engine.PLAYERS_SEE`
+    # a copy added from a creature template: {"id", "name", "hp", "faces"} (`engine.TEMPLATE_MARK`)
+    template: NotRequired[dict[str, Any]]
 
 
 class DeskState(TypedDict):

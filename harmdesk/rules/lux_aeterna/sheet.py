@@ -77,6 +77,8 @@ class LuxFields(TypedDict):
     treated_traumas: NotRequired[list[int]]
     sustaining: NotRequired[list[Sustained]]
     saved_round: NotRequired[int]  # the round of the last once-per-round Save (LA-14)
+    # a creature's Level: the Save Difficulty, in Bumps, of the effects it causes (LA-14)
+    level: NotRequired[int]
 
 
 class LuxCharacter(Character, LuxFields):
@@ -87,7 +89,7 @@ LuxDesk = Desk[LuxCharacter]
 
 
 SHEET_FIELDS = ("max_hp", "max_strain", "save_score", "resolve_die", "resolve_dice",
-                "physical_vulnerability")
+                "physical_vulnerability", "level")
 CONDITION_FIELDS = ("name", "origin_level", "amount", "save_ends", "rounds", "until",
                     "duration")
 # LA-15: "Every effect has a different duration": besides rounds, one that ends with the
@@ -100,7 +102,7 @@ LIMITS = {"max_hp": (1, fields.MOST), "hp": (-fields.MOST, fields.MOST),  # HP D
                                                                    fields.MOST_COUNT),
           "resolve_dice": (0, 20), "endurance": (0, fields.MOST),
           "trauma_bumps": (0, fields.MOST_COUNT),
-          "physical_vulnerability": (0, fields.MOST_COUNT)}
+          "physical_vulnerability": (0, fields.MOST_COUNT), "level": (0, fields.MOST_COUNT)}
 INITIAL_STATE = ("hp", "endurance", "strain", "wounded", "stabilized", "dead", "traumas",
                  "trauma_bumps", "conditions")
 
@@ -223,6 +225,8 @@ def make_character(sheet: JSON, settings: Settings) -> LuxFields:
         # read with defaults: states saved before these lists existed lack them
         "treated_traumas": [], "sustaining": [],
     }
+    if sheet.get("level") is not None:
+        char["level"] = fields.limited(sheet, "level", LIMITS)
     char["resolve_die"] = current_resolve_die(char)
     set_conscious(char)
     return char
@@ -275,5 +279,12 @@ def edit_character(char: LuxCharacter, changes: JSON, settings: Settings) -> lis
             char["infections"])
         events.append(Event("edit_character", char["id"],
                             f"{name}: Physical Vulnerability {char['physical_vulnerability']}"))
+    if "level" in changes:
+        if changes["level"] is None:
+            char.pop("level", None)
+        else:
+            char["level"] = fields.limited(changes, "level", LIMITS)
+        events.append(Event("edit_character", char["id"],
+                            f"{name}: Level {char.get('level', 'not given')}"))
     set_conscious(char)
     return events
