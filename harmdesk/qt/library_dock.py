@@ -35,9 +35,9 @@ class LibraryDock(QDockWidget):
         view = self.ui.templates
         view.setModel(self.model)
         header = view.header()
+        # every name whole, however narrow the dock: it scrolls sideways rather than elide
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         self.model.modelReset.connect(self._after_reset)
         view.activated.connect(self._activated)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

@@ -73,14 +73,14 @@ def row_words(template) -> list[str]:
     missing = template.missing()
     attack = damage_words(template.attack) if template.attack else "none"
     return [template.name, KIND_LABELS.get(template.kind, template.kind),
-            template.hp or "to fill in", attack,
+            template.hp or "", attack,
             f"to fill in: {', '.join(missing)}" if missing else ""]
 
 
 def row_tip(template) -> str:
     """Everything about the template, as typed."""
     cells = row_words(template)
-    lines = [cells[NAME], f"{cells[KIND]}; HP {cells[HP]}; attack {cells[ATTACK]}",
+    lines = [cells[NAME], f"{cells[KIND]}; HP {cells[HP] or 'to fill in'}; attack {cells[ATTACK]}",
              f"Default count: {template.count}"]
     if cells[FILL]:
         lines.append(cells[FILL].capitalize() + " (asked when copies are added)")

@@ -339,6 +339,7 @@ def clash_box(parent, existing, incoming) -> QMessageBox:
         button = box.addButton(text, role)
         button.setObjectName(f"clash_{choice}")
         button.setProperty("choice", choice)
-    box.setCheckBox(QCheckBox("Do the same for the &rest of the file"))
+    # made with its parent: a check box handed over bare is deleted with its Python object
+    box.setCheckBox(QCheckBox("Do the same for the &rest of the file", box))
     return box
 

@@ -3,6 +3,7 @@ starters first of all), a row drags as a template and Enter asks for copies, and
 Edit, Delete, Save as template, Import and Export change what the data file holds."""
 
 import json
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -37,7 +38,7 @@ def shown(qtbot, window):
     """The library dock, shown from View → Library, once it lists the templates."""
     window.library.toggle_action.trigger()
     qtbot.waitUntil(window.library.dock.isVisible)
-    qtbot.waitUntil(lambda: window.library.dock.model.templates())
+    qtbot.waitUntil(lambda: bool(window.library.dock.model.templates()))
     return window.library.dock
 
 
@@ -111,7 +112,7 @@ def test_the_dock_lists_the_starters_grouped_with_what_is_still_to_fill_in(
         cells = [model.index(index.row(), c, index.parent()).data()
                  for c in (NAME, KIND, HP, ATTACK, FILL)]
         assert cells[0] == t.name
-        assert cells[2] == (t.hp or "to fill in")
+        assert cells[2] == (t.hp or "")
         missing = t.missing()
         assert cells[4] == (f"to fill in: {', '.join(missing)}" if missing else "")
     coedwig = next(t for t in library if t.name.lower().startswith("coedwig"))
@@ -296,7 +297,7 @@ def test_the_clash_box_offers_keep_both_replace_skip_and_the_rest(qtbot, window,
         boxes.append([b.text() for b in box.buttons()])
         assert box.textFormat() == Qt.TextFormat.PlainText
         box.checkBox().setChecked(True)  # the same for the second clash: asked once
-        box.findChild(type(box.buttons()[0]), "clash_replace").click()
+        next(b for b in box.buttons() if b.objectName() == "clash_replace").click()
     QTimer.singleShot(0, answer)
     window.library.import_templates(str(path))
     assert len(boxes) == 1
@@ -331,12 +332,12 @@ def test_export_writes_the_selected_templates_or_all(qtbot, window, tmp_path):
     two = [t.id for t in dock.model.templates()][:2]
     dock.select_ids(two)
     written = window.library.export_templates(str(tmp_path / "two.json"))
-    data = json.loads(open(written, encoding="utf-8").read())
+    data = json.loads(Path(written).read_text(encoding="utf-8"))
     assert sorted(t["name"] for t in data["templates"]) == \
         sorted(window.controller.service.template(tid).name for tid in two)
     dock.select_ids([])
-    every = json.loads((tmp_path / "all.json").read_text() if window.library.export_templates(
-        str(tmp_path / "all.json")) else "{}")
+    written = window.library.export_templates(str(tmp_path / "all.json"))
+    every = json.loads(Path(written).read_text(encoding="utf-8"))
     assert len(every["templates"]) == len(window.controller.service.library())
 
 
