@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.player_display = None  # the players' window's life, once the menus exist
         self.encounter = None  # the encounter bar and its actions, once the menus exist
         self.corrections = None  # revert, edit and rewind, once the log and menus exist
+        self.library = None  # the creature library's dock and menu, once the menus exist
         self._remembered_folder = None  # the data folder whose layout the window shows
         self._place = None  # that folder's place on the screen, while this window holds it
         self.second_window = False
@@ -128,6 +129,8 @@ class MainWindow(QMainWindow):
         self.encounter = Encounter(self)
         from .window_corrections import Corrections
         self.corrections = Corrections(self)  # the log's menu and Edit → Rewind
+        from .window_library import Library
+        self.library = Library(self)
         from .window_menus import ViewMenus
         self.view_menus = ViewMenus(self)
         self.first_layout = self.saveState(window_memory.STATE_VERSION)
@@ -358,6 +361,7 @@ class MainWindow(QMainWindow):
                 menu.addAction(action)
         menu.addSeparator()
         self.players_see.add_to(menu)
+        self.library.add_to(menu)
         return menu
 
     def _popup(self, view, pos) -> None:

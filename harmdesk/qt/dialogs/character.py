@@ -45,6 +45,85 @@ def plain_attack(attack: dict | None) -> dict | None:
     return {k: v for k, v in attack.items() if v not in (None, [], 0, False, "")}
 
 
+# the sheet's fields and the attack, shared with the other dialogs that edit them (a
+# creature template holds the same fields and attack) -----------------------------------
+def field_widget(sheet_field) -> QWidget:
+    """The input for one `SheetField`: a die's choice, a list of names, or a number."""
+    name = words(sheet_field.key).capitalize().replace("Hp", "HP")
+    kind, options, tip = sheet_field.kind, sheet_field.options, sheet_field.tip
+    if kind == "die":
+        box = combo([(d, d) for d in options], name, tip)
+        select_data(box, "d6")
+        return box
+    if kind == "types":
+        return line(name, "none", tip)
+    special = "not tracked" if kind == "supplies" else ""
+    return spin(*options, name, tip, special)
+
+
+def field_value(widget: QWidget):
+    if isinstance(widget, QSpinBox):
+        value = widget.value()
+        return None if widget.specialValueText() and value == widget.minimum() else value
+    if isinstance(widget, QComboBox):
+        return widget.currentData()
+    return parse_names(widget.text(), "damage type")
+
+
+def set_field(widget: QWidget, value) -> None:
+    if isinstance(widget, QSpinBox):
+        widget.setValue(widget.minimum() if value is None else int(value))
+    elif isinstance(widget, QComboBox):
+        select_data(widget, value)
+    else:
+        widget.setText(", ".join(words(v) for v in value or []))
+
+
+def hide_attack_rows(ui, holds) -> None:
+    """Only the attack rows the game's attacks hold (`profile.attack_fields`)."""
+    form = ui.attackForm
+    form.setRowVisible(ui.piercingCombo, "piercing" in holds)
+    form.setRowVisible(ui.tagsEdit, "tags" in holds)
+    form.setRowVisible(ui.damageTypeEdit, "damage_type" in holds)
+
+
+def show_attack(ui, attack: dict | None) -> None:
+    """`attack` in a form's attack box (attackBox, diceEdit, piercingCombo, tagsEdit,
+    damageTypeEdit): ticked when there is one."""
+    if not attack:
+        return
+    ui.attackBox.setChecked(True)
+    ui.diceEdit.setText(str(attack.get("dice", "")))
+    select_data(ui.piercingCombo, attack.get("piercing"))
+    ui.tagsEdit.setText(", ".join(words(t) for t in attack.get("tags", [])))
+    ui.damageTypeEdit.setText(words(attack.get("damage_type") or ""))
+
+
+def read_attack(ui, holds) -> dict | None:
+    """The attack a form's attack box holds (None when unticked); Invalid when bad."""
+    if not ui.attackBox.isChecked():
+        return None
+    expr = ui.diceEdit.text().strip().lower()
+    if not expr:
+        raise Invalid("Give the attack's damage dice, such as d8+2, or untick Attack.")
+    try:
+        if not dice_sides(expr):
+            raise Invalid(f"{expr} has no die: an attack's damage is dice, such as d8+2.")
+    except UserError as err:
+        raise Invalid(err.message) from None
+    attack = {"dice": expr}
+    if "piercing" in holds:
+        attack["piercing"] = ui.piercingCombo.currentData()
+    if "tags" in holds:
+        attack["tags"] = parse_names(ui.tagsEdit.text(), "tag")
+    if "damage_type" in holds:
+        types = parse_names(ui.damageTypeEdit.text(), "damage type")
+        if len(types) > 1:
+            raise Invalid("An attack has one damage type.")
+        attack["damage_type"] = types[0] if types else None
+    return plain_attack(attack)
+
+
 class CharacterDialog(Validated, QDialog):
     """Add (character None) or edit a character. Result: `action()`; None when an edit
     changes nothing."""
@@ -68,12 +147,12 @@ class CharacterDialog(Validated, QDialog):
         self._name_default()
         self.fields: dict[str, QWidget] = {}
         for sheet_field in profile.sheet:
-            self.fields[sheet_field.key] = widget = self._field(sheet_field)
+            self.fields[sheet_field.key] = widget = field_widget(sheet_field)
             self.ui.sheetForm.addRow(sheet_field.label, widget)
         for value in PIERCING:
             self.ui.piercingCombo.addItem(*value)
         self.ui.sheetBox.setTitle(f"{profile.title} sheet")
-        self._hide_attack_rows()
+        hide_attack_rows(self.ui, profile.attack_fields)
         self.initial = self._load(character) if character else {}
         self._last_max = self._value("max_hp") if "max_hp" in self.fields else None
         if character is None and "hp" in self.fields and "max_hp" in self.fields:
@@ -89,31 +168,12 @@ class CharacterDialog(Validated, QDialog):
         self.revalidate()
 
     # building -----------------------------------------------------------------
-    def _field(self, sheet_field) -> QWidget:
-        name = words(sheet_field.key).capitalize().replace("Hp", "HP")
-        kind, options, tip = sheet_field.kind, sheet_field.options, sheet_field.tip
-        if kind == "die":
-            box = combo([(d, d) for d in options], name, tip)
-            select_data(box, "d6")
-            return box
-        if kind == "types":
-            return line(name, "none", tip)
-        special = "not tracked" if kind == "supplies" else ""
-        return spin(*options, name, tip, special)
-
     def _name_default(self) -> None:
         """The first "Players see" choice names the default of the kind chosen now."""
         kind = self.ui.kindCombo.currentData()
         text = {value: text for text, value in PLAYERS_SEE}[visibility({"kind": kind})]
         self.ui.playersSeeCombo.setItemText(
             0, f"{text} (the default for {A_KIND.get(kind, 'this kind')})")
-
-    def _hide_attack_rows(self) -> None:
-        form, ui = self.ui.attackForm, self.ui
-        holds = self.profile.attack_fields
-        form.setRowVisible(ui.piercingCombo, "piercing" in holds)
-        form.setRowVisible(ui.tagsEdit, "tags" in holds)
-        form.setRowVisible(ui.damageTypeEdit, "damage_type" in holds)
 
     def _tab_order(self) -> None:
         chain = [self.ui.nameEdit, self.ui.kindCombo, self.ui.playersSeeCombo,
@@ -142,22 +202,10 @@ class CharacterDialog(Validated, QDialog):
 
     # values -------------------------------------------------------------------
     def _value(self, key: str):
-        widget = self.fields[key]
-        if isinstance(widget, QSpinBox):
-            value = widget.value()
-            return None if widget.specialValueText() and value == widget.minimum() else value
-        if isinstance(widget, QComboBox):
-            return widget.currentData()
-        return parse_names(widget.text(), "damage type")
+        return field_value(self.fields[key])
 
     def _set(self, key: str, value) -> None:
-        widget = self.fields[key]
-        if isinstance(widget, QSpinBox):
-            widget.setValue(widget.minimum() if value is None else int(value))
-        elif isinstance(widget, QComboBox):
-            select_data(widget, value)
-        else:
-            widget.setText(", ".join(words(v) for v in value or []))
+        set_field(self.fields[key], value)
 
     def _load(self, char: dict) -> dict:
         self.ui.nameEdit.setText(char.get("name", ""))
@@ -169,38 +217,11 @@ class CharacterDialog(Validated, QDialog):
             key = sheet_field.key
             self._set(key, char.get(sheet_field.source or key, char.get(key)))
             initial[key] = self._value(key)
-        attack = char.get("attack")
-        if attack:
-            self.ui.attackBox.setChecked(True)
-            self.ui.diceEdit.setText(str(attack.get("dice", "")))
-            select_data(self.ui.piercingCombo, attack.get("piercing"))
-            self.ui.tagsEdit.setText(", ".join(words(t) for t in attack.get("tags", [])))
-            self.ui.damageTypeEdit.setText(words(attack.get("damage_type") or ""))
+        show_attack(self.ui, char.get("attack"))
         return initial
 
     def _attack(self) -> dict | None:
-        if not self.ui.attackBox.isChecked():
-            return None
-        expr = self.ui.diceEdit.text().strip().lower()
-        if not expr:
-            raise Invalid("Give the attack's damage dice, such as d8+2, or untick Attack.")
-        try:
-            if not dice_sides(expr):
-                raise Invalid(f"{expr} has no die: an attack's damage is dice, such as d8+2.")
-        except UserError as err:
-            raise Invalid(err.message) from None
-        attack = {"dice": expr}
-        holds = self.profile.attack_fields
-        if "piercing" in holds:
-            attack["piercing"] = self.ui.piercingCombo.currentData()
-        if "tags" in holds:
-            attack["tags"] = parse_names(self.ui.tagsEdit.text(), "tag")
-        if "damage_type" in holds:
-            types = parse_names(self.ui.damageTypeEdit.text(), "damage type")
-            if len(types) > 1:
-                raise Invalid("An attack has one damage type.")
-            attack["damage_type"] = types[0] if types else None
-        return plain_attack(attack)
+        return read_attack(self.ui, self.profile.attack_fields)
 
     def character_id(self) -> str:
         if self.character:
