@@ -128,6 +128,8 @@ class MainWindow(QMainWindow):
         self.encounter = Encounter(self)
         from .window_corrections import Corrections
         self.corrections = Corrections(self)  # the log's menu and Edit → Rewind
+        from .window_copies import WindowCopies
+        self.copies = WindowCopies(self)  # copies of library templates (after the library)
         from .window_menus import ViewMenus
         self.view_menus = ViewMenus(self)
         self.first_layout = self.saveState(window_memory.STATE_VERSION)
@@ -358,6 +360,7 @@ class MainWindow(QMainWindow):
                 menu.addAction(action)
         menu.addSeparator()
         self.players_see.add_to(menu)
+        self.copies.add_to(menu)
         return menu
 
     def _popup(self, view, pos) -> None:
