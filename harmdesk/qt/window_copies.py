@@ -101,8 +101,16 @@ class WindowCopies(QObject):
             return False
         if not self.c.commit_prepared(lambda: self.c.service.add_copies(copies), copies.text):
             return False
+        self.show_first(copies)
         self._say(f"{copies.text}. Ctrl+Z takes them back.")
         return True
+
+    def show_first(self, copies) -> None:
+        """The tiles scroll to the first copy added (the desk's end), so the GM sees them."""
+        first = copies.actions[0].get("character", {}).get("id") if copies.actions else None
+        model = self.w.model
+        if first in model.ids():
+            self.w.tiles.scrollTo(model.index(model.row_of(first), 0))
 
     def one_more(self, cid: str) -> bool:
         """The (+) on a tile made from a template: one more copy, hidden."""
