@@ -96,6 +96,7 @@ class AddCopiesDialog(QDialog):
             box.setAccessibleName("HP of each copy")
             box.setToolTip("A number, or dice such as 2d6+2 (rolled or averaged below)")
             box.textChanged.connect(self._hp_typed)
+            box.setObjectName(f"missing_{HP_KEY}")
             self.extra_boxes[HP_KEY] = box
             form.addRow("H&P:", box)
         for field in self._fields_missing():
@@ -109,9 +110,14 @@ class AddCopiesDialog(QDialog):
             if field.tip:
                 box.setToolTip(field.tip)
             box.valueChanged.connect(self.refresh)
+            box.setObjectName(f"missing_{field.key}")
             self.extra_boxes[field.key] = box
             form.addRow(field.label, box)
         self.ui.missingBox.setVisible(bool(self.extra_boxes))
+        before = self.ui.count  # the blanks come next after how many, on the keyboard too
+        for box in self.extra_boxes.values():
+            QWidget.setTabOrder(before, box)
+            before = box
 
     def _hp_typed(self, _text: str) -> None:
         self._fit_hp_modes()
