@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QAbstractItemView, QMenu
 
 from ..desk.library import copies_of, mark_of
 from ..desk.players import visibility
@@ -106,11 +106,13 @@ class WindowCopies(QObject):
         return True
 
     def show_first(self, copies) -> None:
-        """The tiles scroll to the first copy added (the desk's end), so the GM sees them."""
+        """The tiles scroll to the first copy added (the desk's end), as many of them in
+        sight as fit, so the GM sees them."""
         first = copies.actions[0].get("character", {}).get("id") if copies.actions else None
         model = self.w.model
         if first in model.ids():
-            self.w.tiles.scrollTo(model.index(model.row_of(first), 0))
+            self.w.tiles.scrollTo(model.index(model.row_of(first), 0),
+                                  QAbstractItemView.ScrollHint.PositionAtTop)
 
     def one_more(self, cid: str) -> bool:
         """The (+) on a tile made from a template: one more copy, hidden."""

@@ -58,6 +58,24 @@ def in_view(desk: RealDesk, cid: str) -> bool:
     return vy <= y + h // 2 <= vy + vh - 10 and vx <= x + w // 2 <= vx + vw
 
 
+def gang_slot(desk: RealDesk) -> tuple[int, int]:
+    """The gang slot's centre, the tray scrolled down with the wheel until it shows (each
+    copy with an attack is a danger chip above it)."""
+    def shown(s) -> bool:
+        x, y, w, h = s["gang_slot"]
+        return y + h <= s["tray_viewport"][1] + s["tray_viewport"][3]
+
+    for _ in range(20):
+        status = desk.status()
+        if shown(status):
+            return desk.centre(status["gang_slot"])
+        desk.move(*desk.centre(status["tray_viewport"]))
+        desk.xdotool("click", "5")
+        desk.wait_for(lambda s, y=status["gang_slot"][1]: s["gang_slot"][1] != y or shown(s),
+                      "the tray to scroll")
+    raise AssertionError("the gang slot never came into the tray's view")
+
+
 def add_copies(desk: RealDesk, template: str, count: str | None, hp: str = "3") -> dict:
     """Drag `template` from the library onto the desk; in its dialog type `count` (None:
     keep the template's), fill a blank HP with `hp`, and press Enter. The new copies."""
@@ -111,19 +129,19 @@ def test_six_hidden_coedwig_in_one_step_then_a_gang_with_the_birdwraig_on_the_he
     desk.key("ctrl+shift+g")
     desk.wait_for(lambda s: sorted(s.get("selected", [])) == sorted(coedwig),
                   "every coedwig selected")
-    slot = desk.centre(desk.status()["gang_slot"])
+    slot = gang_slot(desk)
     desk.drag(desk.tile(first), slot)
     desk.wait_for(lambda s: sorted(s.get("gang_ids", [])) == sorted(coedwig),
                   "the six coedwig in the gang slot")
     poll(lambda: in_view(desk, bird), "the birdwraig on the screen", 10)
-    desk.drag(desk.tile(bird), desk.centre(desk.status()["gang_slot"]))
+    desk.drag(desk.tile(bird), gang_slot(desk))
     desk.wait_for(lambda s: len(s.get("gang_ids", [])) == 7, "the birdwraig in the gang slot")
 
     # back to the party: Home goes to the first tile, and the Heavy is on the screen
     focus_tiles(desk, bird)
     desk.key("Home")
     poll(lambda: in_view(desk, "heavy"), "the Heavy on the screen", 10)
-    desk.press_and_carry(desk.centre(desk.status()["gang_slot"]), desk.tile("heavy"))
+    desk.press_and_carry(gang_slot(desk), desk.tile("heavy"))
     status = desk.wait_for(lambda s: "heavy" in s.get("previews", {}),
                            "the gang's preview on the Heavy")
     shown = " ".join(status["previews"]["heavy"][:2])

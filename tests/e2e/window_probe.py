@@ -60,6 +60,7 @@ def snapshot(window) -> dict:
         status["gang_slot"] = rect(tray.ui.gangSlot) if tray.ui.gangSlot.isVisible() else None
         status["gang_ids"] = tray.ui.gangSlot.ids()
         status["tray_height"] = tray.ui.scrollContents.height()
+        status["tray_viewport"] = rect(tray.ui.scrollArea.viewport())
         status["modifier_summary"] = tray.ui.modifierSummary.text()
         status["piercing"] = tray.ui.piercingSpin.value()
     status["toggles"] = {box.text().replace("&", ""): rect(box)
