@@ -62,7 +62,7 @@ def gang_slot(desk: RealDesk) -> tuple[int, int]:
     """The gang slot's centre, the tray scrolled down with the wheel until it shows (each
     copy with an attack is a danger chip above it)."""
     def shown(s) -> bool:
-        x, y, w, h = s["gang_slot"]
+        _, y, _, h = s["gang_slot"]
         return y + h <= s["tray_viewport"][1] + s["tray_viewport"][3]
 
     for _ in range(20):
