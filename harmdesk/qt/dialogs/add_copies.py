@@ -83,10 +83,13 @@ class AddCopiesDialog(QDialog):
         return f"{text}\n{t.source}" if t.source else text
 
     def _fields_missing(self) -> list:
-        """The game's harm fields (its profile's library fields) the template leaves out."""
+        """The game's harm fields (its profile's library fields) the template still asks
+        for (`Template.missing()` names them by their labels)."""
         library = getattr(self.service.profile, "library", None)
         fields = getattr(library, "fields", ()) if library is not None else ()
-        return [f for f in fields if f.key not in (self.template.sheet or {})]
+        asked = set(self.template.missing())
+        return [f for f in fields if f.key not in (self.template.sheet or {})
+                and f.label.replace("&", "").rstrip(":").strip() in asked]
 
     def _build_missing(self) -> None:
         form = self.ui.missingLayout
