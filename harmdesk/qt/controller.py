@@ -246,6 +246,26 @@ class DeskController(QObject):
         self.changed.emit(change)
         return True
 
+    def commit_prepared(self, save: Callable[[], object], text: str = "") -> bool:
+        """A step the service prepared whole (copies from the library): `save()` logs it and
+        returns its Change; pushed as one command. A UserError is the rules' refusal."""
+        if not self._writable([]):
+            return False
+        try:
+            change = save()
+        except StoreError as err:
+            self.failed.emit(str(err))
+            return False
+        except UserError as err:
+            self.refused.emit(str(err), [])
+            return False
+        if not change.ok:
+            self.refused.emit(change.error, [])
+            return False
+        self.stack.push(StepCommand(self, shortened(text or change.undo_text), change.entry.step))
+        self.changed.emit(change)
+        return True
+
     def redo_through(self, entry_id: int) -> bool:
         """Redo the undone steps, oldest first, until the log row `entry_id` is applied
         again (a row comes back with the other rows of its step)."""

@@ -84,6 +84,8 @@ class DeskModel(QAbstractTableModel):
         self.endResetModel()
 
     def on_change(self, change) -> None:
+        if change.desk_changed and not change.settings_changed and self._appended(change):
+            return  # characters added at the end (copies): only their rows are new
         if change.desk_changed or change.settings_changed:
             self.reload()
             return
@@ -95,6 +97,26 @@ class DeskModel(QAbstractTableModel):
                 self._seen_said[cid] = seen_said(chars[cid])
                 self._notice.pop(cid, None)
                 self._row_changed(cid)
+
+    def _appended(self, change) -> bool:
+        """Rows inserted for characters that joined at the end of the desk, the rest kept
+        (and the selection with them); False when the desk changed otherwise."""
+        chars, profile = self.controller.state["characters"], self.controller.profile
+        ids, old = list(chars), len(self._ids)
+        if len(ids) <= old or ids[:old] != self._ids or profile is None:
+            return False
+        self.beginInsertRows(QModelIndex(), old, len(ids) - 1)
+        for cid in ids[old:]:
+            self._facts[cid] = profile.tile_facts(chars[cid])
+            self._seen[cid] = visibility(chars[cid])
+            self._seen_said[cid] = seen_said(chars[cid])
+        self._ids = ids
+        self.endInsertRows()
+        for cid in change.changed:  # any the same step changed besides
+            if cid in chars and ids.index(cid) < old:
+                self._facts[cid] = profile.tile_facts(chars[cid])
+                self._row_changed(cid)
+        return True
 
     def on_refused(self, reason: str, ids: list) -> None:
         for cid in ids:

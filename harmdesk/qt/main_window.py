@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.encounter = None  # the encounter bar and its actions, once the menus exist
         self.corrections = None  # revert, edit and rewind, once the log and menus exist
         self.library = None  # the creature library's dock and menu, once the menus exist
+        self.copies = None  # copies of library templates on the desk, once the menus exist
         self._remembered_folder = None  # the data folder whose layout the window shows
         self._place = None  # that folder's place on the screen, while this window holds it
         self.second_window = False
@@ -131,6 +132,8 @@ class MainWindow(QMainWindow):
         self.corrections = Corrections(self)  # the log's menu and Edit → Rewind
         from .window_library import Library
         self.library = Library(self)
+        from .window_copies import WindowCopies
+        self.copies = WindowCopies(self)  # copies of library templates (after the library)
         from .window_menus import ViewMenus
         self.view_menus = ViewMenus(self)
         self.first_layout = self.saveState(window_memory.STATE_VERSION)
@@ -362,6 +365,7 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         self.players_see.add_to(menu)
         self.library.add_to(menu)
+        self.copies.add_to(menu)
         return menu
 
     def _popup(self, view, pos) -> None:

@@ -6,7 +6,7 @@ sizes come from the font, so they follow high-DPI scaling.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -19,8 +19,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
+from ..desk.library import mark_of
 from ..profiles.parts import EndState
 from .desk_model import (
+    CharacterRole,
     EncounterRole,
     FactsRole,
     HighlightRole,
@@ -207,7 +209,32 @@ class TileDelegate(QStyledItemDelegate):
             painter.fillRect(QRectF(box.left(), top, box.width(), box.bottom() - top),
                              pal.color(QPalette.ColorRole.Base))
             painter.drawText(box, flags, said)
+        if not preview and self.has_plus(index):  # over the banner's end: it stays clickable
+            self._paint_plus(painter, self.plus_rect(QRectF(option.rect), option.font), pal)
         painter.restore()
+
+    # the (+) of a tile made from a template: one more copy -------------------------------
+    @staticmethod
+    def has_plus(index) -> bool:
+        return mark_of(index.data(CharacterRole) or {}) is not None
+
+    @staticmethod
+    def plus_rect(rect: QRectF, font: QFont) -> QRectF:
+        """Where a tile's (+) is drawn and clicked: a small circle in its bottom-right
+        corner (`rect` the tile's, as painted or as the view lays it out)."""
+        size = QFontMetrics(font).height() * 1.15
+        inner = QRectF(rect).adjusted(2, 2, -2, -2)
+        return QRectF(inner.right() - size - 4, inner.bottom() - size - 4, size, size)
+
+    def _paint_plus(self, painter, box: QRectF, pal) -> None:
+        painter.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+        painter.setBrush(pal.color(QPalette.ColorRole.Button))
+        painter.drawEllipse(box)
+        painter.setPen(QPen(pal.color(QPalette.ColorRole.ButtonText), 2))
+        arm = box.width() * 0.28
+        c = box.center()
+        painter.drawLine(QPointF(c.x() - arm, c.y()), QPointF(c.x() + arm, c.y()))
+        painter.drawLine(QPointF(c.x(), c.y() - arm), QPointF(c.x(), c.y() + arm))
 
     def _kind_shown(self, facts, fm, bold_fm, width: float, tagged: bool) -> str:
         """The kind on the name's row; a compact tile with a tag leaves it out rather than

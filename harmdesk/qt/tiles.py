@@ -12,7 +12,7 @@ so each tile it touches is repainted once.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QMimeData, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle
 
@@ -42,6 +42,8 @@ def remembered_compact(choice: bool | None = None) -> bool:
 
 class TileView(QListView):
     chipDropped = Signal(dict, list)   # the chip, the target ids
+    templateDropped = Signal(int)      # a library template dropped anywhere on the desk
+    plusClicked = Signal(str)          # the (+) of a tile made from a template
 
     def __init__(self, controller, parent=None):
         super().__init__(parent)
@@ -67,6 +69,8 @@ class TileView(QListView):
         self._dragged = None  # (the mime data, its chip): decoded once per drag-enter
         # chip -> the tray's modifier fields for it; UserError when they cannot be read
         self.modifiers_for = lambda chip: {}
+        # mime data -> the library template it carries (its id) or None; set by the window
+        self.template_in = lambda mime: None
         self._dropping = False  # while a dropped chip is being applied
         controller.changed.connect(self._forget_preview)
         controller.campaignChanged.connect(self._forget_preview)
@@ -139,13 +143,18 @@ class TileView(QListView):
 
     def dragEnterEvent(self, event):
         self._dragged = None  # a new drag: its chip is read anew
-        if self._chip(event) is not None and self.controller.campaign is not None:
+        if self.controller.campaign is None:
+            event.ignore()
+        elif self._chip(event) is not None or self.template_in(event.mimeData()) is not None:
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dragMoveEvent(self, event):
         chip = self._chip(event)
+        if chip is None and self.template_in(event.mimeData()) is not None:
+            event.acceptProposedAction()  # a template goes anywhere on the desk
+            return
         targets = self.targets_at(event.position().toPoint()) if chip else []
         if not targets:
             self.show_preview(None, [])
@@ -162,6 +171,11 @@ class TileView(QListView):
     def dropEvent(self, event):
         chip = self._chip(event)
         self._dragged = None
+        tid = self.template_in(event.mimeData()) if chip is None else None
+        if tid is not None and self.controller.campaign is not None:
+            event.acceptProposedAction()
+            self.templateDropped.emit(tid)
+            return
         targets = self.targets_at(event.position().toPoint()) if chip else []
         if not targets:
             self.show_preview(None, [])
@@ -211,16 +225,52 @@ class TileView(QListView):
     def _forget_preview(self, *_) -> None:
         self._hover_key = None  # the desk changed: the next preview must be worked out anew
 
+    # the (+) of a copy ---------------------------------------------------------------------
+    def plus_at(self, pos) -> str | None:
+        """The tile whose (+) is under `pos` (only tiles made from a template have one)."""
+        index = self.indexAt(pos)
+        if not index.isValid() or not self.itemDelegate().has_plus(index):
+            return None
+        rect = self.itemDelegate().plus_rect(QRectF(self.visualRect(index)), self.font())
+        return index.data(IdRole) if rect.contains(QPointF(pos)) else None
+
+    def mousePressEvent(self, event):
+        # a press on the (+) adds a copy and is not a press on the tile: the selection
+        # stays, and no drag starts from it
+        if event.button() == Qt.MouseButton.LeftButton:
+            cid = self.plus_at(event.position().toPoint())
+            if cid is not None:
+                event.accept()
+                self.plusClicked.emit(cid)
+                return
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event):
+        # a quick second click on the (+) is one more copy, as the first was
+        if event.button() == Qt.MouseButton.LeftButton:
+            cid = self.plus_at(event.position().toPoint())
+            if cid is not None:
+                event.accept()
+                self.plusClicked.emit(cid)
+                return
+        super().mouseDoubleClickEvent(event)
+
     # dragging tiles: a monster's attack ------------------------------------------------
-    def startDrag(self, supported):
-        ids = self.selected_ids()
+    def drag_chip(self) -> dict | None:
+        """What dragging the selected tiles carries: one attack chip of every selected
+        attacker (a whole group of copies, for the gang slot), or None."""
         chars = self.controller.state["characters"]
-        attackers = [cid for cid in ids if chars.get(cid, {}).get("attack")]
+        attackers = [cid for cid in self.selected_ids() if chars.get(cid, {}).get("attack")]
         if not attackers:
+            return None
+        return attack_chip(attackers, ", ".join(chars[a]["name"] for a in attackers))
+
+    def startDrag(self, supported):
+        chip = self.drag_chip()
+        if chip is None:
             return
-        names = ", ".join(chars[a]["name"] for a in attackers)
         mime = QMimeData()
-        mime.setData(MIME_TYPE, encode_chip(attack_chip(attackers, names)))
+        mime.setData(MIME_TYPE, encode_chip(chip))
         drag = QDrag(self)
         drag.setMimeData(mime)
         drag.exec(Qt.DropAction.CopyAction)

@@ -51,6 +51,7 @@ def snapshot(window) -> dict:
         if preview:
             status["previews"][cid] = list(preview)
     status["selected"] = tiles.selected_ids()
+    status["tiles_viewport"] = rect(view)
     status["tiles_visible"] = window.ui.pages.currentIndex() == 0
     tray = getattr(window, "tray", None)
     if tray is not None:
@@ -59,6 +60,7 @@ def snapshot(window) -> dict:
         status["gang_slot"] = rect(tray.ui.gangSlot) if tray.ui.gangSlot.isVisible() else None
         status["gang_ids"] = tray.ui.gangSlot.ids()
         status["tray_height"] = tray.ui.scrollContents.height()
+        status["tray_viewport"] = rect(tray.ui.scrollArea.viewport())
         status["modifier_summary"] = tray.ui.modifierSummary.text()
         status["piercing"] = tray.ui.piercingSpin.value()
     status["toggles"] = {box.text().replace("&", ""): rect(box)
@@ -111,7 +113,28 @@ def snapshot(window) -> dict:
     status["players"] = players_window(window)
     status["layout"] = layout(window)
     status["encounter"] = encounter_bar(window)
+    status["library"] = library(window)
     return status
+
+
+def library(window) -> dict | None:
+    """The creature library's dock, once built: whether it shows, and each template row's
+    id, name and place on the screen (None when scrolled out of sight)."""
+    part = getattr(window, "library", None)
+    if part is None:
+        return None
+    from harmdesk.qt.library_model import TemplateIdRole
+    view = part.dock.view
+    model, rows = view.model(), []
+    for g in range(model.rowCount()):
+        group = model.index(g, 0)
+        for r in range(model.rowCount(group)):
+            index = model.index(r, 0, group)
+            place = view.visualRect(index)
+            shown = place.isValid() and view.viewport().rect().contains(place.center())
+            rows.append({"id": index.data(TemplateIdRole), "name": index.data(),
+                         "rect": rect(view.viewport(), place) if shown else None})
+    return {"visible": part.dock.isVisible(), "rows": rows}
 
 
 def layout(window) -> dict:
