@@ -97,7 +97,7 @@ def game_title(system: str) -> str:
 
 # reading ------------------------------------------------------------------------------
 
-def read_template(data: Any, system: str | None = None, where: str = "the template") -> Template:
+def read_template(system: str | None, data: Any, where: str = "the template") -> Template:
     """A template from untrusted JSON: UserError naming the field on bad input. `system`:
     the game it must be of (its own `system` field, when it has one, must agree)."""
     if not isinstance(data, dict):
@@ -625,7 +625,7 @@ def read_library_data(data: Any, where: str) -> list[Template]:
     if len(listed) > MOST_TEMPLATES:
         raise UserError(f"{where}: the file holds {len(listed):,} templates; HarmDesk imports "
                         f"at most {MOST_TEMPLATES:,}.")
-    return [read_template(t, None, f"{where}: templates[{i}]") for i, t in enumerate(listed)]
+    return [read_template(None, t, f"{where}: templates[{i}]") for i, t in enumerate(listed)]
 
 
 # what to do with a name the library already holds: keep both, replace it, or skip the new

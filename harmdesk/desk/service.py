@@ -544,7 +544,7 @@ class Service:
         return self._template(row)
 
     def _template(self, row: StoredTemplate) -> Template:
-        found = read_template(row.data, row.system, f"template {row.id}")
+        found = read_template(row.system, row.data, f"template {row.id}")
         mine = row.campaign_id is not None
         return replace(found, id=row.id, campaign=self.name if mine else None)
 
