@@ -211,8 +211,9 @@ def probe(template: Template) -> None:
     """Let the rules read a copy at the template's highest HP: absurd numbers are refused
     in the rules' own words before anything is saved."""
     system = system_named(template.system)
-    hp = template.hp and dice.bounds(template.hp)[1]
-    sheet = copy_sheet(template, "probe", template.name, hp or None, dict(template.sheet))
+    hp = dice.bounds(template.hp)[1] if template.hp else 0
+    # HP left blank (asked when copies are added) is probed as the least a copy may have
+    sheet = copy_sheet(template, "probe", template.name, max(hp, 1), dict(template.sheet))
     make_character(system, sheet, full_settings(system, None))
 
 
@@ -471,18 +472,19 @@ def copy_names(state: DeskState, base: str, count: int, numbering: str = "lowest
                profile: Profile | None = None) -> list[str]:
     """The names of `count` new copies of `base`. "lowest" fills the lowest numbers no copy
     still standing holds (a fallen Coedwig 2's number is free again); "up" counts on
-    from the highest number on the desk. One copy, and none on the desk, is named plainly."""
+    from the highest number on the desk. Even a lone copy is numbered, so that the next
+    one added beside it reads as its sibling, not as the same creature."""
     standing: set[int] = set()
     every: set[int] = set()
     for char in state["characters"].values():
-        number = _number(str(char.get("name", "")), base)
-        if number is None:
+        name = str(char.get("name", ""))
+        number = _number(name, base)
+        # a hand-made character of the plain name is not a copy: only a copy counts as 1
+        if number is None or (name == base and mark_of(char) is None):
             continue
         every.add(number)
         if profile is None or not fallen(profile, char):
             standing.add(number)
-    if count == 1 and not every:
-        return [base]
     if numbering == "up":
         start = max(every, default=0) + 1
         return [f"{base} {n}" for n in range(start, start + count)]

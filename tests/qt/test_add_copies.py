@@ -166,7 +166,7 @@ def test_names_typed_with_markup_are_shown_as_typed(qtbot, window):
     dialog = dialog_for(qtbot, window, {**COEDWIG, "name": "<b>Thorn</b>", "count": 1})
     assert dialog.ui.previewLabel.textFormat() == Qt.TextFormat.PlainText
     assert dialog.ui.templateLabel.textFormat() == Qt.TextFormat.PlainText
-    assert lines(dialog) == ["<b>Thorn</b> 1: 3 HP"]
+    assert lines(dialog) == ["<b>Thorn</b> 1: 3 HP"]  # even a lone copy is numbered
 
 
 # adding from the window ----------------------------------------------------------------------

@@ -5,10 +5,11 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.demo import ensure_demo
+from harmdesk.desk.library import new_id
 from harmdesk.desk.service import Service
 from harmdesk.profiles import profile_for
 from harmdesk.qt.controller import DeskController
-from harmdesk.qt.dialogs.character import CharacterDialog, new_id
+from harmdesk.qt.dialogs.character import CharacterDialog
 from harmdesk.store import Store
 
 OK = QDialogButtonBox.StandardButton.Ok

@@ -276,7 +276,9 @@ def test_import_asks_per_clash(qtbot, window, monkeypatch, tmp_path):
     assert "Ice goblin" in library and "Ice goblin" in dock.model.names("shared")
     monkeypatch.setattr(window.library, "ask_clash", lambda old, new: ("both", False))
     window.library.import_templates(str(library_file(tmp_path, incoming[:1], "again.json")))
-    assert len(in_library(window)[coedwig.name]) == 2
+    library = in_library(window)  # both kept, the newcomer under a name of its own
+    assert len(library[coedwig.name]) == 1 and library[f"{coedwig.name} (2)"][0].notes == \
+        "from the file"
 
 
 def test_the_clash_box_offers_keep_both_replace_skip_and_the_rest(qtbot, window, monkeypatch,

@@ -8,12 +8,11 @@ The rules core checks the sheet and explains the edit before OK.
 from __future__ import annotations
 
 import itertools
-import re
-import unicodedata
 
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
 
 from ...desk.explain import explain
+from ...desk.library import new_id
 from ...desk.players import chosen, seen_words, visibility
 from ...desk.rolling import dice_sides
 from ...errors import UserError
@@ -26,16 +25,6 @@ PLAYERS_SEE = (("In full", "full"), ("As words only", "words"), ("Hidden", "hidd
 A_KIND = {"pc": "a PC", "follower": "a follower", "npc": "an NPC", "monster": "a monster",
           "object": "an object"}
 PIERCING = [("none", None), *((str(n), n) for n in range(1, 7)), ("x (equal to Prosperity)", "x")]
-
-
-def new_id(name: str, existing) -> str:
-    """A readable, unique id from a name: "The Heavy" -> the_heavy (the_heavy_2 if taken)."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    base = re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_") or "character"
-    taken, candidate, n = set(existing), base, 2
-    while candidate in taken:
-        candidate, n = f"{base}_{n}", n + 1
-    return candidate
 
 
 def plain_attack(attack: dict | None) -> dict | None:
