@@ -234,26 +234,25 @@ class TileView(QListView):
         rect = self.itemDelegate().plus_rect(QRectF(self.visualRect(index)), self.font())
         return index.data(IdRole) if rect.contains(QPointF(pos)) else None
 
+    def _pressed_plus(self, event) -> bool:
+        """A left press on a (+) adds a copy (a quick second one, one more) and is not a
+        press on the tile: the selection stays, and no drag starts from it."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        cid = self.plus_at(event.position().toPoint())
+        if cid is None:
+            return False
+        event.accept()
+        self.plusClicked.emit(cid)
+        return True
+
     def mousePressEvent(self, event):
-        # a press on the (+) adds a copy and is not a press on the tile: the selection
-        # stays, and no drag starts from it
-        if event.button() == Qt.MouseButton.LeftButton:
-            cid = self.plus_at(event.position().toPoint())
-            if cid is not None:
-                event.accept()
-                self.plusClicked.emit(cid)
-                return
-        super().mousePressEvent(event)
+        if not self._pressed_plus(event):
+            super().mousePressEvent(event)
 
     def mouseDoubleClickEvent(self, event):
-        # a quick second click on the (+) is one more copy, as the first was
-        if event.button() == Qt.MouseButton.LeftButton:
-            cid = self.plus_at(event.position().toPoint())
-            if cid is not None:
-                event.accept()
-                self.plusClicked.emit(cid)
-                return
-        super().mouseDoubleClickEvent(event)
+        if not self._pressed_plus(event):
+            super().mouseDoubleClickEvent(event)
 
     # dragging tiles: a monster's attack ------------------------------------------------
     def drag_chip(self) -> dict | None:

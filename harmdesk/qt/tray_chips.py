@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..desk.chips import MIME_TYPE, decode as decode_chip, encode as encode_chip
 from ..desk.display import modifier_words
-from ..profiles.parts import words
+from ..desk.library import attack_words
 from .plain import plain_button, plain_tip
 
 ChipFactory = Callable[[], "dict | None"]
@@ -38,19 +38,6 @@ HEAL_DICE = ("d4", "d6", "d8")
 # Suggestions only: the damage-type box takes any snake_case name (FF-8).
 COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "poison",
                 "acid", "psychic")
-
-
-def attack_words(attack: dict) -> str:
-    """'d10+3, 1 piercing, forceful' from an `attack` on a sheet, as written there."""
-    parts = [str(attack.get("dice", "?"))]
-    if attack.get("piercing"):
-        parts.append(f"{attack['piercing']} piercing")
-    if attack.get("ignores_armor"):
-        parts.append("ignores armor")
-    parts += [words(t) for t in attack.get("tags") or ()]
-    if attack.get("damage_type"):
-        parts.append(words(attack["damage_type"]))
-    return ", ".join(parts)
 
 
 def dangers(state: dict, kinds) -> list[tuple[str, str, str]]:

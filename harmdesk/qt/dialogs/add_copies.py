@@ -12,7 +12,7 @@ import random
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLineEdit, QSpinBox, QWidget
 
-from ...desk.library import COUNT_RANGE, Copies, CopiesRequest, Template
+from ...desk.library import COUNT_RANGE, Copies, CopiesRequest, Template, attack_words
 from ...errors import UserError
 from ..forms.ui_add_copies import Ui_AddCopiesDialog
 from ..style import ERROR_STYLE, WARNING
@@ -77,7 +77,6 @@ class AddCopiesDialog(QDialog):
         t = self.template
         parts = [f"{t.name} ({t.kind})", f"HP {t.hp}" if t.hp else "HP to fill in"]
         if t.attack and t.attack.get("dice"):
-            from ..tray_chips import attack_words
             parts.append(f"attack {attack_words(t.attack)}")
         text = "; ".join(parts) + "."
         return f"{text}\n{t.source}" if t.source else text
