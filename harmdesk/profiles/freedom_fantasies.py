@@ -219,8 +219,9 @@ PROFILE = Profile(
                            "Might, part of the Block Rating"),
                 SheetField("block_bonus", "&Block Bonus:", "int", (*LIMITS["block_bonus"], 0),
                            "Block Bonus from armor"),
+                # FF-9
                 SheetField("protection", "&Protection:", "int", (*LIMITS["protection"], 0),
-                           "Protection points, lost before Damage (FF-9)")),
+                           "Protection points, lost before Damage")),
         # FF-9: Protection comes from one named source: a creature's own is its own
         completes=lambda name, values: (
             {"protection_source": name} if values.get("protection") else {})),

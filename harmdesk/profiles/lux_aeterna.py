@@ -283,11 +283,11 @@ PROFILE = Profile(
     end_states=END_STATES,
     demo="lux_aeterna.json",
     library=LibraryFields(
+        # LA-14 and LA-2
         fields=(SheetField("level", "&Level:", "int", (*LIMITS["level"], 0),
-                           "Level: the Save Difficulty, in Bumps, of the effects it causes "
-                           "(LA-14)"),
+                           "Level: the Save Difficulty, in Bumps, of the effects it causes"),
                 SheetField("endurance", "&Endurance:", "int", (*LIMITS["endurance"], 0),
-                           "Endurance absorbs damage before HP (LA-2)")),
+                           "Endurance absorbs damage before HP")),
         # LA-14's worked example: the Level is all seed 002 gives of the ice wraith
         starters=(
             Starter("Ice wraith", "monster", "Lux Aeterna: \u201cThe ice wraith is Level 8, "
