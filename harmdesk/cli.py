@@ -552,6 +552,8 @@ def build_parser() -> argparse.ArgumentParser:
     backups.add_argument("file", nargs="?", metavar="FILE",
                          help="for restore: a backup's name in backups/, or a path")
     backups.set_defaults(func=cmd_backups)
+    from .cli_library import add_parser
+    add_parser(sub, system_names())
     return parser
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -25,24 +24,17 @@ from .. import rules
 from ..errors import StoreError, UserError
 from ..report.summary import SummaryRequest
 from ..rules.shapes import JSON, DeskState
-from . import chips, quick
+from . import chips, library_store, quick
 from .actions import Action, Change, RollNeed, TilePreview, shortened
 from .library import (
     Copies,
     CopiesRequest,
     Template,
     copies_of,
-    game_title,
-    library_json,
     mark_of,
-    merge,
     one_more,
     plan_copies,
-    probe,
-    read_library_data,
-    read_template,
     rolls_needed,
-    starters,
 )
 
 if TYPE_CHECKING:
@@ -52,7 +44,6 @@ if TYPE_CHECKING:
     from ..rules.encounter import Encounter
     from ..store.steps import LogEntry
     from ..store.store import Checkpoint, Store
-    from ..store.templates import StoredTemplate
     from .campaign import Campaign
     from .corrections import Correction
 
@@ -527,42 +518,25 @@ class Service:
         return Action.of(quick.parse(text, self.system))
 
     # the creature library ----------------------------------------------------------------
+    @property
+    def _shelf(self) -> library_store.Scope:
+        """The open campaign's part of the library: its game's shared templates and its own."""
+        info = self._campaign.info
+        return library_store.Scope(self.system, info.id, self.name)
+
     def library(self) -> list[Template]:
-        """This game's templates: those every campaign of it shares, then this campaign's
-        own, each by name. The seeds' dangers are written in the first time a game's
-        library is read, so the GM may edit or delete them like any other."""
-        system = self.system
-        if not self.read_only and not self.loading and not self.store.seeded(system):
-            self.store.seed_templates(system, [(t.name, t.data()) for t in starters(system)])
-        return [self._template(row) for row in
-                self.store.templates(system, self._campaign.info.id)]
+        """This game's templates: those every campaign of it shares and this campaign's
+        own, by name (the starters written in the first time, see `library_store`)."""
+        return library_store.templates(self.store, self._shelf, seed=not self.loading)
 
     def template(self, tid: int) -> Template | None:
-        row = self.store.template(tid)
-        if row is None or row.system != self.system:
-            return None
-        return self._template(row)
-
-    def _template(self, row: StoredTemplate) -> Template:
-        found = read_template(row.system, row.data, f"template {row.id}")
-        mine = row.campaign_id is not None
-        return replace(found, id=row.id, campaign=self.name if mine else None)
+        return library_store.template(self.store, self._shelf, tid)
 
     def save_template(self, template: Template) -> Template:
         """Save a new template (id None) or replace one; UserError when it is not of this
         campaign's game. Tiles already on the desk keep what they were given."""
         self.check_writable()
-        if template.system != self.system:
-            raise UserError(f"{template.name} is a {game_title(template.system)} template; "
-                            f"this campaign plays {game_title(self.system)}.")
-        try:
-            probe(template)
-        except rules.Refused as err:
-            raise UserError(f"{template.name}: {err.reason}.") from None
-        campaign_id = None if template.campaign is None else self._campaign.info.id
-        tid = self.store.save_template(template.system, template.name, template.data(),
-                                       campaign_id, template.id)
-        return replace(template, id=tid)
+        return library_store.save(self.store, self._shelf, template)
 
     def remove_template(self, tid: int) -> None:
         self.check_writable()
@@ -621,30 +595,13 @@ class Service:
         """Templates from a library file, into this game's library: a name it holds already
         is `choose(existing, incoming)`'s to settle ("both", "replace" or "skip"). Templates
         of another game are refused, naming both. Nothing is saved when the file is bad."""
-        from ..store.copies import with_sides
-        from .replay import ScenarioError, read_json
         self.check_writable()
-        try:
-            data = read_json(path, with_sides(self.store.path))
-        except ScenarioError as err:
-            raise UserError(f"Cannot import: {err}") from None
-        incoming = read_library_data(data, str(path))
-        other = [t for t in incoming if t.system != self.system]
-        if other:
-            raise UserError(f"Cannot import: {other[0].name} is a {game_title(other[0].system)} "
-                            f"template; this campaign plays {game_title(self.system)}.",
-                            "Nothing was saved.")
-        done = merge(self.library(), incoming, choose)
-        with self.store.together():
-            for template in done.save:
-                self.save_template(template)
-        return done.lines
+        incoming = library_store.read_file(self.store, path)
+        return library_store.import_templates(self.store, incoming, choose, self._shelf)
 
     def export_templates(self, path: str, ids: Iterable[int] | None = None) -> str:
         """Write this game's templates (or those of `ids`) to a library file."""
-        chosen = set(ids) if ids is not None else None
-        templates = [t for t in self.library() if chosen is None or t.id in chosen]
-        return write_json(path, library_json(templates))
+        return library_store.export(self.store, path, [self._shelf], ids)[0]
 
     # the session summary ----------------------------------------------------------------
     def summary_choice(self, numbers: list[int] | None) -> tuple[list[JSON], bool]:
