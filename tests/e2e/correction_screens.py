@@ -2,7 +2,7 @@
 
     python tests/e2e/correction_screens.py [FOLDER]
 
-saves FOLDER/*.png (default /tmp/shots24): a Stonetop hit reverted with the Death's Door
+saves FOLDER/*.png (default /tmp/harmdesk-correction-shots): a Stonetop hit reverted with the Death's Door
 roll that followed it, a Lux Aeterna hit reverted so that a later one no longer Wounds and
 the Trauma care that followed goes, and a Freedom Fantasies hit reverted so that a door is
 no longer Broken. Each desk is played through the service, previewed as the window does,
@@ -64,7 +64,7 @@ def preview(store, name: str, game) -> object:
 
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots24")
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/harmdesk-correction-shots")
     folder.mkdir(parents=True, exist_ok=True)
     from PySide6.QtWidgets import QApplication
 

@@ -3,7 +3,7 @@ test):
 
     python tests/e2e/library_screens.py [FOLDER]
 
-saves FOLDER/*.png (default /tmp/shots25): `library.png`, the window on the Stonetop demo
+saves FOLDER/*.png (default /tmp/harmdesk-library-shots): `library.png`, the window on the Stonetop demo
 with the library dock shown; `add_dialog.png`, the add dialog for six coedwig; and
 `desk_and_players.png`, the desk with the six numbered copies, hidden, beside the players'
 display, which leaves them out. The real window, in this process (offscreen unless
@@ -50,7 +50,7 @@ def beside(left, right, gap: int = 16):
 
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots25")
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/harmdesk-library-shots")
     folder.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="harmdesk-library-shots-"))
     os.environ["XDG_CONFIG_HOME"] = str(work / "config")  # the window remembers nothing here
