@@ -326,7 +326,15 @@ def plan_copies(state: DeskState, req: CopiesRequest,
         text = err.message if isinstance(err, UserError) else _sentence(err.reason)
         return Copies(names, [], [], [], [], text, "")
     warnings = []
-    if is_dice(hp_expr) and dice.bounds(hp_expr)[0] <= 0:
+    profile = _profile(template.system)
+    floor = _lowest(profile, profile.library.hp_field)
+    if profile.library.hp_field == "hp" and floor > 0:
+        # HP is the game's limit (Freedom Fantasies counts Damage up to it): never below it
+        if any(hp < floor for hp in hps):
+            warnings.append(f"A {profile.title} creature has at least {floor} HP: a copy "
+                            f"that comes to less starts at {floor}.")
+            hps = [max(hp, floor) for hp in hps]
+    elif is_dice(hp_expr) and dice.bounds(hp_expr)[0] <= 0:
         warnings.append(f"{hp_expr} can roll 0 or less: a copy may start at 0 HP.")
     low = [n for n, hp in zip(names, hps, strict=True) if hp <= 0]
     problem = None
@@ -676,7 +684,13 @@ def merge(existing: Sequence[Template], incoming: Sequence[Template],
 
 
 def _free_name(name: str, taken: set[str]) -> str:
+    """'Coedwig (2)', or the first number no name holds (letter case aside); a long name
+    is cut to leave the number room."""
+    folded = {t.casefold() for t in taken}
     n = 2
-    while f"{name} ({n})" in taken:
+    while True:
+        suffix = f" ({n})"
+        free = name[:MOST_LABEL - 3 - len(suffix)].rstrip() + suffix
+        if free.casefold() not in folded:
+            return free
         n += 1
-    return f"{name} ({n})"

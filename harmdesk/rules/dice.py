@@ -197,40 +197,64 @@ def total(expr: str, rolls: Any) -> DiceTotal:
     for face, size in zip(rolls, need, strict=True):
         if not 1 <= face <= size:
             raise Refused(f"a d{size} cannot show {face}")
-    lib = _lib()
-    try:
-        result = lib.FacesRoller(list(rolls)).roll(parse(expr),
-                                                   stringifier=lib.d20.SimpleStringifier())
-        value = int(result.total)
-    except lib.d20.RollError as err:  # d6/0: the expression reads, but cannot be totalled
-        raise Refused(f"{expr} cannot be totalled: {str(err).rstrip('.').lower()}") from None
-    shown = str(result).replace("-", MINUS)
+    value, shown = _raw(expr, list(rolls))
     if value < 0:
         return DiceTotal(expr, tuple(rolls), 0, f"{shown}, counted as 0")
     return DiceTotal(expr, tuple(rolls), value, shown)
 
 
+def _raw(expr: str, faces: list[int]) -> tuple[int, str]:
+    """`expr` totalled from `faces` (checked by the caller), a total below 0 as it is."""
+    lib = _lib()
+    try:
+        result = lib.FacesRoller(faces).roll(parse(expr),
+                                             stringifier=lib.d20.SimpleStringifier())
+        value = int(result.total)
+    except lib.d20.RollError as err:  # d6/0: the expression reads, but cannot be totalled
+        raise Refused(f"{expr} cannot be totalled: {str(err).rstrip('.').lower()}") from None
+    return value, str(result).replace("-", MINUS)
+
+
+@lru_cache(maxsize=512)
+def _ends(expr: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces that give `expr`'s least and its most total. A total only adds and takes
+    away dice (kept dice among them), so each die pushes it one way: a die added is
+    least at 1, a die taken away (d6-d4's d4) at its highest face."""
+    need = sides(expr)
+    ones, tops = [1] * len(need), list(need)
+    low, high = list(ones), list(tops)
+    for i, size in enumerate(need):
+        up = _raw(expr, ones[:i] + [size] + ones[i + 1:])[0] - _raw(expr, ones)[0]
+        down = _raw(expr, tops)[0] - _raw(expr, tops[:i] + [1] + tops[i + 1:])[0]
+        if up + down < 0:
+            low[i], high[i] = size, 1
+    return tuple(low), tuple(high)
+
+
 def bounds(expr: str) -> tuple[int, int]:
     """The least and the most `expr` totals (a total below 0 counts as 0, as `total` does)."""
-    need = sides(expr)
-    return total(expr, [1] * len(need)).total, total(expr, need).total
+    low, high = _ends(expr)
+    return total(expr, list(low)).total, total(expr, list(high)).total
 
 
-# kept dice (2d6kh1) are not symmetric: their average is counted face by face, up to this
-# many outcomes; beyond it (no game writes such HP) the midpoint stands in
+# the average is counted outcome by outcome up to this many outcomes (every HP a game
+# writes); beyond it the midpoint of the totals stands in
 _COUNTED_OUTCOMES = 20_000
 
 
 def average(expr: str) -> int:
-    """The average of `expr`, rounded down: a creature's HP "taken as the average"."""
+    """The average of `expr`'s totals (each below 0 counted as 0), rounded down: a
+    creature's HP "taken as the average"."""
     need = sides(expr)
-    low, high = bounds(expr)
-    keeps = any(isinstance(n, _lib().ast.OperatedDice) for n in _walk(parse(expr)))
     outcomes = 1
     for size in need:
         outcomes *= size
-    if not keeps or outcomes > _COUNTED_OUTCOMES:
-        return (low + high) // 2  # a sum of dice is symmetric about its midpoint
+    low, high = (_raw(expr, list(faces))[0] for faces in _ends(expr))
+    keeps = any(isinstance(n, _lib().ast.OperatedDice) for n in _walk(parse(expr)))
+    if (low >= 0 and not keeps) or outcomes > _COUNTED_OUTCOMES:
+        # a sum of dice is symmetric about its midpoint; kept dice, or totals counted as
+        # 0 below it, are not, and are counted
+        return max(0, (low + high) // 2)
     import itertools
     totals = [total(expr, list(faces)).total
               for faces in itertools.product(*(range(1, s + 1) for s in need))]

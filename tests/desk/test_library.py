@@ -199,10 +199,6 @@ def test_a_bad_library_file_saves_nothing(session, tmp_path):
     assert "Zed" not in [t.name for t in session.library()]
 
 
-@pytest.mark.xfail(strict=True, reason="merge's keep-both name adds \" (2)\" without room for "
-                   "it: a 197-character name (the most a template may have) becomes 201 "
-                   "characters, save_template's probe refuses it in the rules' words "
-                   "(\"`name` is 201 characters long\") and the whole import fails")
 def test_keeping_both_of_a_name_at_its_longest_still_imports(session, tmp_path):
     longest = "L" * 197
     saved(session, {"name": longest, "hp": "3"})

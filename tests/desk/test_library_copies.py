@@ -261,17 +261,19 @@ def test_lux_aeterna_copies_at_zero_hp_are_unconscious():
     assert profile_for("lux_aeterna").tile_facts(char).status == "unconscious"
 
 
-@pytest.mark.xfail(strict=True, reason="Freedom Fantasies' HP is the copy's limit (at least "
-                   "1): plan_copies says the copy starts at 0 HP and asks the GM's yes, but "
-                   "copy_sheet raises it to 1 and the copy starts unharmed at HP 1, Damage 0")
 def test_a_freedom_fantasies_copy_starts_at_the_hp_its_plan_shows():
+    """Freedom Fantasies' HP is the limit its Damage counts up to: a copy whose dice come
+    to less than 1 starts at 1, says so, and asks no yes to a copy at 0 HP."""
     ff = rules.new_state("freedom_fantasies", None, [])
     imp = template({"name": "Imp", "hp": "d4-3",
                     "sheet": {"might": 0, "block_bonus": 0, "protection": 0}},
                    "freedom_fantasies")
-    plan = plan_copies(ff, CopiesRequest(imp, 1, allow_zero=True))
+    plan = plan_copies(ff, CopiesRequest(imp, 1))
+    assert plan.problem is None and not plan.zero_asked and plan.hp == [1]
+    assert plan.warnings == ["A Freedom Fantasies creature has at least 1 HP: a copy that "
+                             "comes to less starts at 1."]
     char = added(ff, plan)["characters"]["imp_1"]
-    assert char["hp"] - char["damage"] == plan.hp[0]
+    assert (char["hp"], char["damage"]) == (1, 0)
 
 
 # other games ---------------------------------------------------------------------------------

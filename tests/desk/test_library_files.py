@@ -207,3 +207,11 @@ def test_skip_saves_nothing_of_it():
 def test_an_unknown_choice_is_refused():
     with pytest.raises(UserError, match="Choose one of both, replace, skip for coedwig"):
         merge([OLD], [NEW], lambda old, new: "maybe")
+
+
+def test_keep_both_numbers_past_names_taken_in_any_letter_case():
+    existing = [read_template("stonetop", {"name": n, "hp": "3"})
+                for n in ("Coedwig", "COEDWIG (2)")]
+    incoming = [read_template("stonetop", {"name": "coedwig", "hp": "4"})]
+    done = lib.merge(existing, incoming, lambda old, new: "both")
+    assert [t.name for t in done.save] == ["coedwig (3)"]

@@ -2,7 +2,8 @@
 
     python tests/e2e/correction_screens.py [FOLDER]
 
-saves FOLDER/*.png (default /tmp/harmdesk-correction-shots): a Stonetop hit reverted with the Death's Door
+saves FOLDER/*.png (default /tmp/harmdesk-correction-shots): a Stonetop hit reverted with
+the Death's Door
 roll that followed it, a Lux Aeterna hit reverted so that a later one no longer Wounds and
 the Trauma care that followed goes, and a Freedom Fantasies hit reverted so that a door is
 no longer Broken. Each desk is played through the service, previewed as the window does,

@@ -3,7 +3,8 @@ test):
 
     python tests/e2e/library_screens.py [FOLDER]
 
-saves FOLDER/*.png (default /tmp/harmdesk-library-shots): `library.png`, the window on the Stonetop demo
+saves FOLDER/*.png (default /tmp/harmdesk-library-shots): `library.png`, the window on the
+Stonetop demo
 with the library dock shown; `add_dialog.png`, the add dialog for six coedwig; and
 `desk_and_players.png`, the desk with the six numbered copies, hidden, beside the players'
 display, which leaves them out. The real window, in this process (offscreen unless
