@@ -25,7 +25,7 @@ from ..profiles.parts import KIND_LABELS, Profile, SheetField, words
 from ..rules import dice
 from ..rules.core import Refused, clipped
 from ..rules.engine import full_settings, make_character, system_named
-from ..rules.fields import MOST_LABEL, plain_data
+from ..rules.fields import MOST_COUNT, MOST_LABEL, listing, plain_data, whole
 from ..rules.shapes import JSON, Character, DeskState
 from ..untrusted import UntrustedError, parse_json
 
@@ -195,7 +195,16 @@ def _read_attack(profile: Profile, attack: Any) -> JSON:
     expr = expr.strip().lower()
     if not dice.sides(expr):
         raise Refused(f"{expr} has no die: an attack's damage is dice, such as d8+2")
-    return {**attack, "dice": expr}
+    read: JSON = {**attack, "dice": expr}
+    if attack.get("piercing") is not None:  # as armor: a count
+        read["piercing"] = whole(attack, "piercing",
+                                 maximum=MOST_COUNT)
+    if attack.get("tags") is not None:
+        tags = listing(attack, "tags")
+        if not all(isinstance(t, str) and 0 < len(t) <= MOST_LABEL for t in tags) \
+                or len(tags) > MOST_COUNT:
+            raise Refused("`attack.tags` must be a list of tags such as [\"forceful\"]")
+    return read
 
 
 def _text(data: JSON, key: str) -> str:

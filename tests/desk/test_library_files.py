@@ -215,3 +215,14 @@ def test_keep_both_numbers_past_names_taken_in_any_letter_case():
     incoming = [read_template("stonetop", {"name": "coedwig", "hp": "4"})]
     done = lib.merge(existing, incoming, lambda old, new: "both")
     assert [t.name for t in done.save] == ["coedwig (3)"]
+
+
+@pytest.mark.parametrize(("attack", "words"), [
+    ({"dice": "d6", "piercing": 10**9}, "`piercing` must be at most 99"),
+    ({"dice": "d6", "piercing": -1}, "`piercing` cannot be negative"),
+    ({"dice": "d6", "tags": [1]}, "`attack.tags` must be a list of tags"),
+])
+def test_an_attacks_absurd_piercing_or_tags_are_refused_naming_the_field(attack, words):
+    """ST-3, ST-4: piercing is counted against armor, a count of at most 99 like armor."""
+    with pytest.raises(UserError, match=words):
+        read_template("stonetop", {"name": "Odd", "hp": "3", "attack": attack})
