@@ -266,9 +266,10 @@ class LogModel(QStandardItemModel):
 
     # following the steps ----------------------------------------------------------
     def on_change(self, change) -> None:
-        """A step applied, undone or redone in the newest session: insert or mark just
-        that step's rows, without reading the store, so a long night stays quick and the
-        view keeps its place and selection. A correction (or its undo or redo) strikes
+        """A step applied, undone or redone in the newest group (its session's, or the steps
+        outside any session while those are the newest): insert or mark just that step's
+        rows, without reading the store, so a long night stays quick and the view keeps
+        its place and selection. A correction (or its undo or redo) strikes
         and rewrites older rows: those shown are changed in place too."""
         if any(e.is_correction for e in change.entries):
             if not self._follow_correction(change):
@@ -281,7 +282,7 @@ class LogModel(QStandardItemModel):
             return
         for entry in change.entries:
             if not self._follow(change.kind, entry):
-                self.refresh()  # outside any session, or an older session: read it all again
+                self.refresh()  # not the newest group's: read it all again
                 return
 
     def _follow_correction(self, change) -> bool:
@@ -330,15 +331,15 @@ class LogModel(QStandardItemModel):
             return
 
     def _replace_undone(self, entries) -> bool:
-        """A new step in the newest session replaced the undone steps on top of it: its
+        """A new step in the newest group replaced the undone steps on top of it: its
         rows take their places, changed in place (the tree then repaints those rows
         only, rather than laying out and painting the whole log again); only a
         difference in count is inserted or removed. False, touching nothing, when the
-        undone rows are not just those on top of the newest session or one of them is
+        undone rows are not just those on top of the newest group or one of them is
         selected or current (the view's picks must not pass to another step)."""
         campaign, group = self.controller.campaign, self._groups[0] if self._groups else None
         if campaign is None or group is None or not entries \
-                or any(e.session_id is None or e.session_id != group.key for e in entries):
+                or any(self._group_key(e) != group.key for e in entries):
             return False
         gone = next((i for i, r in enumerate(group.rows) if not r.undone), len(group.rows))
         if gone == 0 or any(r.undone for g in self._groups for r in g.rows[gone if g is
@@ -378,13 +379,19 @@ class LogModel(QStandardItemModel):
             self._remove(g, first, last)
         return True
 
+    def _group_key(self, entry) -> object:
+        """The group a new step's rows go under: its session's, or the steps outside any
+        session; None for a session not read yet (the log must then be read again)."""
+        if entry.session_id is None:
+            return OUTSIDE
+        return entry.session_id if entry.session_id in self._sessions else None
+
     def _follow(self, kind: ChangeKind, entry) -> bool:
         """Insert (apply) one log entry's rows on top, or mark them undone or redone;
-        False if it is not in the newest session."""
+        False if it is not in the newest group."""
         campaign = self.controller.campaign
         group = self._groups[0] if self._groups else None
-        if campaign is None or entry.session_id is None or group is None \
-                or group.key != entry.session_id:
+        if campaign is None or group is None or self._group_key(entry) != group.key:
             return False
         if kind in (ChangeKind.UNDO, ChangeKind.REDO):
             rows = [i for i, r in enumerate(group.rows) if r.entry_id == entry.id]

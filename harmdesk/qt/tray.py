@@ -96,6 +96,8 @@ class TrayWidget(QWidget):
             "additional": (ui.additionalLabel, ui.additionalSpin, ui.additionalTypeCombo)}
         self._danger_key: tuple | None = None
         self._chips: dict[str, list[ChipButton]] = {}
+        self._danger_chips: dict[str, ChipButton] = {}  # by the danger's character id
+        self._spare_dangers: list[ChipButton] = []  # hidden, for the next dangers to come
         self._flows = {name: FlowLayout(getattr(self.ui, f"{name}Box"))
                        for name in ("severity", "dangers", "heal", "moves", "conditions")}
         self._wire()
@@ -202,9 +204,7 @@ class TrayWidget(QWidget):
             old.deleteLater()
         made = []
         for text, factory, category, tip in specs:
-            chip = ChipButton(box, text=text, factory=factory, category=category, tooltip=tip)
-            chip.activated.connect(self.chipActivated)
-            chip.hovered.connect(self.chipHovered)
+            chip = self._chip_button(box, category, text, factory, tip)
             flow.addWidget(chip)
             made.append(chip)
         self._chips[name] = made
@@ -230,8 +230,7 @@ class TrayWidget(QWidget):
         found = dangers(state, self._profile.danger_kinds) if state else []
         if tuple(found) != self._danger_key:
             self._danger_key = tuple(found)
-            self._fill("dangers", [(label, self._attack_factory(cid, label), "danger", tip)
-                                   for cid, label, tip in found])
+            self._show_dangers(found)
             self.ui.dangersEmpty.setVisible(state is not None and not found)
             self.ui.gangCombo.clear()
             for cid, label, _ in found:
@@ -243,6 +242,46 @@ class TrayWidget(QWidget):
             kept = [c for c in self.ui.gangSlot.ids() if c in state["characters"]]
             self.ui.gangSlot.set_ids(kept)
         self._show_gang()
+
+    def _show_dangers(self, found: list) -> None:
+        """One chip per danger: a danger's chip kept as it was while it stays on the desk,
+        and chips put away (hidden) as dangers leave taken up again for those that come, so
+        a step that brings or takes away many copies builds few widgets or none."""
+        flow, box = self._flows["dangers"], self.ui.dangersBox
+        wanted = {cid for cid, _, _ in found}
+        spare = self._spare_dangers + [chip for cid, chip in self._danger_chips.items()
+                                       if cid not in wanted]
+        shown = {cid: chip for cid, chip in self._danger_chips.items() if cid in wanted}
+        for cid, label, tip in found:
+            chip = shown.get(cid)
+            if chip is None:
+                if spare:
+                    chip = spare.pop()
+                else:
+                    chip = self._chip_button(box, "danger")
+                    flow.addWidget(chip)
+                chip.dress(label, self._attack_factory(cid, label), tip)
+                shown[cid] = chip
+            elif chip.base_text != label or chip.tip != tip:  # renamed, or its attack changed
+                chip.dress(label, self._attack_factory(cid, label), tip)
+        made = [shown[cid] for cid, _, _ in found]
+        for chip in spare:
+            chip.hide()
+        flow.put_in_order(made)
+        for chip in made:
+            if chip.isHidden():
+                chip.show()
+        self._danger_chips = {cid: shown[cid] for cid, _, _ in found}
+        self._spare_dangers = spare
+        self._chips["dangers"] = made
+        box.setVisible(bool(made))
+
+    def _chip_button(self, box: QWidget, category: str, text: str = "",
+                     factory=None, tip: str = "") -> ChipButton:
+        chip = ChipButton(box, text=text, factory=factory, category=category, tooltip=tip)
+        chip.activated.connect(self.chipActivated)
+        chip.hovered.connect(self.chipHovered)
+        return chip
 
     @staticmethod
     def _attack_factory(cid: str, label: str):

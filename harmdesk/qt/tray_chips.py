@@ -113,6 +113,7 @@ class FlowLayout(QLayout):
         super().__init__(parent)
         self._items = []
         self._gap = spacing
+        self._heights: dict[int, int] = {}  # heightForWidth's answers since last invalidated
         self.setContentsMargins(0, 0, 0, 0)
 
     def addItem(self, item) -> None:
@@ -134,7 +135,20 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._arrange(QRect(0, 0, width, 0), move=False)
+        # asked again and again while a step is laid out, and each asks every chip its size
+        if width not in self._heights:
+            self._heights[width] = self._arrange(QRect(0, 0, width, 0), move=False)
+        return self._heights[width]
+
+    def invalidate(self) -> None:
+        self._heights.clear()
+        super().invalidate()
+
+    def put_in_order(self, widgets: list[QWidget]) -> None:
+        """Lay `widgets` out in this order, before any others it holds."""
+        first = {id(w): i for i, w in enumerate(widgets)}
+        self._items.sort(key=lambda item: first.get(id(item.widget()), len(first)))
+        self.invalidate()
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
@@ -239,22 +253,56 @@ class ChipButton(DragsChip, QPushButton):
     def __init__(self, parent: QWidget | None = None, *, text: str = "",
                  factory: ChipFactory | None = None, category: str = "damage",
                  tooltip: str = ""):
-        super().__init__(plain_button(text), parent)  # a danger's label holds its name
-        self._factory = factory
+        super().__init__(parent)
         self._press: QPoint | None = None
-        self.base_text = text
+        self.base_text = ""
         self.takes = ""  # the ticked modifiers this chip will take, in words
-        self._tip = tooltip
+        self._tip = ""
         self.setAutoDefault(False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.setProperty("takes", False)
         self.set_category(category)
-        if tooltip:
-            self.setToolTip(plain_tip(tooltip))  # a danger's tip holds its name
-        if text and not self.accessibleName():
-            self.setAccessibleName(f"{text} chip")
+        self.dress(text, factory, tooltip)
         self.clicked.connect(self._emit)
+
+    def dress(self, text: str, factory: ChipFactory | None, tooltip: str = "") -> None:
+        """Give the chip its text, factory and tooltip, as built or when the tray puts it
+        to another use; it then takes no modifiers until `show_modifiers` says so."""
+        self._factory = factory
+        self.base_text = text
+        if plain_button(text) != super().text():
+            self.setText(plain_button(text))  # a danger's label holds its name
+            if text:
+                self.setAccessibleName(f"{text} chip")
+        self._tip = tooltip
+        self._mark("", self._tip)
+
+    def _mark(self, takes: str, tip: str) -> None:
+        """Set what the chip takes and its tooltip, repolished only when the outline
+        changes: a stylesheet's polish is the dearest thing a tray of many chips does."""
+        self.takes = takes
+        if self.property("takes") != bool(takes):
+            self.setProperty("takes", bool(takes))
+            self._repolish()
+        tip = plain_tip(tip)  # a danger's tip holds its name
+        if tip != self.toolTip():
+            self.setToolTip(tip)
+        described = f"+ {takes}" if takes else ""
+        if described != self.accessibleDescription():
+            self.setAccessibleDescription(described)
+
+    def _repolish(self) -> None:
+        # one not yet polished takes its properties when first shown or measured
+        if self.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+            self.style().unpolish(self)
+            self.style().polish(self)
+
+    @property
+    def tip(self) -> str:
+        """The chip's own tooltip, before any modifiers it takes."""
+        return self._tip
 
     def text(self) -> str:
         """What the chip says, a name's `&` as typed (the button holds it doubled)."""
@@ -268,21 +316,16 @@ class ChipButton(DragsChip, QPushButton):
         dark outline); its text and size stay as they are, so no chip moves under the mouse."""
         if base_text is not None:
             self.base_text = base_text
-            self.setText(plain_button(base_text))
-        added = modifier_words(modifiers or {})
-        self.takes = ", ".join(added)
-        self.setProperty("takes", bool(added))
-        self.style().unpolish(self)
-        self.style().polish(self)
-        tip = "\n".join(p for p in (self._tip, f"With the ticked modifiers: + {self.takes}."
-                                    if added else "") if p)
-        self.setToolTip(plain_tip(tip))
-        self.setAccessibleDescription(f"+ {self.takes}" if added else "")
+            if plain_button(base_text) != super().text():
+                self.setText(plain_button(base_text))
+        takes = ", ".join(modifier_words(modifiers or {}))
+        self._mark(takes, "\n".join(p for p in (self._tip, f"With the ticked modifiers: "
+                                                f"+ {takes}." if takes else "") if p))
 
     def set_category(self, category: str) -> None:
-        self.setProperty("chip", category)  # the tray's stylesheet colours by category
-        self.style().unpolish(self)
-        self.style().polish(self)
+        if self.property("chip") != category:
+            self.setProperty("chip", category)  # the tray's stylesheet colours by category
+            self._repolish()
 
     def chip(self) -> dict | None:
         return self._factory() if self._factory else None

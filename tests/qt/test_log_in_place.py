@@ -146,6 +146,38 @@ def test_a_whole_group_undone_outside_any_session_is_read_again(qtbot, desk, log
     assert model_rows(model) == store_rows(desk, log_store)
 
 
+def test_steps_outside_any_session_are_followed_in_place(qtbot, desk, log_store):
+    model = LogModel(desk)
+    pages, (resets, removed, inserted, _) = reads(desk), watch(model)
+    assert desk.submit({"type": "damage", "target": "vahid", "amount": 3})
+    assert desk.submit({"type": "damage", "target": "heavy", "amount": 1})
+    desk.stack.undo()
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 2})
+    # the first step makes the group (a read); the rest go in where they belong
+    assert len(pages) == 1 and len(resets) == 1
+    assert inserted == [(0, 0, 0)] and removed == []
+    assert top(model) == ["Outside any session"]
+    assert model_rows(model) == store_rows(desk, log_store)
+    assert [(text[:16], undone) for text, undone in model_rows(model)[0]] == \
+        [("#2 Vahid regains", False), ("#1 Vahid takes 3", False)]
+    desk.stack.undo()
+    assert model_rows(model)[0][0] == ("#2 Vahid regains 2 HP; 13 → 15 HP", True)
+    assert len(pages) == 1 and model_rows(model) == store_rows(desk, log_store)
+
+
+def test_a_step_outside_any_session_after_one_ended_is_read_again(qtbot, desk, log_store):
+    played(desk)  # two steps outside any session, then a session
+    model = LogModel(desk)
+    desk.end_play_session()
+    pages = reads(desk)
+    assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
+    # their group is not the newest: the log is read again, to put it in its place
+    assert len(pages) == 1
+    assert model_rows(model) == store_rows(desk, log_store)
+    assert ("#5 Vahid regains 1 HP; 8 → 9 HP", False) in model_rows(model)[
+        top(model).index("Outside any session")]
+
+
 # the filter's proxy ---------------------------------------------------------------------
 @pytest.fixture
 def dock(qtbot, desk):

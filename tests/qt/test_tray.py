@@ -157,6 +157,39 @@ def test_dangers_follow_the_desk(tray, desk):
     assert "Hagr d10+3" not in [c.text() for c in tray.chips_in("dangers")]
 
 
+def test_a_step_keeps_the_chips_of_the_dangers_it_leaves_alone(tray, desk):
+    hagr, coedwig = tray.chips_in("dangers")
+    wolf = {"id": "wolf", "name": "Wolf", "kind": "monster", "max_hp": 6,
+            "attack": {"dice": "d6+1"}}
+    assert desk.submit({"type": "add_character", "character": wolf})
+    kept = tray.chips_in("dangers")
+    assert kept[:2] == [hagr, coedwig] and kept[0] is hagr and kept[1] is coedwig
+    assert desk.submit({"type": "damage", "target": "hagr", "amount": 1})
+    assert tray.chips_in("dangers") == kept  # a step on the desk rebuilds no chip
+    assert desk.submit({"type": "remove_character", "target": "hagr"})
+    assert [c.text() for c in tray.chips_in("dangers")] == ["Coedwig d6", "Wolf d6+1"]
+    assert tray.chips_in("dangers")[0] is coedwig and not hagr.isVisibleTo(tray)
+
+
+def test_a_chip_put_away_serves_the_next_danger_as_its_own(tray, desk):
+    hagr = tray.chips_in("dangers")[0]
+    assert desk.submit({"type": "remove_character", "target": "hagr"})
+    wolf = {"id": "wolf", "name": "Wolf", "kind": "monster", "max_hp": 6,
+            "attack": {"dice": "d6+1"}}
+    assert desk.submit({"type": "add_character", "character": wolf})
+    chip = tray.chips_in("dangers")[-1]
+    assert chip is hagr and chip.isVisibleTo(tray)  # the hidden chip, taken up again
+    assert chip.text() == "Wolf d6+1" and chip.accessibleName() == "Wolf d6+1 chip"
+    assert chip.chip() == chips.attack_chip(["wolf"], "Wolf d6+1")
+    assert "Wolf" in chip.toolTip() and "Hagr" not in chip.toolTip()
+    tray.ui.ignoresArmorCheck.setChecked(True)
+    assert "ignores armor" in chip.toolTip() and chip.property("takes")
+    tray.ui.ignoresArmorCheck.setChecked(False)
+    assert "ignores armor" not in chip.toolTip() and not chip.property("takes")
+    visible = [c.text() for c in tray.findChildren(ChipButton) if c.isVisibleTo(tray)]
+    assert "Hagr d10+3" not in visible and visible.count("Wolf d6+1") == 1
+
+
 # modifiers ---------------------------------------------------------------------------
 def test_stonetop_toggles_are_named_on_the_chip_and_join_the_action_on_the_drop(
         qtbot, tray, desk):
