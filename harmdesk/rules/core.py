@@ -179,8 +179,9 @@ class Desk(Generic[C]):
             return self._state
         order = self._order if self._order is not None else list(self._chars)
         # every id in order is a character of the state or one added to the desk
-        chars = {cid: cast(Character, self._copied.get(cid, self._chars.get(cid)))
-                 for cid in order}
+        copied, kept = self._copied, self._chars
+        chars: dict[str, Character] = {cid: copied[cid] if cid in copied else kept[cid]
+                                       for cid in order}
         # settings no action changed stay the state's own: the step changed none
         settings = self._state["settings"] if self.settings is self._settings else \
             self.settings
