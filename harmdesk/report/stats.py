@@ -1,0 +1,223 @@
+"""Who hurt whom: each character's harm dealt and taken by source, healing given and
+received, their downs in the game's own words, the biggest hit each dealt and took, and
+their closest call, from the applied log. Pure: no Qt, no SQL.
+
+A hit's source is the attacker the GM dragged (the action's `source`), or the gang the
+GM gathered (`gang_damage`, a source of its own: its hit is not split between its
+members); harm typed with no source counts under `UNATTRIBUTED`, never dropped. Each
+figure keeps the ids of the log entries it came from, so an export can link them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..profiles import profile_for
+from ..rules.shapes import JSON
+from . import facts
+
+UNATTRIBUTED = ""  # the source of harm typed without an attacker
+UNATTRIBUTED_NAME = "Unattributed"
+GANG = "gang"      # the kind of a gang's tally: a source, not a character
+HEALER_KEYS = ("healer", "source")  # who gave the healing, where an action names them
+
+
+@dataclass(frozen=True)
+class Hit:
+    amount: int
+    other: str   # the source (for a hit taken) or the target (for a hit dealt)
+    entry: int   # the log entry's id
+
+
+@dataclass(frozen=True)
+class Down:
+    words: str   # the state they were brought to, as their tile names it
+    entry: int
+
+
+@dataclass(frozen=True)
+class CloseCall:
+    words: str     # where the hit left them, in the rules' words
+    share: float   # how far from the end, as a share of their HP (lower is closer)
+    entry: int
+
+
+@dataclass
+class Tally:
+    """One character's (or one gang's) numbers over the entries counted."""
+
+    key: str
+    name: str
+    kind: str
+    dealt: dict[str, int] = field(default_factory=dict)     # harm dealt, by target
+    taken: dict[str, int] = field(default_factory=dict)     # harm taken, by source
+    given: dict[str, int] = field(default_factory=dict)     # healing given, by whom healed
+    received: dict[str, int] = field(default_factory=dict)  # healing received, by healer
+    downs: list[Down] = field(default_factory=list)
+    biggest_dealt: Hit | None = None
+    biggest_taken: Hit | None = None
+    closest: CloseCall | None = None
+    entries: set[int] = field(default_factory=set)
+
+    @property
+    def total_dealt(self) -> int:
+        return sum(self.dealt.values())
+
+    @property
+    def total_taken(self) -> int:
+        return sum(self.taken.values())
+
+    @property
+    def total_given(self) -> int:
+        return sum(self.given.values())
+
+    @property
+    def total_received(self) -> int:
+        return sum(self.received.values())
+
+
+@dataclass
+class Statistics:
+    system: str
+    tallies: dict[str, Tally] = field(default_factory=dict)
+
+    def characters(self) -> list[Tally]:
+        """The characters' tallies (not the gangs' nor Unattributed), as first met."""
+        return [t for t in self.tallies.values() if t.kind != GANG and t.key != UNATTRIBUTED]
+
+    def name(self, key: str) -> str:
+        found = self.tallies.get(key)
+        return found.name if found else (UNATTRIBUTED_NAME if key == UNATTRIBUTED else key)
+
+    @property
+    def empty(self) -> bool:
+        return not any(t.entries for t in self.tallies.values())
+
+
+def counted(entries: Iterable[Any]) -> list[Any]:
+    """The entries that count: applied, not struck by a correction, not a correction."""
+    return [e for e in entries if not e.undone and e.struck_by is None and e.correction is None]
+
+
+def statistics(system: str, entries: Iterable[Any],
+               start: Mapping[str, JSON] | None = None) -> Statistics:
+    """The figures of `entries` (log entries in order, each with its `action`, `events`,
+    `before` and `after`; see `counted`), on the desk `start` (by id: who may deal harm
+    before the log shows them changed)."""
+    stats = Statistics(system)
+    for cid, state in (start or {}).items():
+        _character(stats, cid, state)
+    for entry in entries:
+        _entry(stats, entry)
+    return stats
+
+
+def _entry(stats: Statistics, entry: Any) -> None:
+    system = stats.system
+    action = entry.revised or entry.action
+    for cid, state in (*entry.before.items(), *entry.after.items()):
+        if state is not None:
+            _character(stats, cid, state)
+    source = _source(stats, entry, action)
+    healer = _healer(stats, action)
+    hit_now: set[str] = set()
+    for event in entry.events:
+        cid = event.get("target")
+        if cid not in stats.tallies:
+            continue
+        taken = facts.harm_taken(system, event)
+        if taken is not None:
+            _harm(stats, cid, source, taken, entry.id)
+            if taken > 0:
+                hit_now.add(cid)
+        healed = facts.healed(event)
+        if healed:
+            _heal(stats, cid, healer, healed, entry.id)
+    for cid, after in entry.after.items():
+        before = entry.before.get(cid)
+        if after is None or before is None:
+            continue
+        _down(stats, cid, before, after, entry.id)
+        if cid in hit_now and not facts.ended(system, after) and \
+                facts.in_the_fight(system, after):
+            share = facts.margin(system, after)
+            tally = stats.tallies[cid]
+            if tally.closest is None or share < tally.closest.share:
+                tally.closest = CloseCall(facts.standing(system, after), share, entry.id)
+
+
+def _character(stats: Statistics, cid: str, state: JSON) -> None:
+    found = stats.tallies.get(cid)
+    if found is None:
+        stats.tallies[cid] = Tally(cid, state["name"], state["kind"])
+    else:
+        found.name, found.kind = state["name"], state["kind"]  # the newest name
+
+
+def _source(stats: Statistics, entry: Any, action: JSON) -> str:
+    """The key of who dealt the entry's harm: the attacker's id, a gang's key, or
+    UNATTRIBUTED."""
+    if action.get("type") == "gang_damage":
+        ids = [a.get("id") for a in action.get("attackers") or () if isinstance(a, dict)]
+        members = [i for i in ids if isinstance(i, str)]
+        for member in members:
+            if member not in stats.tallies:
+                stats.tallies[member] = Tally(member, member, "")
+        if members:
+            key = f"{GANG}:{'+'.join(members)}"
+            if key not in stats.tallies:
+                names = [stats.name(m) for m in members]
+                listed = " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+                stats.tallies[key] = Tally(key, f"{listed} (gang-up)", GANG)
+            return key
+    source = action.get("source")
+    if isinstance(source, str) and source:
+        if source not in stats.tallies:  # named by the log once they are seen
+            stats.tallies[source] = Tally(source, source, "")
+        return source
+    if UNATTRIBUTED not in stats.tallies:
+        stats.tallies[UNATTRIBUTED] = Tally(UNATTRIBUTED, UNATTRIBUTED_NAME, "")
+    return UNATTRIBUTED
+
+
+def _healer(stats: Statistics, action: JSON) -> str:
+    for key in HEALER_KEYS:
+        who = action.get(key)
+        if isinstance(who, str) and who in stats.tallies and action.get("type") != "damage":
+            return who
+    return UNATTRIBUTED
+
+
+def _harm(stats: Statistics, target: str, source: str, amount: int, entry: int) -> None:
+    victim, dealer = stats.tallies[target], stats.tallies[source]
+    victim.taken[source] = victim.taken.get(source, 0) + amount
+    dealer.dealt[target] = dealer.dealt.get(target, 0) + amount
+    victim.entries.add(entry)
+    dealer.entries.add(entry)
+    if amount > 0:
+        if victim.biggest_taken is None or amount > victim.biggest_taken.amount:
+            victim.biggest_taken = Hit(amount, source, entry)
+        if dealer.biggest_dealt is None or amount > dealer.biggest_dealt.amount:
+            dealer.biggest_dealt = Hit(amount, target, entry)
+
+
+def _heal(stats: Statistics, target: str, healer: str, amount: int, entry: int) -> None:
+    healed = stats.tallies[target]
+    healed.received[healer] = healed.received.get(healer, 0) + amount
+    healed.entries.add(entry)
+    if healer != UNATTRIBUTED:
+        giver = stats.tallies[healer]
+        giver.given[target] = giver.given.get(target, 0) + amount
+        giver.entries.add(entry)
+
+
+def _down(stats: Statistics, cid: str, before: JSON, after: JSON, entry: int) -> None:
+    """A character brought to a worse state than before (Death's Door, Out of the Action;
+    Wounded, Unconscious; Story ends, Broken, Destroyed), in the words of their tile."""
+    profile = profile_for(stats.system)
+    was, now = profile.tile_facts(before), profile.tile_facts(after)
+    if now.status != "ok" and now.status != was.status and now.status_label:
+        stats.tallies[cid].downs.append(Down(now.status_label, entry))
+        stats.tallies[cid].entries.add(entry)
