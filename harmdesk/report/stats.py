@@ -24,6 +24,19 @@ GANG = "gang"      # the kind of a gang's tally: a source, not a character
 HEALER_KEYS = ("healer", "source")  # who gave the healing, where an action names them
 
 
+@dataclass
+class Share:
+    """An amount, and the log entries it came from."""
+
+    amount: int = 0
+    entries: list[int] = field(default_factory=list)
+
+    def add(self, amount: int, entry: int) -> None:
+        self.amount += amount
+        if entry not in self.entries:
+            self.entries.append(entry)
+
+
 @dataclass(frozen=True)
 class Hit:
     amount: int
@@ -51,10 +64,10 @@ class Tally:
     key: str
     name: str
     kind: str
-    dealt: dict[str, int] = field(default_factory=dict)     # harm dealt, by target
-    taken: dict[str, int] = field(default_factory=dict)     # harm taken, by source
-    given: dict[str, int] = field(default_factory=dict)     # healing given, by whom healed
-    received: dict[str, int] = field(default_factory=dict)  # healing received, by healer
+    dealt: dict[str, Share] = field(default_factory=dict)     # harm dealt, by target
+    taken: dict[str, Share] = field(default_factory=dict)     # harm taken, by source
+    given: dict[str, Share] = field(default_factory=dict)     # healing given, by whom healed
+    received: dict[str, Share] = field(default_factory=dict)  # healing received, by healer
     downs: list[Down] = field(default_factory=list)
     biggest_dealt: Hit | None = None
     biggest_taken: Hit | None = None
@@ -63,19 +76,19 @@ class Tally:
 
     @property
     def total_dealt(self) -> int:
-        return sum(self.dealt.values())
+        return sum(share.amount for share in self.dealt.values())
 
     @property
     def total_taken(self) -> int:
-        return sum(self.taken.values())
+        return sum(share.amount for share in self.taken.values())
 
     @property
     def total_given(self) -> int:
-        return sum(self.given.values())
+        return sum(share.amount for share in self.given.values())
 
     @property
     def total_received(self) -> int:
-        return sum(self.received.values())
+        return sum(share.amount for share in self.received.values())
 
 
 @dataclass
@@ -192,8 +205,8 @@ def _healer(stats: Statistics, action: JSON) -> str:
 
 def _harm(stats: Statistics, target: str, source: str, amount: int, entry: int) -> None:
     victim, dealer = stats.tallies[target], stats.tallies[source]
-    victim.taken[source] = victim.taken.get(source, 0) + amount
-    dealer.dealt[target] = dealer.dealt.get(target, 0) + amount
+    victim.taken.setdefault(source, Share()).add(amount, entry)
+    dealer.dealt.setdefault(target, Share()).add(amount, entry)
     victim.entries.add(entry)
     dealer.entries.add(entry)
     if amount > 0:
@@ -205,11 +218,11 @@ def _harm(stats: Statistics, target: str, source: str, amount: int, entry: int) 
 
 def _heal(stats: Statistics, target: str, healer: str, amount: int, entry: int) -> None:
     healed = stats.tallies[target]
-    healed.received[healer] = healed.received.get(healer, 0) + amount
+    healed.received.setdefault(healer, Share()).add(amount, entry)
     healed.entries.add(entry)
     if healer != UNATTRIBUTED:
         giver = stats.tallies[healer]
-        giver.given[target] = giver.given.get(target, 0) + amount
+        giver.given.setdefault(target, Share()).add(amount, entry)
         giver.entries.add(entry)
 
 
