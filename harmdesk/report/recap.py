@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import facts
-from .stats import UNATTRIBUTED, Hit, Share, Statistics, Tally
+from .stats import GM, UNATTRIBUTED, Hit, Share, Statistics, Tally
 
 FORMAT, VERSION = "harmdesk-recap", 1
 NOTHING = "No harm recorded."
@@ -43,8 +43,10 @@ def _hit(stats: Statistics, hit: Hit | None, side: str) -> dict[str, Any] | None
 
 
 def _tally_json(stats: Statistics, tally: Tally) -> dict[str, Any]:
+    seen = {} if stats.audience == GM or tally.key not in stats.seen else \
+        {"players_see": stats.seen[tally.key]}
     return {
-        "id": tally.key or None, "name": tally.name, "kind": tally.kind,
+        "id": tally.key or None, "name": tally.name, "kind": tally.kind, **seen,
         "dealt": {"total": tally.total_dealt, "by_target": _shares(stats, tally.dealt, "target")},
         "taken": {"total": tally.total_taken, "by_source": _shares(stats, tally.taken, "source")},
         "healing_given": {"total": tally.total_given,
@@ -60,8 +62,7 @@ def _tally_json(stats: Statistics, tally: Tally) -> dict[str, Any]:
     }
 
 
-def recap_json(stats: Statistics, campaign: str, scope: Scope,
-               audience: str = "gm") -> dict[str, Any]:
+def recap_json(stats: Statistics, campaign: str, scope: Scope) -> dict[str, Any]:
     """The recap as data: every character's figures, then the gangs' and Unattributed's
     (as sources), each number with the ids of its log entries."""
     counted = [t for t in stats.tallies.values() if t.entries]
@@ -69,7 +70,7 @@ def recap_json(stats: Statistics, campaign: str, scope: Scope,
     sources = [t for t in counted if t not in people]
     return {"format": FORMAT, "version": VERSION, "campaign": campaign,
             "system": stats.system, "scope": {"kind": scope.kind, "title": scope.title},
-            "audience": audience, "empty": stats.empty,
+            "audience": stats.audience, "empty": stats.empty,
             **({"message": NOTHING} if stats.empty else {}),
             "characters": [_tally_json(stats, t) for t in people],
             "sources": [_tally_json(stats, t) for t in sources]}
@@ -96,7 +97,9 @@ def recap_markdown(stats: Statistics, campaign: str, scope: Scope,
         return "\n".join([*lines, NOTHING, ""])
     lines += ["## Who hurt whom", ""]
     for tally in (t for t in stats.characters() if t.entries):
-        lines.append(f"- **{plain(tally.name)}**: " + "; ".join(_words(stats, tally, unit)))
+        said = _words(stats, tally, unit)
+        if said:  # one shown in words only may have nothing the players saw in numbers
+            lines.append(f"- **{plain(tally.name)}**: " + "; ".join(said))
     sources = [t for t in stats.tallies.values()
                if t.entries and t not in stats.characters() and t.total_dealt]
     for tally in sources:
@@ -122,7 +125,7 @@ def _words(stats: Statistics, tally: Tally, unit: str) -> list[str]:
     out += [f"went down: {plain(d.words)}" for d in tally.downs]
     if tally.closest is not None and not tally.downs:
         out.append(f"closest call: {plain(tally.closest.words)}")
-    return out or ["untouched"]
+    return out
 
 
 def _to(stats: Statistics, shares: dict[str, Share]) -> str:

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..profiles import profile_for
-from ..rules.shapes import JSON
+from ..rules.engine import players_see
+from ..rules.shapes import JSON, Character
 from . import facts
 
 UNATTRIBUTED = ""  # the source of harm typed without an attacker
 UNATTRIBUTED_NAME = "Unattributed"
 GANG = "gang"      # the kind of a gang's tally: a source, not a character
+GM, PLAYERS = "gm", "players"  # whose recap: the GM's, or one that gives nothing away
 HEALER_KEYS = ("healer", "source")  # who gave the healing, where an action names them
 
 
@@ -94,7 +96,14 @@ class Tally:
 @dataclass
 class Statistics:
     system: str
+    audience: str = GM   # GM, or PLAYERS: only what the players' display showed
     tallies: dict[str, Tally] = field(default_factory=dict)
+    seen: dict[str, str] = field(default_factory=dict)  # how the players see each, now
+
+    def shown(self, cid: str) -> str:
+        """How the audience saw `cid` at the moment counted: "full", "words" or
+        "hidden" (the GM sees everyone in full)."""
+        return "full" if self.audience == GM else self.seen.get(cid, "full")
 
     def characters(self) -> list[Tally]:
         """The characters' tallies (not the gangs' nor Unattributed), as first met."""
@@ -115,15 +124,26 @@ def counted(entries: Iterable[Any]) -> list[Any]:
 
 
 def statistics(system: str, entries: Iterable[Any],
-               start: Mapping[str, JSON] | None = None) -> Statistics:
+               start: Mapping[str, JSON] | None = None, audience: str = GM) -> Statistics:
     """The figures of `entries` (log entries in order, each with its `action`, `events`,
     `before` and `after`; see `counted`), on the desk `start` (by id: who may deal harm
-    before the log shows them changed)."""
-    stats = Statistics(system)
+    before the log shows them changed).
+
+    For the PLAYERS, by the players' display's own rules: a character hidden at the time
+    counts for nothing (and deals harm as Unattributed) until revealed, and from then on;
+    the numbers of one shown in words only are left out, their downs kept in words."""
+    stats = Statistics(system, audience)
     for cid, state in (start or {}).items():
         _character(stats, cid, state)
+        stats.seen[cid] = players_see(cast(Character, state))
     for entry in entries:
+        for cid, state in entry.after.items():  # one added now is seen as they come
+            if state is not None and cid not in stats.seen:
+                stats.seen[cid] = players_see(state)
         _entry(stats, entry)
+        for cid, state in entry.after.items():
+            if state is not None:
+                stats.seen[cid] = players_see(state)
     return stats
 
 
@@ -138,8 +158,8 @@ def _entry(stats: Statistics, entry: Any) -> None:
     hit_now: set[str] = set()
     for event in entry.events:
         cid = event.get("target")
-        if cid not in stats.tallies:
-            continue
+        if cid not in stats.tallies or stats.shown(cid) != "full":
+            continue  # a number the players' display never showed
         taken = facts.harm_taken(system, event)
         if taken is not None:
             _harm(stats, cid, source, taken, entry.id)
@@ -150,7 +170,7 @@ def _entry(stats: Statistics, entry: Any) -> None:
             _heal(stats, cid, healer, healed, entry.id)
     for cid, after in entry.after.items():
         before = entry.before.get(cid)
-        if after is None or before is None:
+        if after is None or before is None or stats.shown(cid) == "hidden":
             continue
         _down(stats, cid, before, after, entry.id)
         if cid in hit_now and not facts.ended(system, after) and \
@@ -174,7 +194,7 @@ def _source(stats: Statistics, entry: Any, action: JSON) -> str:
     UNATTRIBUTED."""
     if action.get("type") == "gang_damage":
         ids = [a.get("id") for a in action.get("attackers") or () if isinstance(a, dict)]
-        members = [i for i in ids if isinstance(i, str)]
+        members = [i for i in ids if isinstance(i, str) and stats.shown(i) != "hidden"]
         for member in members:
             if member not in stats.tallies:
                 stats.tallies[member] = Tally(member, member, "")
@@ -186,7 +206,7 @@ def _source(stats: Statistics, entry: Any, action: JSON) -> str:
                 stats.tallies[key] = Tally(key, f"{listed} (gang-up)", GANG)
             return key
     source = action.get("source")
-    if isinstance(source, str) and source:
+    if isinstance(source, str) and source and stats.shown(source) != "hidden":
         if source not in stats.tallies:  # named by the log once they are seen
             stats.tallies[source] = Tally(source, source, "")
         return source
@@ -198,7 +218,8 @@ def _source(stats: Statistics, entry: Any, action: JSON) -> str:
 def _healer(stats: Statistics, action: JSON) -> str:
     for key in HEALER_KEYS:
         who = action.get(key)
-        if isinstance(who, str) and who in stats.tallies and action.get("type") != "damage":
+        if isinstance(who, str) and who in stats.tallies and action.get("type") != "damage" \
+                and stats.shown(who) != "hidden":
             return who
     return UNATTRIBUTED
 

@@ -97,3 +97,58 @@ def test_markup_in_names_stays_literal_in_json_and_markdown(qapp, tmp_path):
 def test_plain_escapes_every_markup_character():
     assert plain("*a* _b_ [c](d) `e` # f") == r"\*a\* \_b\_ \[c\]\(d\) \`e\` \# f"
     assert plain("two\nlines") == "two lines"
+
+
+def test_the_players_recap_leaves_out_the_hidden_until_revealed(tmp_path):
+    chars = [NIGHT[0], dict(NIGHT[2], players_see="hidden", name="Coedwig Lurker"),
+             NIGHT[1]]
+    store = Store.open(tmp_path)
+    try:
+        camp = Campaign.create(store, "Night", "stonetop", {}, chars)
+        for action in (
+                # hidden: 4 − 2 = 2 HP lost, which the players see as from no one
+                {"type": "damage", "target": "heavy", "amount": 4, "source": "coedwig"},
+                {"type": "damage", "target": "coedwig", "amount": 2, "source": "heavy"},
+                {"type": "edit_character", "target": "coedwig",
+                 "changes": {"players_see": "full"}},
+                # revealed: from now on it counts, with its name
+                {"type": "damage", "target": "heavy", "amount": 5, "source": "coedwig"}):
+            assert camp.apply(action).ok, action
+        log = counted(store.log(camp.info.id))
+    finally:
+        store.close()
+    start = {c["id"]: c for c in chars}
+    players = statistics("stonetop", log, start, audience="players")
+    heavy = players.tallies["heavy"]
+    assert {k: s.amount for k, s in heavy.taken.items()} == {"": 2, "coedwig": 3}
+    assert players.tallies["heavy"].total_dealt == 0  # its hit was on the hidden one
+    assert players.tallies["coedwig"].total_dealt == 3
+    gm = statistics("stonetop", log, start)
+    assert gm.tallies["heavy"].taken["coedwig"].amount == 5
+    assert gm.tallies["heavy"].dealt["coedwig"].amount == 2
+
+
+def test_a_hidden_characters_name_appears_nowhere_in_the_players_recap(tmp_path):
+    lurker = "Coedwig Lurker"
+    chars = [NIGHT[0], dict(NIGHT[2], players_see="hidden", name=lurker),
+             dict(NIGHT[1], players_see="words")]
+    store = Store.open(tmp_path)
+    try:
+        camp = Campaign.create(store, "Night", "stonetop", {}, chars)
+        for action in ({"type": "damage", "target": "heavy", "amount": 4, "source": "coedwig"},
+                       {"type": "damage", "target": "coedwig", "amount": 9, "source": "heavy"},
+                       {"type": "damage", "target": "hagr", "amount": 9, "source": "heavy"},
+                       {"type": "damage", "target": "heavy", "amount": 5, "source": "hagr"}):
+            assert camp.apply(action).ok, action
+        log = counted(store.log(camp.info.id))
+    finally:
+        store.close()
+    stats = statistics("stonetop", log, {c["id"]: c for c in chars}, audience="players")
+    data = json.dumps(recap_json(stats, "Night", SESSION))
+    text = recap_markdown(stats, "Night", SESSION)
+    assert lurker not in data and "coedwig" not in data.lower() and lurker not in text
+    # the words-only hagr: no number of its own HP, though its hit on the Heavy is shown
+    hagr = next(c for c in json.loads(data)["characters"] if c["id"] == "hagr")
+    assert hagr["players_see"] == "words" and hagr["taken"]["total"] == 0
+    assert hagr["dealt"]["by_target"][0]["amount"] == 3
+    assert "- **The Heavy**: took 5 HP (3 from Hagr, 2 from Unattributed)" in text
