@@ -92,7 +92,7 @@ def cmd_replay(args) -> int:
 
 
 # commands that only read: they take no writer lock, so they never stop an `apply` or a window
-READING = {"state", "summary", "log", ("campaign", "list"), ("campaign", "export")}
+READING = {"state", "summary", "recap", "log", ("campaign", "list"), ("campaign", "export")}
 
 
 def _open_store(args):
@@ -552,8 +552,9 @@ def build_parser() -> argparse.ArgumentParser:
     backups.add_argument("file", nargs="?", metavar="FILE",
                          help="for restore: a backup's name in backups/, or a path")
     backups.set_defaults(func=cmd_backups)
-    from .cli_library import add_parser
-    add_parser(sub, system_names())
+    from . import cli_library, cli_recap
+    cli_library.add_parser(sub, system_names())
+    cli_recap.add_parser(sub)
     return parser
 
 

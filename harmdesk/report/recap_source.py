@@ -1,0 +1,74 @@
+"""The recap's figures for a scope of a campaign's log: a play session (or a range), an
+encounter, or the whole campaign; for the GM or for the players. Reads the store through
+its methods (no SQL here), and hands the entries that count to `stats`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rules
+from ..rules.encounter import encounter_of
+from .data import ReportError
+from .recap import Scope
+from .source import choose
+from .stats import GM, Statistics, counted, statistics
+
+
+def encounters(entries: list[Any], settings: dict[str, Any] | None) -> list[list[int]]:
+    """The positions in `entries` of each encounter's rows, in order: from the row that
+    starts it to the one that ends it (`settings` are those before the first entry)."""
+    found: list[list[int]] = []
+    running = encounter_of(settings) is not None
+    if running:
+        found.append([])
+    for i, entry in enumerate(entries):
+        after = entry.settings_after
+        now = running if after is None else encounter_of(after) is not None
+        if now and not running:
+            found.append([])
+        if now or running:
+            found[-1].append(i)
+        running = now
+    return found
+
+
+def recap_statistics(store: Any, campaign: str, sessions: list[int] | None = None,
+                     encounter: int | None = None, everything: bool = False,
+                     audience: str = GM) -> tuple[Statistics, Scope]:
+    """The figures of the scope asked for (the newest play session when none is), and
+    the scope in words; ReportError when there is no such session or encounter."""
+    info = store.campaign(campaign)
+    entries = counted(store.log(info.id))
+    try:
+        desk = dict(rules.new_state(info.system, info.initial.get("settings"),
+                                    info.initial.get("characters", []))["characters"])
+    except rules.SheetError as err:
+        raise ReportError(f"The campaign's starting sheets cannot be read: {err}") from None
+    if encounter is not None:
+        found = encounters(entries, info.initial.get("settings"))
+        if not 1 <= encounter <= len(found):
+            raise ReportError(f"{campaign!r} has {len(found)} encounter"
+                              f"{'' if len(found) == 1 else 's'}; there is no encounter "
+                              f"{encounter}.")
+        picked = found[encounter - 1]
+        scope = Scope("encounter", f"Encounter {encounter}")
+    else:
+        chosen, whole = choose(campaign, store.play_sessions(info.id), sessions, everything)
+        if whole:
+            picked = list(range(len(entries)))
+            scope = Scope("campaign", "The whole campaign")
+        else:
+            ids = {s["id"] for s in chosen}
+            picked = [i for i, e in enumerate(entries) if e.session_id in ids]
+            numbers = [s["number"] for s in chosen]
+            scope = Scope("session", f"Play session {numbers[0]}" if len(numbers) == 1 else
+                          f"Play sessions {numbers[0]}\u2013{numbers[-1]}")
+    first = picked[0] if picked else len(entries)
+    for entry in entries[:first]:  # the desk as the scope begins
+        for cid, state in entry.after.items():
+            if state is None:
+                desk.pop(cid, None)
+            else:
+                desk[cid] = state
+    return statistics(info.system, [entries[i] for i in picked], desk, audience), scope
