@@ -1,5 +1,5 @@
 """`harmdesk recap`: who hurt whom over a play session, an encounter or the whole
-campaign, for the GM or for the players, as Markdown or JSON."""
+campaign, for the GM or for the players, as Markdown, HTML or JSON."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import os
 
 from .cli import _fail, _known_campaign, _print_json, _session_numbers, _store_command
 
-FORMATS = ("md", "json")
+FORMATS = ("md", "html", "json")
 
 
 def add_parser(sub) -> None:
     recap = sub.add_parser("recap", help="write who hurt whom (damage dealt and taken by "
-                           "source, healing, downs) as Markdown or JSON (default: the latest "
+                           "source, healing, downs) as Markdown, HTML or JSON (default: the latest "
                            "session)")
     recap.add_argument("campaign")
     which = recap.add_mutually_exclusive_group()
@@ -32,7 +32,7 @@ def cmd_recap(args, store) -> int:
     from .errors import UserError
     from .files import writable_target, write_atomically
     from .report.data import ReportError
-    from .report.recap import recap_json, recap_markdown
+    from .report.recap import recap_html, recap_json, recap_markdown
     from .report.recap_source import recap_statistics
     from .report.stats import GM, PLAYERS
 
@@ -51,6 +51,8 @@ def cmd_recap(args, store) -> int:
         return _fail(str(err))
     if args.format == "json":
         text = json.dumps(recap_json(stats, campaign, scope), ensure_ascii=False, indent=1)
+    elif args.format == "html":
+        text = recap_html(stats, campaign, scope)
     else:
         text = recap_markdown(stats, campaign, scope)
     try:

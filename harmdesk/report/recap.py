@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from . import facts
@@ -140,3 +141,79 @@ def _from(stats: Statistics, shares: dict[str, Share]) -> str:
 def _ordered(stats: Statistics, shares: dict[str, Share]) -> list[tuple[str, Share]]:
     return sorted(shares.items(), key=lambda item: (-item[1].amount, stats.name(item[0]),
                                                      item[0] == UNATTRIBUTED))
+
+
+# the HTML recap: one file, readable on a phone, its charts inline SVG ------------------
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem;
+line-height:1.4;color:#1d2330}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.5rem}
+ul{padding-left:1.2rem}li{margin:.3rem 0}svg{width:100%;height:auto}
+.dealt{fill:#c0392b}.taken{fill:#2c6fbb}.label{font-size:12px;fill:#1d2330}
+"""
+_BAR, _GAP, _LEFT, _WIDTH = 14, 10, 130, 360
+
+
+def _chart(stats: Statistics, people: list[Tally], unit: str) -> str:
+    """Damage dealt and taken, a pair of bars per character, as inline SVG."""
+    most = max([1, *(max(t.total_dealt, t.total_taken) for t in people)])
+    row = 2 * _BAR + _GAP
+    height = row * len(people) + 24
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_LEFT + _WIDTH + 40} '
+             f'{height}" role="img" aria-label="{escape(unit)} dealt and taken">']
+    for i, tally in enumerate(people):
+        y = i * row
+        parts.append(f'<text class="label" x="0" y="{y + _BAR + 4}">'
+                     f'{escape(_short(tally.name))}</text>')
+        for j, (kind, amount) in enumerate((("dealt", tally.total_dealt),
+                                            ("taken", tally.total_taken))):
+            width = round(_WIDTH * amount / most)
+            top = y + j * _BAR
+            parts.append(f'<rect class="{kind}" x="{_LEFT}" y="{top}" width="{width}" '
+                         f'height="{_BAR - 2}"><title>{escape(tally.name)}: {kind} {amount} '
+                         f'{escape(unit)}</title></rect>')
+            parts.append(f'<text class="label" x="{_LEFT + width + 4}" y="{top + _BAR - 3}">'
+                         f'{amount}</text>')
+    y = row * len(people) + 16
+    parts.append(f'<rect class="dealt" x="0" y="{y - 10}" width="10" height="10"/>'
+                 f'<text class="label" x="14" y="{y}">dealt</text>'
+                 f'<rect class="taken" x="70" y="{y - 10}" width="10" height="10"/>'
+                 f'<text class="label" x="84" y="{y}">taken</text></svg>')
+    return "".join(parts)
+
+
+def _short(name: str, most: int = 18) -> str:
+    return name if len(name) <= most else name[:most - 1] + "\u2026"
+
+
+def recap_html(stats: Statistics, campaign: str, scope: Scope, story: str = "") -> str:
+    """The recap as one self-contained HTML page: every name escaped, no script, no
+    file or address it reaches for."""
+    unit = "Damage" if _damage_game(stats) else "HP"
+    title = f"{campaign}: {scope.title}"
+    body = [f"<h1>{escape(title)}</h1>"]
+    if story.strip():
+        body += ["<h2>Story so far</h2>"] + [f"<p>{escape(p.strip())}</p>"
+                                             for p in story.strip().split("\n\n") if p.strip()]
+    people = [t for t in stats.characters() if t.entries]
+    if stats.empty or not people:
+        body.append(f"<p>{NOTHING}</p>")
+    else:
+        body.append("<h2>Who hurt whom</h2>")
+        body.append(_chart(stats, people, unit))
+        body.append("<ul>")
+        for tally in people:
+            said = _words(stats, tally, unit)
+            if said:
+                body.append(f"<li><strong>{escape(tally.name)}</strong>: "
+                            f"{escape(_unescaped('; '.join(said)))}</li>")
+        body.append("</ul>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")
+
+
+def _unescaped(markdown: str) -> str:
+    """Words made for Markdown (`plain`), as the text they say."""
+    return re.sub(r"\\(.)", r"\1", markdown)

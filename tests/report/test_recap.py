@@ -9,7 +9,14 @@ import re
 from PySide6.QtGui import QTextDocument
 
 from harmdesk.desk.campaign import Campaign
-from harmdesk.report.recap import NOTHING, Scope, plain, recap_json, recap_markdown
+from harmdesk.report.recap import (
+    NOTHING,
+    Scope,
+    plain,
+    recap_html,
+    recap_json,
+    recap_markdown,
+)
 from harmdesk.report.stats import counted, statistics
 from harmdesk.store import Store
 from tests.report.test_stats import NIGHT
@@ -152,3 +159,22 @@ def test_a_hidden_characters_name_appears_nowhere_in_the_players_recap(tmp_path)
     assert hagr["players_see"] == "words" and hagr["taken"]["total"] == 0
     assert hagr["dealt"]["by_target"][0]["amount"] == 3
     assert "- **The Heavy**: took 5 HP (3 from Hagr, 2 from Unattributed)" in text
+
+
+def test_the_html_is_one_page_with_its_chart_inline_and_names_escaped(tmp_path):
+    chars = [dict(NIGHT[0], name=MARKUP), *NIGHT[1:]]
+    stats, _ = evening(tmp_path, HITS, chars)
+    page = recap_html(stats, MARKUP, SESSION, story="The <hagr> came.")
+    assert page.startswith("<!DOCTYPE html>") and 'name="viewport"' in page
+    # a pair of bars for each of the two characters hurt, and the legend's swatch
+    assert "<svg" in page and page.count('<rect class="dealt"') == 3
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; &lt;img src=x&gt;" in page
+    assert "<b>" not in page and "<img" not in page and "<hagr>" not in page
+    assert "src=" not in page.replace("src=x", "")  # nothing fetched: no file, no address
+    assert "<script" not in page
+    assert "took 10 HP (10 from Hagr)" in page
+
+
+def test_an_empty_html_recap_says_no_harm_recorded(tmp_path):
+    stats, _ = evening(tmp_path, [])
+    assert f"<p>{NOTHING}</p>" in recap_html(stats, "Night", SESSION)
