@@ -1,10 +1,14 @@
-"""`harmdesk recap`: who hurt whom, as Markdown or JSON, for the GM or the players, read
-from the data file."""
+"""`harmdesk recap`: who hurt whom, as Markdown, HTML or JSON, for the GM or the players,
+read from the data file; the HTML read by a real browser (Chromium, headless, as a phone
+would: `--dump-dom`, and `--screenshot` at a phone's width)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +123,53 @@ def test_a_folder_or_a_pipe_is_refused_and_nothing_written(folder, where):
 def test_a_bad_encounter_number_is_refused(folder):
     code, _, err, _ = recap(folder, "--encounter", "two", "--format", "md")
     assert code == 2 and "--encounter takes an encounter's number" in err
+
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+PHONE = "390,844"
+
+
+@pytest.fixture
+def browser():
+    """Chromium; skipped without it, except in CI, which installs it (`.ci/run`)."""
+    if BROWSER is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: .ci/run installs it (apt-get install chromium)")
+        pytest.skip("the browser tests need Chromium (apt-get install chromium)")
+    return BROWSER
+
+
+def chromium(page: Path, *args: str) -> str:
+    assert BROWSER is not None
+    done = subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--no-first-run", f"--user-data-dir={page.parent / 'profile'}",
+                           *args, page.as_uri()], capture_output=True, text=True,
+                          timeout=120, check=True)
+    return done.stdout
+
+
+def written(folder, fmt: str, *args: str) -> Path:
+    code, _, err, out = recap(folder, "--all", *args, "--format", fmt)
+    assert code == 0, err
+    return out.rename(folder / f"recap-{'-'.join(args) or 'gm'}.{fmt}")
+
+
+def test_the_players_html_in_chromium_at_a_phones_width(folder, browser):
+    page = written(folder, "html", "--players")
+    dom = chromium(page, "--dump-dom")
+    assert "<svg" in dom and dom.count('<rect class="taken"') == 3  # two, and the legend
+    assert "took 10 HP (7 from Hagr, 3 from Unattributed)" in dom
+    shot = folder / "phone.png"
+    chromium(page, f"--window-size={PHONE}", f"--screenshot={shot}")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5_000
+    # the hidden character's name is nowhere the players may look
+    for fmt in ("md", "json"):
+        assert "urker" not in written(folder, fmt, "--players").read_text("utf-8"), fmt
+    assert "urker" not in dom and "urker" not in page.read_text("utf-8")
+
+
+def test_the_gms_html_names_everyone_as_text(folder, browser):
+    dom = chromium(written(folder, "html"), "--dump-dom")
+    # the browser read the name as text: escaped in its DOM, never an element
+    assert "&lt;b&gt;Lurker&lt;/b&gt; &amp; &lt;img src=x&gt;" in dom
+    assert "<img" not in dom and "<b>" not in dom
