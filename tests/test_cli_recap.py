@@ -173,3 +173,25 @@ def test_the_gms_html_names_everyone_as_text(folder, browser):
     # the browser read the name as text: escaped in its DOM, never an element
     assert "&lt;b&gt;Lurker&lt;/b&gt; &amp; &lt;img src=x&gt;" in dom
     assert "<img" not in dom and "<b>" not in dom
+
+
+def test_an_encounter_says_its_rounds_and_who_went_down_when(tmp_path):
+    store = Store.open(tmp_path / "data")
+    try:
+        camp = Campaign.create(store, "Night", "stonetop", {}, PARTY)
+        for action in ({"type": "start_encounter", "order": ["heavy", "hagr"]},
+                       {"type": "next_round"},
+                       # ST-5: 30 − 2 = 28 HP lost, 20 → 0: Death's Door, in round 2
+                       {"type": "damage", "target": "heavy", "amount": 30, "source": "hagr"}):
+            change = camp.apply(action)
+            assert change.ok, change.outcome.error
+    finally:
+        store.close()
+    code, printed, err, out = recap(tmp_path, "--encounter", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out.read_text("utf-8"))
+    assert data["rounds"] == 2
+    assert [(d["id"], d["round"]) for d in data["went_down"]] == [("heavy", 2)]
+    code, _, err, out = recap(tmp_path, "--encounter", "1", "--format", "md")
+    text = out.read_text("utf-8")
+    assert "## Who went down when\n\n- Round 2: The Heavy: Dying \u2014 Death's Door" in text

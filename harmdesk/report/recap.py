@@ -54,7 +54,8 @@ def _tally_json(stats: Statistics, tally: Tally) -> dict[str, Any]:
                           "by_target": _shares(stats, tally.given, "target")},
         "healing_received": {"total": tally.total_received,
                              "by_healer": _shares(stats, tally.received, "healer")},
-        "downs": [{"words": d.words, "entries": [d.entry]} for d in tally.downs],
+        "downs": [{"words": d.words, "round": d.round, "entries": [d.entry]}
+                  for d in tally.downs],
         "biggest_hit_dealt": _hit(stats, tally.biggest_dealt, "target"),
         "biggest_hit_taken": _hit(stats, tally.biggest_taken, "source"),
         "closest_call": None if tally.closest is None else
@@ -73,6 +74,9 @@ def recap_json(stats: Statistics, campaign: str, scope: Scope) -> dict[str, Any]
             "system": stats.system, "scope": {"kind": scope.kind, "title": scope.title},
             "audience": stats.audience, "empty": stats.empty,
             **({"message": NOTHING} if stats.empty else {}),
+            "rounds": stats.rounds,
+            "went_down": [{"id": cid, "name": stats.name(cid), "words": d.words,
+                           "round": d.round, "entries": [d.entry]} for cid, d in stats.fallen],
             "characters": [_tally_json(stats, t) for t in people],
             "sources": [_tally_json(stats, t) for t in sources]}
 
@@ -106,7 +110,15 @@ def recap_markdown(stats: Statistics, campaign: str, scope: Scope,
     for tally in sources:
         lines.append(f"- {plain(tally.name)}: dealt {tally.total_dealt} {unit} "
                      f"({_to(stats, tally.dealt)})")
+    if stats.fallen:
+        lines += ["", "## Who went down when", ""]
+        lines += [f"- {_when(down.round)}{plain(stats.name(cid))}: {plain(down.words)}"
+                  for cid, down in stats.fallen]
     return "\n".join([*lines, ""])
+
+
+def _when(round_: int | None) -> str:
+    return "" if round_ is None else f"Round {round_}: "
 
 
 def _damage_game(stats: Statistics) -> bool:

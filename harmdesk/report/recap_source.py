@@ -19,7 +19,7 @@ def encounters(entries: list[Any], settings: dict[str, Any] | None) -> list[list
     """The positions in `entries` of each encounter's rows, in order: from the row that
     starts it to the one that ends it (`settings` are those before the first entry)."""
     found: list[list[int]] = []
-    running = encounter_of(settings) is not None
+    running = encounter_of(settings or {}) is not None
     if running:
         found.append([])
     for i, entry in enumerate(entries):
@@ -41,10 +41,11 @@ def recap_statistics(store: Any, campaign: str, sessions: list[int] | None = Non
     info = store.campaign(campaign)
     entries = counted(store.log(info.id))
     try:
-        desk = dict(rules.new_state(info.system, info.initial.get("settings"),
-                                    info.initial.get("characters", []))["characters"])
+        state = rules.new_state(info.system, info.initial.get("settings"),
+                                info.initial.get("characters", []))
     except rules.SheetError as err:
         raise ReportError(f"The campaign's starting sheets cannot be read: {err}") from None
+    desk: dict[str, Any] = dict(state["characters"])
     if encounter is not None:
         found = encounters(entries, info.initial.get("settings"))
         if not 1 <= encounter <= len(found):
@@ -65,10 +66,14 @@ def recap_statistics(store: Any, campaign: str, sessions: list[int] | None = Non
             scope = Scope("session", f"Play session {numbers[0]}" if len(numbers) == 1 else
                           f"Play sessions {numbers[0]}\u2013{numbers[-1]}")
     first = picked[0] if picked else len(entries)
+    settings = info.initial.get("settings") or {}
     for entry in entries[:first]:  # the desk as the scope begins
         for cid, state in entry.after.items():
             if state is None:
                 desk.pop(cid, None)
             else:
                 desk[cid] = state
-    return statistics(info.system, [entries[i] for i in picked], desk, audience), scope
+        if entry.settings_after is not None:
+            settings = entry.settings_after
+    return statistics(info.system, [entries[i] for i in picked], desk, audience,
+                      settings), scope

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..profiles import profile_for
+from ..rules.encounter import current_round
 from ..rules.engine import players_see
 from ..rules.shapes import JSON, Character
 from . import facts
@@ -50,6 +51,7 @@ class Hit:
 class Down:
     words: str   # the state they were brought to, as their tile names it
     entry: int
+    round: int | None = None  # the encounter's round then; None outside an encounter
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,9 @@ class Statistics:
     audience: str = GM   # GM, or PLAYERS: only what the players' display showed
     tallies: dict[str, Tally] = field(default_factory=dict)
     seen: dict[str, str] = field(default_factory=dict)  # how the players see each, now
+    settings: JSON = field(default_factory=dict)        # the desk's settings, now
+    rounds: int = 0   # the highest encounter round the entries counted were in
+    fallen: list[tuple[str, Down]] = field(default_factory=list)  # who went down when
 
     def shown(self, cid: str) -> str:
         """How the audience saw `cid` at the moment counted: "full", "words" or
@@ -124,7 +129,8 @@ def counted(entries: Iterable[Any]) -> list[Any]:
 
 
 def statistics(system: str, entries: Iterable[Any],
-               start: Mapping[str, JSON] | None = None, audience: str = GM) -> Statistics:
+               start: Mapping[str, JSON] | None = None, audience: str = GM,
+               settings: JSON | None = None) -> Statistics:
     """The figures of `entries` (log entries in order, each with its `action`, `events`,
     `before` and `after`; see `counted`), on the desk `start` (by id: who may deal harm
     before the log shows them changed).
@@ -132,7 +138,7 @@ def statistics(system: str, entries: Iterable[Any],
     For the PLAYERS, by the players' display's own rules: a character hidden at the time
     counts for nothing (and deals harm as Unattributed) until revealed, and from then on;
     the numbers of one shown in words only are left out, their downs kept in words."""
-    stats = Statistics(system, audience)
+    stats = Statistics(system, audience, settings=dict(settings or {}))
     for cid, state in (start or {}).items():
         _character(stats, cid, state)
         stats.seen[cid] = players_see(cast(Character, state))
@@ -144,12 +150,17 @@ def statistics(system: str, entries: Iterable[Any],
         for cid, state in entry.after.items():
             if state is not None:
                 stats.seen[cid] = players_see(state)
+        if entry.settings_after is not None:
+            stats.settings = entry.settings_after
     return stats
 
 
 def _entry(stats: Statistics, entry: Any) -> None:
     system = stats.system
     action = entry.revised or entry.action
+    now = current_round(stats.settings)
+    if now is not None:
+        stats.rounds = max(stats.rounds, now)
     for cid, state in (*entry.before.items(), *entry.after.items()):
         if state is not None:
             _character(stats, cid, state)
@@ -253,5 +264,7 @@ def _down(stats: Statistics, cid: str, before: JSON, after: JSON, entry: int) ->
     profile = profile_for(stats.system)
     was, now = profile.tile_facts(before), profile.tile_facts(after)
     if now.status != "ok" and now.status != was.status and now.status_label:
-        stats.tallies[cid].downs.append(Down(now.status_label, entry))
+        down = Down(now.status_label, entry, current_round(stats.settings))
+        stats.tallies[cid].downs.append(down)
         stats.tallies[cid].entries.add(entry)
+        stats.fallen.append((cid, down))
