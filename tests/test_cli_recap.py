@@ -187,7 +187,7 @@ def test_an_encounter_says_its_rounds_and_who_went_down_when(tmp_path):
             assert change.ok, change.outcome.error
     finally:
         store.close()
-    code, printed, err, out = recap(tmp_path, "--encounter", "1", "--format", "json")
+    code, _, err, out = recap(tmp_path, "--encounter", "1", "--format", "json")
     assert code == 0, err
     data = json.loads(out.read_text("utf-8"))
     assert data["rounds"] == 2
