@@ -195,3 +195,33 @@ def test_an_encounter_says_its_rounds_and_who_went_down_when(tmp_path):
     code, _, err, out = recap(tmp_path, "--encounter", "1", "--format", "md")
     text = out.read_text("utf-8")
     assert "## Who went down when\n\n- Round 2: The Heavy: Dying \u2014 Death's Door" in text
+
+
+def test_the_latest_play_session_alone_on_the_desk_it_began_with(tmp_path):
+    store = Store.open(tmp_path / "data")
+    try:
+        camp = Campaign.create(store, "Night", "stonetop", {}, PARTY)
+        camp.start_play_session("First night")
+        assert camp.apply({"type": "damage", "target": "heavy", "amount": 10,
+                           "source": "hagr"}).ok                       # 20 → 12
+        assert camp.apply({"type": "edit_character", "target": "lurker",
+                           "changes": {"players_see": "full"}}).ok     # revealed
+        camp.end_play_session()
+        camp.start_play_session("Second night")
+        assert camp.apply({"type": "damage", "target": "heavy", "amount": 6,
+                           "source": "lurker"}).ok                     # 12 → 8
+    finally:
+        store.close()
+    code, printed, err, out = recap(tmp_path, "--players", "--format", "json")
+    assert code == 0, err
+    assert printed["scope"] == "Play session 2"
+    heavy = next(c for c in json.loads(out.read_text("utf-8"))["characters"]
+                 if c["id"] == "heavy")
+    # only tonight's hit, by the lurker the players have seen since the first night
+    assert [(s["source"], s["amount"]) for s in heavy["taken"]["by_source"]] == \
+        [("lurker", 4)]
+    assert heavy["closest_call"]["words"] == "The Heavy fell to 8 of 20 HP"
+    code, printed, err, out = recap(tmp_path, "--session", "1", "--format", "json")
+    heavy = next(c for c in json.loads(out.read_text("utf-8"))["characters"]
+                 if c["id"] == "heavy")
+    assert heavy["taken"]["total"] == 8 and printed["scope"] == "Play session 1"
