@@ -31,9 +31,8 @@ class Scope:
 
 def _shares(stats: Statistics, shares: dict[str, Share], side: str) -> list[dict[str, Any]]:
     """Amounts by the other party, largest first."""
-    ordered = sorted(shares.items(), key=lambda item: (-item[1].amount, stats.name(item[0])))
     return [{side: key or None, "name": stats.name(key), "amount": share.amount,
-             "entries": list(share.entries)} for key, share in ordered]
+             "entries": list(share.entries)} for key, share in _ordered(stats, shares)]
 
 
 def _hit(stats: Statistics, hit: Hit | None, side: str) -> dict[str, Any] | None:
@@ -69,7 +68,8 @@ def recap_json(stats: Statistics, campaign: str, scope: Scope) -> dict[str, Any]
     (as sources), each number with the ids of its log entries."""
     counted = [t for t in stats.tallies.values() if t.entries]
     people = [t for t in stats.characters() if t.entries]
-    sources = [t for t in counted if t not in people]
+    keys = {t.key for t in people}
+    sources = [t for t in counted if t.key not in keys]
     return {"format": FORMAT, "version": VERSION, "campaign": campaign,
             "system": stats.system, "scope": {"kind": scope.kind, "title": scope.title},
             "audience": stats.audience, "empty": stats.empty,
@@ -101,15 +101,17 @@ def recap_markdown(stats: Statistics, campaign: str, scope: Scope,
     if stats.empty:
         return "\n".join([*lines, NOTHING, ""])
     lines += ["## Who hurt whom", ""]
-    for tally in (t for t in stats.characters() if t.entries):
+    people = [t for t in stats.characters() if t.entries]
+    keys = {t.key for t in people}
+    for tally in people:
         said = _words(stats, tally, unit)
         if said:  # one shown in words only may have nothing the players saw in numbers
             lines.append(f"- **{plain(tally.name)}**: " + "; ".join(said))
     sources = [t for t in stats.tallies.values()
-               if t.entries and t not in stats.characters() and t.total_dealt]
+               if t.entries and t.key not in keys and t.total_dealt]
     for tally in sources:
         lines.append(f"- {plain(tally.name)}: dealt {tally.total_dealt} {unit} "
-                     f"({_to(stats, tally.dealt)})")
+                     f"({_listed(stats, tally.dealt, 'to')})")
     if stats.fallen:
         lines += ["", "## Who went down when", ""]
         lines += [f"- {_when(down.round)}{plain(stats.name(cid))}: {plain(down.words)}"
@@ -128,9 +130,9 @@ def _damage_game(stats: Statistics) -> bool:
 def _words(stats: Statistics, tally: Tally, unit: str) -> list[str]:
     out = []
     if tally.total_dealt:
-        out.append(f"dealt {tally.total_dealt} {unit} ({_to(stats, tally.dealt)})")
+        out.append(f"dealt {tally.total_dealt} {unit} ({_listed(stats, tally.dealt, 'to')})")
     if tally.total_taken:
-        out.append(f"took {tally.total_taken} {unit} ({_from(stats, tally.taken)})")
+        out.append(f"took {tally.total_taken} {unit} ({_listed(stats, tally.taken, 'from')})")
     if tally.total_given:
         out.append(f"healed others {tally.total_given}")
     if tally.total_received:
@@ -141,12 +143,9 @@ def _words(stats: Statistics, tally: Tally, unit: str) -> list[str]:
     return out
 
 
-def _to(stats: Statistics, shares: dict[str, Share]) -> str:
-    return ", ".join(f"{s.amount} to {plain(stats.name(k))}" for k, s in _ordered(stats, shares))
-
-
-def _from(stats: Statistics, shares: dict[str, Share]) -> str:
-    return ", ".join(f"{s.amount} from {plain(stats.name(k))}"
+def _listed(stats: Statistics, shares: dict[str, Share], word: str) -> str:
+    """'7 from Hagr, 3 from Unattributed'."""
+    return ", ".join(f"{s.amount} {word} {plain(stats.name(k))}"
                      for k, s in _ordered(stats, shares))
 
 
