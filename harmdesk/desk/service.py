@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ..store.store import Checkpoint, Store
     from .campaign import Campaign
     from .corrections import Correction
+    from .statistics import StatTable
 
 # a data folder as the GM or the command line names it (None: the default one)
 Folder = str | os.PathLike[str] | None
@@ -613,6 +614,15 @@ class Service:
             return choose(self.name, self.play_sessions(), numbers, False)
         except ReportError as err:
             raise UserError(str(err)) from None
+
+    def statistics_job(self, scope: str = "session") -> Callable[[], StatTable]:
+        """What the Statistics page reads in a worker: who hurt whom over the newest play
+        session ("session") or the whole campaign; StoreError while the store opens."""
+        from .statistics import statistics_table  # the report's modules, when first asked
+        if self.loading:
+            raise StoreError(f"No statistics yet: {self.store.why_read_only}.")
+        store, name = self.store, self.name
+        return lambda: statistics_table(store, name, scope)
 
     def summary_request(self, chosen: list[JSON], everything: bool) -> SummaryRequest:
         """What a summary task reads: this session's own store, never a second one of the

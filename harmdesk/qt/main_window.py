@@ -23,6 +23,8 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 from . import window_memory
 from .window_chips import ChipDrops
 
+STATISTICS = 2  # the pages: the tiles, the table, the statistics
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
@@ -122,6 +124,8 @@ class MainWindow(QMainWindow):
         from .window_menus import CampaignMenus, PlayMenus
         self.campaign_menus = CampaignMenus(self)
         self.play_menus = PlayMenus(self)
+        from .statistics_page import StatisticsPage
+        self.statistics = StatisticsPage(self)  # reads through the campaign menus' runner
         from .player_window import PlayerDisplay
         from .window_players import PlayersSee
         self.player_display = PlayerDisplay(self)
@@ -252,11 +256,13 @@ class MainWindow(QMainWindow):
     def _setup_views(self) -> None:
         from PySide6.QtGui import QActionGroup
         group = QActionGroup(self)
-        for action in (self.ui.actionShowTiles, self.ui.actionShowTable):
+        for action in (self.ui.actionShowTiles, self.ui.actionShowTable,
+                       self.ui.actionShowStatistics):
             group.addAction(action)
         self.ui.actionShowTiles.setChecked(True)
         self.ui.actionShowTiles.triggered.connect(lambda: self.show_page(0))
         self.ui.actionShowTable.triggered.connect(lambda: self.show_page(1))
+        self.ui.actionShowStatistics.triggered.connect(lambda: self.show_page(STATISTICS))
 
     def _setup_docks(self) -> None:
         from PySide6.QtCore import Qt
@@ -304,8 +310,11 @@ class MainWindow(QMainWindow):
         self.ui.pages.setCurrentIndex(page)
         if page == 1:
             self.fit_table()
-        (self.ui.actionShowTiles if page == 0 else self.ui.actionShowTable).setChecked(True)
+        (self.ui.actionShowTiles, self.ui.actionShowTable,
+         self.ui.actionShowStatistics)[page].setChecked(True)
         self.select_ids(ids)
+        if page == STATISTICS:
+            self.statistics.refresh()
 
     def fit_table(self) -> None:
         """Size the table's columns to what they hold now (on showing it; the GM can

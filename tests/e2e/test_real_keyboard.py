@@ -73,3 +73,19 @@ def test_ctrl_d_and_ctrl_m_open_their_dialogs_and_escape_changes_nothing(desk):
     desk.key("Escape")
     desk.wait_for(lambda s: not s.get("dialog"), "the moves dialog to close")
     assert desk.saved_actions() == before
+
+
+def test_ctrl_3_shows_who_hurt_whom_as_the_data_file_holds_it(desk):
+    before = len(desk.saved_actions())
+    focus_tiles(desk)
+    quick_entry(desk, "5", before + 1)  # typed: counted, under Unattributed
+    hp = desk.saved_state("caradoc")
+    desk.key("ctrl+3")
+    shown = desk.wait_for(lambda s: s.get("page") == 2 and s.get("statistics"),
+                          "the Statistics page, counted")
+    rows = {row[0]: row for row in shown["statistics"]}
+    taken = hp["max_hp"] - hp["hp"]
+    assert taken > 0 and int(rows["Caradoc"][2]) >= taken
+    desk.screenshot("statistics")
+    desk.key("ctrl+1")
+    desk.wait_for(lambda s: s.get("tiles_visible") is True, "the tiles page")

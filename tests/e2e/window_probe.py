@@ -53,6 +53,13 @@ def snapshot(window) -> dict:
     status["selected"] = tiles.selected_ids()
     status["tiles_viewport"] = rect(view)
     status["tiles_visible"] = window.ui.pages.currentIndex() == 0
+    status["page"] = window.ui.pages.currentIndex()
+    statistics = getattr(window, "statistics", None)
+    if statistics is not None:  # the Statistics page's rows as shown, once counted
+        model = window.ui.statisticsTable.model()
+        status["statistics"] = None if statistics.task is not None else [
+            [model.index(r, c).data() for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
     tray = getattr(window, "tray", None)
     if tray is not None:
         status["chips"] = [{"text": chip.text(), "rect": rect(chip)}

@@ -7,11 +7,11 @@ from PySide6.QtGui import (QAction, QBrush, QColor, QConicalGradient,
     QIcon, QImage, QKeySequence, QLinearGradient,
     QPainter, QPalette, QPixmap, QRadialGradient,
     QTransform)
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHBoxLayout, QHeaderView,
-    QLabel, QLineEdit, QMainWindow, QMenu,
-    QMenuBar, QPushButton, QSizePolicy, QStackedWidget,
-    QStatusBar, QTableView, QToolBar, QVBoxLayout,
-    QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBoxLayout,
+    QHeaderView, QLabel, QLineEdit, QMainWindow,
+    QMenu, QMenuBar, QPushButton, QSizePolicy,
+    QStackedWidget, QStatusBar, QTableView, QToolBar,
+    QVBoxLayout, QWidget)
 
 from harmdesk.qt.elided_label import ElidedLabel
 
@@ -67,6 +67,9 @@ class Ui_MainWindow(object):
         self.actionShowTable = QAction(MainWindow)
         self.actionShowTable.setObjectName(u"actionShowTable")
         self.actionShowTable.setCheckable(True)
+        self.actionShowStatistics = QAction(MainWindow)
+        self.actionShowStatistics.setObjectName(u"actionShowStatistics")
+        self.actionShowStatistics.setCheckable(True)
         self.actionRevealToPlayers = QAction(MainWindow)
         self.actionRevealToPlayers.setObjectName(u"actionRevealToPlayers")
         self.actionPlayerDisplay = QAction(MainWindow)
@@ -107,6 +110,43 @@ class Ui_MainWindow(object):
         self.tableLayout.addWidget(self.table)
 
         self.pages.addWidget(self.tablePage)
+        self.statisticsPage = QWidget()
+        self.statisticsPage.setObjectName(u"statisticsPage")
+        self.statisticsLayout = QVBoxLayout(self.statisticsPage)
+        self.statisticsLayout.setObjectName(u"statisticsLayout")
+        self.statisticsLayout.setContentsMargins(0, 0, 0, 0)
+        self.statisticsBar = QHBoxLayout()
+        self.statisticsBar.setObjectName(u"statisticsBar")
+        self.statisticsScopeLabel = QLabel(self.statisticsPage)
+        self.statisticsScopeLabel.setObjectName(u"statisticsScopeLabel")
+
+        self.statisticsBar.addWidget(self.statisticsScopeLabel)
+
+        self.statisticsScope = QComboBox(self.statisticsPage)
+        self.statisticsScope.setObjectName(u"statisticsScope")
+
+        self.statisticsBar.addWidget(self.statisticsScope)
+
+        self.statisticsNote = QLabel(self.statisticsPage)
+        self.statisticsNote.setObjectName(u"statisticsNote")
+        self.statisticsNote.setTextFormat(Qt.PlainText)
+
+        self.statisticsBar.addWidget(self.statisticsNote)
+
+        self.statisticsBar.setStretch(2, 1)
+
+        self.statisticsLayout.addLayout(self.statisticsBar)
+
+        self.statisticsTable = QTableView(self.statisticsPage)
+        self.statisticsTable.setObjectName(u"statisticsTable")
+        self.statisticsTable.setAlternatingRowColors(True)
+        self.statisticsTable.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.statisticsTable.setSortingEnabled(True)
+        self.statisticsTable.setEditTriggers(QAbstractItemView.NoEditTriggers)
+
+        self.statisticsLayout.addWidget(self.statisticsTable)
+
+        self.pages.addWidget(self.statisticsPage)
 
         self.centralLayout.addWidget(self.pages)
 
@@ -168,6 +208,7 @@ class Ui_MainWindow(object):
         self.statusbar.setObjectName(u"statusbar")
         MainWindow.setStatusBar(self.statusbar)
 #if QT_CONFIG(shortcut)
+        self.statisticsScopeLabel.setBuddy(self.statisticsScope)
         self.quickLabel.setBuddy(self.quickEntry)
 #endif // QT_CONFIG(shortcut)
 
@@ -210,6 +251,7 @@ class Ui_MainWindow(object):
         self.menuEncounter.addAction(self.actionEndEncounter)
         self.menuView.addAction(self.actionShowTiles)
         self.menuView.addAction(self.actionShowTable)
+        self.menuView.addAction(self.actionShowStatistics)
         self.menuView.addSeparator()
         self.menuView.addAction(self.actionPlayerDisplay)
         self.menuSettings.addAction(self.actionSettings)
@@ -218,6 +260,7 @@ class Ui_MainWindow(object):
         self.menuHelp.addAction(self.actionAbout)
         self.toolbar.addAction(self.actionShowTiles)
         self.toolbar.addAction(self.actionShowTable)
+        self.toolbar.addAction(self.actionShowStatistics)
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.actionConditions)
         self.toolbar.addAction(self.actionMoves)
@@ -391,6 +434,13 @@ class Ui_MainWindow(object):
 #if QT_CONFIG(shortcut)
         self.actionShowTable.setShortcut(QCoreApplication.translate("MainWindow", u"Ctrl+2", None))
 #endif // QT_CONFIG(shortcut)
+        self.actionShowStatistics.setText(QCoreApplication.translate("MainWindow", u"&Statistics", None))
+#if QT_CONFIG(tooltip)
+        self.actionShowStatistics.setToolTip(QCoreApplication.translate("MainWindow", u"Who hurt whom: damage dealt and taken by source, healing, downs, the biggest hits and the closest calls", None))
+#endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(shortcut)
+        self.actionShowStatistics.setShortcut(QCoreApplication.translate("MainWindow", u"Ctrl+3", None))
+#endif // QT_CONFIG(shortcut)
         self.actionRevealToPlayers.setText(QCoreApplication.translate("MainWindow", u"Re&veal to the players / hide", None))
 #if QT_CONFIG(tooltip)
         self.actionRevealToPlayers.setToolTip(QCoreApplication.translate("MainWindow", u"Show the selected characters on the players' display, or hide them again", None))
@@ -429,6 +479,16 @@ class Ui_MainWindow(object):
 #endif // QT_CONFIG(tooltip)
 #if QT_CONFIG(accessibility)
         self.table.setAccessibleName(QCoreApplication.translate("MainWindow", u"Character table", None))
+#endif // QT_CONFIG(accessibility)
+        self.statisticsScopeLabel.setText(QCoreApplication.translate("MainWindow", u"&Who hurt whom in:", None))
+#if QT_CONFIG(accessibility)
+        self.statisticsScope.setAccessibleName(QCoreApplication.translate("MainWindow", u"Statistics scope", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.statisticsScope.setToolTip(QCoreApplication.translate("MainWindow", u"Count the play session, or the whole campaign", None))
+#endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(accessibility)
+        self.statisticsTable.setAccessibleName(QCoreApplication.translate("MainWindow", u"Statistics", None))
 #endif // QT_CONFIG(accessibility)
         self.quickLabel.setText(QCoreApplication.translate("MainWindow", u"&Quick entry:", None))
 #if QT_CONFIG(accessibility)
