@@ -624,6 +624,18 @@ class Service:
         store, name = self.store, self.name
         return lambda: statistics_table(store, name, scope)
 
+    def recap_job(self, scope: str, audience: str, fmt: str,
+                  path: str | None = None) -> Callable[[], str]:
+        """What File → Export recap… runs in a worker: the recap's text, or with `path`
+        the path it was written to; StoreError while the store opens."""
+        from .statistics import recap_text, write_recap
+        if self.loading:
+            raise StoreError(f"No recap yet: {self.store.why_read_only}.")
+        store, name = self.store, self.name
+        if path is None:
+            return lambda: recap_text(store, name, scope, audience, fmt)
+        return lambda: write_recap(store, name, path, scope, audience, fmt)
+
     def summary_request(self, chosen: list[JSON], everything: bool) -> SummaryRequest:
         """What a summary task reads: this session's own store, never a second one of the
         same file; StoreError while the store is still opening."""

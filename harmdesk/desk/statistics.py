@@ -84,3 +84,42 @@ def _hit(stats: Statistics, hit: Hit | None, word: str) -> str:
 def _shares(stats: Statistics, shares: dict[str, Share], word: str) -> str:
     ordered = sorted(shares.items(), key=lambda item: (-item[1].amount, stats.name(item[0])))
     return ", ".join(f"{share.amount} {word} {stats.name(key)}" for key, share in ordered)
+
+
+AUDIENCES = (("gm", "For the GM"), ("players", "For the players"))
+FORMATS = (("md", "Markdown (for the group's chat)", ".md"),
+           ("html", "HTML (one page, for a phone)", ".html"),
+           ("json", "JSON (each number with its log entries)", ".json"))
+
+
+def recap_text(store: Store, campaign: str, scope: str = "session", audience: str = "gm",
+               fmt: str = "md") -> str:
+    """The recap of `scope` for `audience` in `fmt` (see FORMATS); UserError when there
+    is nothing to read."""
+    import json
+
+    from ..report.data import ReportError
+    from ..report.recap import recap_html, recap_json, recap_markdown
+    from ..report.recap_source import recap_statistics
+    try:
+        stats, found = recap_statistics(store, campaign, everything=scope == "campaign",
+                                        audience=audience)
+    except ReportError as err:
+        raise UserError(str(err)) from None
+    if fmt == "json":
+        return json.dumps(recap_json(stats, campaign, found), ensure_ascii=False, indent=1)
+    if fmt == "html":
+        return recap_html(stats, campaign, found)
+    return recap_markdown(stats, campaign, found)
+
+
+def write_recap(store: Store, campaign: str, path: str, scope: str = "session",
+                audience: str = "gm", fmt: str = "md") -> str:
+    """The recap written whole to `path`, or not at all; the path written."""
+    from ..files import write_atomically
+    text = recap_text(store, campaign, scope, audience, fmt)
+    try:
+        return str(write_atomically(path, text.encode("utf-8")))
+    except OSError as err:
+        raise UserError(f"Cannot write {path}: {err.strerror or err}.",
+                        "Nothing was written.") from None

@@ -436,7 +436,8 @@ class MainWindow(QMainWindow):
         self.ui.actionEndScene.setEnabled(writable and profile.ends_scenes)
         # a game may have no death state to rule on (an ended Story stays ended, FF-3)
         self.ui.actionDeathState.setEnabled(writable and profile.death_ruling is not None)
-        for action in (self.ui.actionExport, self.ui.actionExportSummary):
+        for action in (self.ui.actionExport, self.ui.actionExportSummary,
+                       self.ui.actionExportRecap):
             action.setEnabled(has)
         if self.corrections is not None:
             self.corrections.update_enabled()

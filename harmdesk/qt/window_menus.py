@@ -46,6 +46,7 @@ class CampaignMenus(QObject):
         ui.actionImport.triggered.connect(self.import_campaign)
         ui.actionExport.triggered.connect(self.export_campaign)
         ui.actionExportSummary.triggered.connect(self.export_summary)
+        ui.actionExportRecap.triggered.connect(self.export_recap)
         ui.actionRestoreBackup.triggered.connect(self.restore_backup)
         ui.menuRecent.aboutToShow.connect(self.fill_recent)
         QApplication.instance().aboutToQuit.connect(self.wait_for_jobs)
@@ -233,6 +234,15 @@ class CampaignMenus(QObject):
         campaign = self.w.controller.campaign
         if campaign is not None:
             export_session_summary(self.w, campaign, None)
+
+    def export_recap(self):
+        """File → Export recap…: the dialog, which saves or copies the recap itself."""
+        from .dialogs.export_recap import ExportRecapDialog
+        if self.w.controller.campaign is None:
+            return None
+        dialog = ExportRecapDialog(self.w)
+        dialog.show()
+        return dialog
 
     def restore_backup(self) -> Task | None:
         """File → Restore from backup…: the backups are read off the GUI thread, then
