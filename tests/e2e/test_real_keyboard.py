@@ -9,7 +9,7 @@ back from the database file.
 from __future__ import annotations
 
 from .conftest import ARTIFACTS
-from .realdesk import RealDesk, focus_tiles, quick_entry, wait_saved, wait_undone
+from .realdesk import RealDesk, focus_tiles, poll, quick_entry, wait_saved, wait_undone
 
 
 def test_arrows_and_shift_select_then_quick_entry_applies_to_all(desk):
@@ -89,3 +89,27 @@ def test_ctrl_3_shows_who_hurt_whom_as_the_data_file_holds_it(desk):
     desk.screenshot("statistics")
     desk.key("ctrl+1")
     desk.wait_for(lambda s: s.get("tiles_visible") is True, "the tiles page")
+
+
+def test_export_recap_for_the_players_names_no_hidden_monster(desk, tmp_path):
+    before = len(desk.saved_actions())
+    focus_tiles(desk, "hagr")
+    desk.key("ctrl+r")  # hidden from the players
+    wait_saved(desk, before + 1)
+    desk.drag(desk.tile("hagr"), desk.tile("heavy"))  # and then it attacks
+    actions = wait_saved(desk, before + 2)
+    assert actions[-1].get("source") == "hagr"
+    desk.key("ctrl+shift+r")
+    desk.wait_for_dialog("Export recap", "the Export recap dialog")
+    desk.key("Return")  # Save…: for the players, as Markdown, as the dialog opens
+    desk.wait_for_dialog("Save the recap", "the file dialog of Save…")
+    target = tmp_path / "players.md"
+    desk.key("ctrl+a")
+    desk.type(str(target))
+    desk.key("Return")
+    poll(lambda: target.exists(), "the recap to be written", 30)
+    text = target.read_text("utf-8")
+    assert "## Who hurt whom" in text
+    # the hidden hagr's hit counts, from no one the players can name
+    heavy = next(line for line in text.splitlines() if line.startswith("- **The Heavy**"))
+    assert "Unattributed" in heavy and "Hagr" not in text

@@ -52,7 +52,7 @@ class ExportRecapDialog(QDialog):
         suffix = next(s for key, _, s in FORMATS if key == fmt)
         folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         name = f"recap-{audience}{suffix}"
-        path, _ = QFileDialog.getSaveFileName(self, "Export recap", str(Path(folder) / name),
+        path, _ = QFileDialog.getSaveFileName(self, "Save the recap", str(Path(folder) / name),
                                               f"Recap (*{suffix})")
         if path:
             self._run(scope, audience, fmt, path)
