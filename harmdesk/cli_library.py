@@ -86,6 +86,7 @@ def cmd_library(args, store) -> int:
 def _scopes(args, store):
     """The libraries a command reads: --campaign's, else every game's (or --system's)
     shared one and each campaign's own."""
+    from .desk.library import game_title
     from .desk.library_store import Scope
     from .errors import UserError
     from .rules.engine import system_names
@@ -93,8 +94,8 @@ def _scopes(args, store):
     if args.campaign is not None:
         info = store.campaign(_known_campaign(store, args.campaign))
         if getattr(args, "system", None) not in (None, info.system):
-            raise UserError(f"The campaign {args.campaign!r} plays {_title(info.system)}, "
-                            f"not {_title(args.system)}.")
+            raise UserError(f"The campaign {args.campaign!r} plays {game_title(info.system)}, "
+                            f"not {game_title(args.system)}.")
         return [Scope(info.system, info.id, info.name)]
     systems = [args.system] if getattr(args, "system", None) else list(system_names())
     scopes = [Scope(system) for system in systems]
@@ -105,11 +106,6 @@ def _scopes(args, store):
             info = store.campaign(listed["name"])
             scopes.append(Scope(info.system, info.id, info.name))
     return scopes
-
-
-def _title(system: str) -> str:
-    from .desk.library import game_title
-    return game_title(system)
 
 
 def _found(store, scopes):

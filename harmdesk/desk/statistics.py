@@ -82,8 +82,8 @@ def _hit(stats: Statistics, hit: Hit | None, word: str) -> str:
 
 
 def _shares(stats: Statistics, shares: dict[str, Share], word: str) -> str:
-    ordered = sorted(shares.items(), key=lambda item: (-item[1].amount, stats.name(item[0])))
-    return ", ".join(f"{share.amount} {word} {stats.name(key)}" for key, share in ordered)
+    return ", ".join(f"{share.amount} {word} {stats.name(key)}"
+                     for key, share in stats.ordered(shares))
 
 
 AUDIENCES = (("gm", "For the GM"), ("players", "For the players"))

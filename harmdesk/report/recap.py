@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from . import facts
-from .stats import GM, UNATTRIBUTED, Hit, Share, Statistics, Tally
+from .stats import GM, Hit, Share, Statistics, Tally
 
 FORMAT, VERSION = "harmdesk-recap", 1
 NOTHING = "No harm recorded."
@@ -32,7 +32,7 @@ class Scope:
 def _shares(stats: Statistics, shares: dict[str, Share], side: str) -> list[dict[str, Any]]:
     """Amounts by the other party, largest first."""
     return [{side: key or None, "name": stats.name(key), "amount": share.amount,
-             "entries": list(share.entries)} for key, share in _ordered(stats, shares)]
+             "entries": list(share.entries)} for key, share in stats.ordered(shares)]
 
 
 def _hit(stats: Statistics, hit: Hit | None, side: str) -> dict[str, Any] | None:
@@ -146,12 +146,7 @@ def _words(stats: Statistics, tally: Tally, unit: str) -> list[str]:
 def _listed(stats: Statistics, shares: dict[str, Share], word: str) -> str:
     """'7 from Hagr, 3 from Unattributed'."""
     return ", ".join(f"{s.amount} {word} {plain(stats.name(k))}"
-                     for k, s in _ordered(stats, shares))
-
-
-def _ordered(stats: Statistics, shares: dict[str, Share]) -> list[tuple[str, Share]]:
-    return sorted(shares.items(), key=lambda item: (-item[1].amount, stats.name(item[0]),
-                                                     item[0] == UNATTRIBUTED))
+                     for k, s in stats.ordered(shares))
 
 
 # the HTML recap: one file, readable on a phone, its charts inline SVG ------------------

@@ -114,6 +114,11 @@ class Statistics:
         """The characters' tallies (not the gangs' nor Unattributed), as first met."""
         return [t for t in self.tallies.values() if t.kind != GANG and t.key != UNATTRIBUTED]
 
+    def ordered(self, shares: dict[str, Share]) -> list[tuple[str, Share]]:
+        """`shares` largest first, then by name, Unattributed after a named one."""
+        return sorted(shares.items(), key=lambda item: (-item[1].amount, self.name(item[0]),
+                                                         item[0] == UNATTRIBUTED))
+
     def name(self, key: str) -> str:
         found = self.tallies.get(key)
         return found.name if found else (UNATTRIBUTED_NAME if key == UNATTRIBUTED else key)
