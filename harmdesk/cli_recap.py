@@ -3,7 +3,6 @@ campaign, for the GM or for the players, as Markdown, HTML or JSON."""
 
 from __future__ import annotations
 
-import json
 import os
 
 from .cli import _fail, _known_campaign, _print_json, _session_numbers, _store_command
@@ -32,7 +31,7 @@ def cmd_recap(args, store) -> int:
     from .errors import UserError
     from .files import writable_target, write_atomically
     from .report.data import ReportError
-    from .report.recap import recap_html, recap_json, recap_markdown
+    from .report.recap import recap_in
     from .report.recap_source import recap_statistics
     from .report.stats import GM, PLAYERS
 
@@ -49,12 +48,7 @@ def cmd_recap(args, store) -> int:
                                         PLAYERS if args.players else GM)
     except (UserError, ReportError) as err:
         return _fail(str(err))
-    if args.format == "json":
-        text = json.dumps(recap_json(stats, campaign, scope), ensure_ascii=False, indent=1)
-    elif args.format == "html":
-        text = recap_html(stats, campaign, scope)
-    else:
-        text = recap_markdown(stats, campaign, scope)
+    text = recap_in(args.format, stats, campaign, scope)
     try:
         written = write_atomically(args.output, text.encode("utf-8"))
     except OSError as err:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ..store.store import Checkpoint, Store
     from .campaign import Campaign
     from .corrections import Correction
-    from .statistics import StatTable
+    from .statistics import Progress, StatTable
 
 # a data folder as the GM or the command line names it (None: the default one)
 Folder = str | os.PathLike[str] | None
@@ -615,26 +615,47 @@ class Service:
         except ReportError as err:
             raise UserError(str(err)) from None
 
-    def statistics_job(self, scope: str = "session") -> Callable[[], StatTable]:
-        """What the Statistics page reads in a worker: who hurt whom over the newest play
-        session ("session") or the whole campaign; StoreError while the store opens."""
+    def statistics_job(self, scope: str = "session") -> Callable[[Progress], StatTable]:
+        """What the Statistics page reads in a worker, hearing its progress: who hurt whom
+        over `scope` (a key of `recap_scopes`); StoreError while the store opens."""
         from .statistics import statistics_table  # the report's modules, when first asked
         if self.loading:
             raise StoreError(f"No statistics yet: {self.store.why_read_only}.")
         store, name = self.store, self.name
-        return lambda: statistics_table(store, name, scope)
+        return lambda progress: statistics_table(store, name, scope, progress)
 
     def recap_job(self, scope: str, audience: str, fmt: str,
-                  path: str | None = None) -> Callable[[], str]:
-        """What File → Export recap… runs in a worker: the recap's text, or with `path`
-        the path it was written to; StoreError while the store opens."""
+                  path: str | None = None) -> Callable[[Progress], str]:
+        """What File → Export recap… runs in a worker, hearing its progress: the recap's
+        text, or with `path` the path it was written to; StoreError while the store opens."""
         from .statistics import recap_text, write_recap
         if self.loading:
             raise StoreError(f"No recap yet: {self.store.why_read_only}.")
         store, name = self.store, self.name
         if path is None:
-            return lambda: recap_text(store, name, scope, audience, fmt)
-        return lambda: write_recap(store, name, path, scope, audience, fmt)
+            return lambda progress: recap_text(store, name, scope, audience, fmt, progress)
+        return lambda progress: write_recap(store, name, path, scope, audience, fmt, progress)
+
+    def recap_scopes(self) -> list[tuple[str, str]]:
+        """(key, words) of what a recap can cover: this play session, the newest
+        encounters, the whole campaign."""
+        from .statistics import SCOPES, scope_choices
+        if self.loading or self.campaign is None:
+            return list(SCOPES)
+        return scope_choices(self.store, self.name)
+
+    def story(self) -> str | None:
+        """The newest play session's "Story so far" (None: no play session yet)."""
+        sessions = [] if self.loading or self.campaign is None else self.play_sessions()
+        return sessions[-1].get("story") or "" if sessions else None
+
+    def set_story(self, story: str) -> None:
+        """Keep `story` with the newest play session; UserError when there is none."""
+        self.check_writable()
+        sessions = self.play_sessions()
+        if not sessions:
+            raise UserError("Start a play session to keep a story with it.")
+        self.store.set_story(self._campaign.info.id, sessions[-1]["number"], story)
 
     def summary_request(self, chosen: list[JSON], everything: bool) -> SummaryRequest:
         """What a summary task reads: this session's own store, never a second one of the

@@ -5,16 +5,53 @@ whole campaign, as plain rows for the window to show and sort. Read in a worker 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UserError
 
 if TYPE_CHECKING:
+    from ..report.recap import Scope
     from ..report.stats import Hit, Share, Statistics, Tally
     from ..store.store import Store
 
 SCOPES = (("session", "This play session"), ("campaign", "The whole campaign"))
+ENCOUNTER = "encounter:"  # a scope's key for the campaign's Nth encounter: "encounter:3"
+ENCOUNTERS_LISTED = 12    # the newest encounters a scope menu offers
+
+Progress = Callable[[int], object]
+
+
+def scope_choices(store: Store, campaign: str) -> list[tuple[str, str]]:
+    """(key, words) of each scope a recap or the Statistics page can cover: this play
+    session, the campaign's newest encounters (newest first), the whole campaign. Read
+    along the index of the rows that changed the settings: a few rows, whatever the log."""
+    from ..report.recap_source import encounter_spans
+    with store.one_read():
+        info = store.campaign(campaign)
+        spans = encounter_spans(store.settings_changes(info.id), info.initial.get("settings"))
+    count = len(spans)
+    listed = [(f"{ENCOUNTER}{n}", f"Encounter {n}" + (" (running)" if n == count and
+                                                         spans[-1][1] is None else ""))
+              for n in range(count, max(0, count - ENCOUNTERS_LISTED), -1)]
+    return [SCOPES[0], *listed, SCOPES[1]]
+
+
+def _figures(store: Store, campaign: str, scope: str, audience: str,
+             progress: Progress | None) -> tuple[Statistics, Scope]:
+    """The figures of the scope a key names (see `scope_choices`); UserError when there
+    is nothing such to read."""
+    from ..report.data import ReportError
+    from ..report.recap_source import recap_statistics
+    chosen: dict[str, Any] = {"everything": scope == "campaign"}
+    if scope.startswith(ENCOUNTER):
+        chosen = {"encounter": int(scope.removeprefix(ENCOUNTER))}
+    try:
+        return recap_statistics(store, campaign, audience=audience, progress=progress,
+                                **chosen)
+    except ReportError as err:
+        raise UserError(str(err)) from None
 
 
 @dataclass(frozen=True)
@@ -48,17 +85,13 @@ class StatTable:
         return not self.rows
 
 
-def statistics_table(store: Store, campaign: str, scope: str = "session") -> StatTable:
-    """The GM's figures of `scope` ("session": the newest play session, else the whole
-    campaign); UserError when there is nothing to read."""
+def statistics_table(store: Store, campaign: str, scope: str = "session",
+                     progress: Progress | None = None) -> StatTable:
+    """The GM's figures of `scope` (a key of `scope_choices`: "session", the newest play
+    session, by default); UserError when there is nothing to read."""
     # the report's modules in the worker, when first asked: never on the way to the desk
-    from ..report.data import ReportError
-    from ..report.recap_source import recap_statistics
-    from ..report.stats import UNATTRIBUTED
-    try:
-        stats, found = recap_statistics(store, campaign, everything=scope == "campaign")
-    except ReportError as err:
-        raise UserError(str(err)) from None
+    from ..report.stats import GM, UNATTRIBUTED
+    stats, found = _figures(store, campaign, scope, GM, progress)
     rows = tuple(_row(stats, t) for t in stats.characters() if t.entries)
     unattributed = stats.tallies.get(UNATTRIBUTED)
     return StatTable(found.title, rows, unattributed.total_dealt if unattributed else 0)
@@ -93,31 +126,22 @@ FORMATS = (("md", "Markdown (for the group's chat)", ".md"),
 
 
 def recap_text(store: Store, campaign: str, scope: str = "session", audience: str = "gm",
-               fmt: str = "md") -> str:
-    """The recap of `scope` for `audience` in `fmt` (see FORMATS); UserError when there
-    is nothing to read."""
-    import json
-
-    from ..report.data import ReportError
-    from ..report.recap import recap_html, recap_json, recap_markdown
-    from ..report.recap_source import recap_statistics
-    try:
-        stats, found = recap_statistics(store, campaign, everything=scope == "campaign",
-                                        audience=audience)
-    except ReportError as err:
-        raise UserError(str(err)) from None
-    if fmt == "json":
-        return json.dumps(recap_json(stats, campaign, found), ensure_ascii=False, indent=1)
-    if fmt == "html":
-        return recap_html(stats, campaign, found)
-    return recap_markdown(stats, campaign, found)
+               fmt: str = "md", progress: Progress | None = None) -> str:
+    """The recap of `scope` (a key of `scope_choices`) for `audience` in `fmt` (see
+    FORMATS); UserError when there is nothing to read."""
+    from ..report.recap import recap_in
+    stats, found = _figures(store, campaign, scope, audience, progress)
+    text = recap_in(fmt, stats, campaign, found)
+    if progress is not None:
+        progress(100)
+    return text
 
 
 def write_recap(store: Store, campaign: str, path: str, scope: str = "session",
-                audience: str = "gm", fmt: str = "md") -> str:
+                audience: str = "gm", fmt: str = "md", progress: Progress | None = None) -> str:
     """The recap written whole to `path`, or not at all; the path written."""
     from ..files import write_atomically
-    text = recap_text(store, campaign, scope, audience, fmt)
+    text = recap_text(store, campaign, scope, audience, fmt, progress)
     try:
         return str(write_atomically(path, text.encode("utf-8")))
     except OSError as err:

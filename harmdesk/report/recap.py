@@ -8,6 +8,7 @@ be read as markup is escaped, so `<b>Bold</b> & <img src=x>` stays literal.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from html import escape
@@ -27,6 +28,7 @@ class Scope:
 
     kind: str    # "session", "encounter" or "campaign"
     title: str
+    story: str = ""  # the "Story so far" the GM wrote for the play session
 
 
 def _shares(stats: Statistics, shares: dict[str, Share], side: str) -> list[dict[str, Any]]:
@@ -72,6 +74,7 @@ def recap_json(stats: Statistics, campaign: str, scope: Scope) -> dict[str, Any]
     sources = [t for t in counted if t.key not in keys]
     return {"format": FORMAT, "version": VERSION, "campaign": campaign,
             "system": stats.system, "scope": {"kind": scope.kind, "title": scope.title},
+            "story": scope.story.strip() or None,
             "audience": stats.audience, "empty": stats.empty,
             **({"message": NOTHING} if stats.empty else {}),
             "rounds": stats.rounds,
@@ -91,9 +94,11 @@ def plain(text: str) -> str:
 
 
 def recap_markdown(stats: Statistics, campaign: str, scope: Scope,
-                   story: str = "") -> str:
+                   story: str | None = None) -> str:
     """The recap in words, for the group's chat: the story so far (the GM's own
-    paragraph, kept as written), then each character's line."""
+    paragraph, kept as written; the scope's unless another is given), then each
+    character's line."""
+    story = scope.story if story is None else story
     unit = "Damage" if _damage_game(stats) else "HP"
     lines = [f"# {plain(campaign)}: {plain(scope.title)}", ""]
     if story.strip():
@@ -192,9 +197,10 @@ def _short(name: str, most: int = 18) -> str:
     return name if len(name) <= most else name[:most - 1] + "\u2026"
 
 
-def recap_html(stats: Statistics, campaign: str, scope: Scope, story: str = "") -> str:
+def recap_html(stats: Statistics, campaign: str, scope: Scope, story: str | None = None) -> str:
     """The recap as one self-contained HTML page: every name escaped, no script, no
     file or address it reaches for."""
+    story = scope.story if story is None else story
     unit = "Damage" if _damage_game(stats) else "HP"
     title = f"{campaign}: {scope.title}"
     body = [f"<h1>{escape(title)}</h1>"]
@@ -223,3 +229,12 @@ def recap_html(stats: Statistics, campaign: str, scope: Scope, story: str = "") 
 def _unescaped(markdown: str) -> str:
     """Words made for Markdown (`plain`), as the text they say."""
     return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def recap_in(fmt: str, stats: Statistics, campaign: str, scope: Scope) -> str:
+    """The recap as text in `fmt`: "md" (Markdown), "html" or "json"."""
+    if fmt == "json":
+        return json.dumps(recap_json(stats, campaign, scope), ensure_ascii=False, indent=1)
+    if fmt == "html":
+        return recap_html(stats, campaign, scope)
+    return recap_markdown(stats, campaign, scope)

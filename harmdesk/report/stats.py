@@ -35,8 +35,9 @@ class Share:
     entries: list[int] = field(default_factory=list)
 
     def add(self, amount: int, entry: int) -> None:
+        """Entries come in the log's order: one already counted can only be the last."""
         self.amount += amount
-        if entry not in self.entries:
+        if not self.entries or self.entries[-1] != entry:
             self.entries.append(entry)
 
 
@@ -104,6 +105,10 @@ class Statistics:
     settings: JSON = field(default_factory=dict)        # the desk's settings, now
     rounds: int = 0   # the highest encounter round the entries counted were in
     fallen: list[tuple[str, Down]] = field(default_factory=list)  # who went down when
+    # each character's last state met and its tile's status: a hit's state before is most
+    # often the state the previous row left, so its status is read once
+    statuses: dict[str, tuple[JSON, tuple[str, str]]] = field(default_factory=dict,
+                                                              repr=False)
 
     def shown(self, cid: str) -> str:
         """How the audience saw `cid` at the moment counted: "full", "words" or
@@ -136,37 +141,45 @@ def counted(entries: Iterable[Any]) -> list[Any]:
 def statistics(system: str, entries: Iterable[Any],
                start: Mapping[str, JSON] | None = None, audience: str = GM,
                settings: JSON | None = None) -> Statistics:
-    """The figures of `entries` (log entries in order, each with its `action`, `events`,
-    `before` and `after`; see `counted`), on the desk `start` (by id: who may deal harm
-    before the log shows them changed).
+    """The figures of `entries` (log entries in order, each with its `effective_action`,
+    `events`, `before` and `after`; see `counted`), on the desk `start` (by id: who may
+    deal harm before the log shows them changed). An entry whose `before` is None (a walk
+    forward, `ForwardEntry`) was before it as the desk walked so far.
 
     For the PLAYERS, by the players' display's own rules: a character hidden at the time
     counts for nothing (and deals harm as Unattributed) until revealed, and from then on;
     the numbers of one shown in words only are left out, their downs kept in words."""
     stats = Statistics(system, audience, settings=dict(settings or {}))
-    for cid, state in (start or {}).items():
+    desk = dict(start or {})
+    for cid, state in desk.items():
         _character(stats, cid, state)
         stats.seen[cid] = players_see(cast(Character, state))
     for entry in entries:
+        before = entry.before
+        if before is None:
+            before = {cid: desk.get(cid) for cid in entry.after}
         for cid, state in entry.after.items():  # one added now is seen as they come
             if state is not None and cid not in stats.seen:
                 stats.seen[cid] = players_see(state)
-        _entry(stats, entry)
+        _entry(stats, entry, before)
         for cid, state in entry.after.items():
-            if state is not None:
+            if state is None:
+                desk.pop(cid, None)
+            else:
+                desk[cid] = state
                 stats.seen[cid] = players_see(state)
         if entry.settings_after is not None:
             stats.settings = entry.settings_after
     return stats
 
 
-def _entry(stats: Statistics, entry: Any) -> None:
+def _entry(stats: Statistics, entry: Any, before_states: Mapping[str, JSON | None]) -> None:
     system = stats.system
-    action = entry.revised or entry.action
+    action = entry.effective_action
     now = current_round(stats.settings)
     if now is not None:
         stats.rounds = max(stats.rounds, now)
-    for cid, state in (*entry.before.items(), *entry.after.items()):
+    for cid, state in (*before_states.items(), *entry.after.items()):
         if state is not None:
             _character(stats, cid, state)
     source = _source(stats, entry, action)
@@ -185,7 +198,7 @@ def _entry(stats: Statistics, entry: Any) -> None:
         if healed:
             _heal(stats, cid, healer, healed, entry.id)
     for cid, after in entry.after.items():
-        before = entry.before.get(cid)
+        before = before_states.get(cid)
         if after is None or before is None or stats.shown(cid) == "hidden":
             continue
         _down(stats, cid, before, after, entry.id)
@@ -266,10 +279,19 @@ def _heal(stats: Statistics, target: str, healer: str, amount: int, entry: int) 
 def _down(stats: Statistics, cid: str, before: JSON, after: JSON, entry: int) -> None:
     """A character brought to a worse state than before (Death's Door, Out of the Action;
     Wounded, Unconscious; Story ends, Broken, Destroyed), in the words of their tile."""
-    profile = profile_for(stats.system)
-    was, now = profile.tile_facts(before), profile.tile_facts(after)
-    if now.status != "ok" and now.status != was.status and now.status_label:
-        down = Down(now.status_label, entry, current_round(stats.settings))
+    was, (status, label) = _status(stats, cid, before)[0], _status(stats, cid, after)
+    if status != "ok" and status != was and label:
+        down = Down(label, entry, current_round(stats.settings))
         stats.tallies[cid].downs.append(down)
         stats.tallies[cid].entries.add(entry)
         stats.fallen.append((cid, down))
+
+
+def _status(stats: Statistics, cid: str, state: JSON) -> tuple[str, str]:
+    """(status, its words) of `state` as its tile shows them."""
+    kept = stats.statuses.get(cid)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    facts = profile_for(stats.system).tile_facts(state)
+    stats.statuses[cid] = (state, (facts.status, facts.status_label))
+    return facts.status, facts.status_label

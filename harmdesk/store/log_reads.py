@@ -7,6 +7,7 @@ Each is a query along the log's indexes, on a connection the store hands in (as
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -48,14 +49,27 @@ def summary_log(con: sqlite3.Connection, campaign_id: int, since: int | None = N
                 until: int | None = None) -> list[steps.SummaryEntry]:
     """The applied log in order (only seqs `since` to `until`, each if given) as a
     summary reads it: the rows that count, neither struck nor corrections."""
-    where: list[str] = ["undone = 0", *COUNTED]
-    params: list[Any] = []
-    for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
-        if bound is not None:
-            where.append(test)
-            params.append(bound)
+    where, params = _between(["undone = 0", *COUNTED], since, until)
     return _log_rows(con, campaign_id, where, params, "ORDER BY seq",
                      steps.SUMMARY_COLUMNS, steps.summary_entry)
+
+
+def forward_log(con: sqlite3.Connection, campaign_id: int, since: int | None = None,
+                until: int | None = None) -> list[steps.ForwardEntry]:
+    """The rows that count of seqs `since` to `until` (each if given), in order, as a walk
+    forward from a known desk reads them: without their states before."""
+    where, params = _between(["undone = 0", *COUNTED], since, until)
+    return _log_rows(con, campaign_id, where, params, "ORDER BY seq",
+                     steps.FORWARD_COLUMNS, steps.forward_entry)
+
+
+def settings_changes(con: sqlite3.Connection, campaign_id: int) -> list[tuple[int, Any]]:
+    """(seq, settings after it) of each applied row that counts and changed the settings,
+    in order: where each encounter starts and ends, read along the index of such rows."""
+    return [(seq, json.loads(after)) for seq, after in con.execute(
+        "SELECT seq, settings_after FROM log INDEXED BY ix_log_settings WHERE campaign_id = ? "
+        f"AND settings_after <> 'null' AND undone = 0 AND {' AND '.join(COUNTED)} "
+        "ORDER BY seq", (campaign_id,))]
 
 
 def states_before(con: sqlite3.Connection, campaign_id: int,
@@ -94,13 +108,20 @@ def corrections(con: sqlite3.Connection, campaign_id: int, since: int | None = N
                 until: int | None = None) -> list[LogEntry]:
     """The applied correction rows (reverts, edits, rewinds) of seqs `since` to `until`
     (each if given), in order."""
-    where, params = ["undone = 0", "correction IS NOT NULL"], []
-    for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
-        if bound is not None:
-            where.append(test)
-            params.append(bound)
+    where, params = _between(["undone = 0", "correction IS NOT NULL"], since, until)
     return _log_rows(con, campaign_id, where, params, "ORDER BY seq", steps.LOG_COLUMNS,
                      steps.entry)
+
+
+def _between(where: list[str], since: int | None,
+             until: int | None) -> tuple[list[str], list[Any]]:
+    """`where` narrowed to seqs `since` to `until` (each if given), and its parameters."""
+    params: list[Any] = []
+    for bound, test in ((since, "seq >= ?"), (until, "seq <= ?")):
+        if bound is not None:
+            where = [*where, test]
+            params.append(bound)
+    return where, params
 
 
 def _log_rows(con: sqlite3.Connection, campaign_id: int, where: list[str], params: list[Any],

@@ -56,9 +56,17 @@ def library(conn: Connection) -> None:
                          "seeded VARCHAR NOT NULL)")
 
 
+def recap(conn: Connection) -> None:
+    """Version 6: the "Story so far" a play session's recap opens with; an index of the
+    rows that changed the settings, so an encounter is found without reading the log."""
+    conn.exec_driver_sql("ALTER TABLE play_session ADD COLUMN story VARCHAR NOT NULL DEFAULT ''")
+    conn.exec_driver_sql("CREATE INDEX ix_log_settings ON log (campaign_id, seq) "
+                         "WHERE settings_after <> 'null'")
+
 # user_version -> the step upgrading a schema from that version to the next
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: log_steps, 2: session_index,
-                                                        3: corrections, 4: library}
+                                                        3: corrections, 4: library,
+                                                        5: recap}
 
 
 def climb(conn: Connection, version: int) -> None:

@@ -12,7 +12,7 @@ from ..errors import StoreError
 DB_NAME = "harmdesk.sqlite"
 # the files SQLite keeps beside a database file (its own name, then one of these)
 SIDE_FILES = ("-wal", "-shm", "-journal")
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # less free space than this and a step cannot be saved: the disk counts as full
 FULL_BELOW = 64 * 1024
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -51,16 +51,21 @@ class PlaySessionRow(SQLModel, table=True):
     ended: str | None = None
     title: str = ""
     notes: str = ""
+    # the "Story so far" the GM wrote for the players' recap
+    story: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class LogRow(SQLModel, table=True):
     __tablename__ = "log"
     # the second index finds the newest applied (or oldest undone) step without a scan;
-    # the third a play session's first row, where its summary starts reading
+    # the third a play session's first row, where its summary starts reading; the last
+    # the few rows that changed the settings (where each encounter starts and ends)
     __table_args__ = (Index("ix_log_campaign_seq", "campaign_id", "seq"),
                       Index("ix_log_campaign_step", "campaign_id", "undone", "step", "seq"),
                       Index("ix_log_session", "session_id", "undone", "seq"),
-                      Index("ix_log_struck", "campaign_id", "struck_by"))
+                      Index("ix_log_struck", "campaign_id", "struck_by"),
+                      Index("ix_log_settings", "campaign_id", "seq",
+                            sqlite_where=text("settings_after <> 'null'")))
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", ondelete="CASCADE")

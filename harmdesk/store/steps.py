@@ -49,18 +49,20 @@ class LogEntry(Corrected):
     correction: dict[str, Any] | None = None  # a correction row's record (see `schema`)
 
 
-SUMMARY_COLUMNS = ('seq, session_id, events, "before", "after", applied_at, settings_before, '
-                   'settings_after')
+SUMMARY_COLUMNS = ('id, seq, session_id, coalesce(revised, action), events, "before", "after", '
+                   'applied_at, settings_before, settings_after')
 
 
 @dataclass(frozen=True, slots=True)
 class SummaryEntry:
-    """What a session summary reads of an applied log row: its events and states, and its
-    settings (the encounter's rounds live there), not its action, which it would only
-    decode to throw away. Settings are logged only by the rare rows that change them."""
+    """What a session summary reads of an applied log row: its action as it stands (who
+    dealt a hit is there), its events and states, and its settings (the encounter's rounds
+    live there). Settings are logged only by the rare rows that change them."""
 
+    id: int
     seq: int
     session_id: int | None
+    effective_action: dict[str, Any]  # as the newest edit made it, else as first logged
     events: list[Any]
     before: dict[str, Any]
     after: dict[str, Any]
@@ -71,9 +73,35 @@ class SummaryEntry:
 
 def summary_entry(row: tuple[Any, ...]) -> SummaryEntry:
     """A SummaryEntry from a row of SUMMARY_COLUMNS."""
-    seq, session_id, events, before, after, applied_at, settings_before, settings_after = row
-    return SummaryEntry(seq, session_id, json.loads(events), json.loads(before),
-                        json.loads(after), applied_at, _json(settings_before),
+    (log_id, seq, session_id, action, events, before, after, applied_at, settings_before,
+     settings_after) = row
+    return SummaryEntry(log_id, seq, session_id, json.loads(action), json.loads(events),
+                        json.loads(before), json.loads(after), applied_at,
+                        _json(settings_before), _json(settings_after))
+
+
+FORWARD_COLUMNS = 'id, seq, coalesce(revised, action), events, "after", settings_after'
+
+
+@dataclass(frozen=True, slots=True)
+class ForwardEntry:
+    """What a walk forward from a known desk reads of an applied row: as a SummaryEntry,
+    without the states before it, which the walk holds already (the rows that count lead
+    from one desk to the next). `before` is None to say so."""
+
+    id: int
+    seq: int
+    effective_action: dict[str, Any]
+    events: list[Any]
+    after: dict[str, Any]
+    settings_after: dict[str, Any] | None
+    before: None = None
+
+
+def forward_entry(row: tuple[Any, ...]) -> ForwardEntry:
+    """A ForwardEntry from a row of FORWARD_COLUMNS."""
+    log_id, seq, action, events, after, settings_after = row
+    return ForwardEntry(log_id, seq, json.loads(action), json.loads(events), json.loads(after),
                         _json(settings_after))
 
 

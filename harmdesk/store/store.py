@@ -26,7 +26,8 @@ from .connections import Connections
 from .steps import LogEntry, Logged
 from .templates import StoredTemplate
 
-SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes")
+SESSION_COLUMNS = ("id", "campaign_id", "number", "started", "ended", "title", "notes",
+                   "story")
 RESTORE_WAIT_S = 60  # how long a restore waits for a summary still reading the file
 
 
@@ -374,6 +375,17 @@ class Store:
         with self._reading() as con:
             return log_reads.summary_log(con, campaign_id, since, until)
 
+    def forward_log(self, campaign_id: int, since: int | None = None,
+                    until: int | None = None) -> list[steps.ForwardEntry]:
+        """The rows that count (only seqs `since` to `until`, each if given), without
+        their states before: for a walk forward from a known desk."""
+        with self._reading() as con:
+            return log_reads.forward_log(con, campaign_id, since, until)
+
+    def settings_changes(self, campaign_id: int) -> list[tuple[int, Any]]:
+        with self._reading() as con:
+            return log_reads.settings_changes(con, campaign_id)
+
     def states_before(self, campaign_id: int, after: int) -> list[steps.StatesBefore]:
         """Of each applied row after seq `after`, in order, only the states and settings
         it changed as they were before it."""
@@ -509,6 +521,16 @@ class Store:
                             (db.now(), notes, campaign_id))
         sessions = self.play_sessions(campaign_id)
         return sessions[-1] if sessions else None
+
+    def set_story(self, campaign_id: int, number: int, story: str) -> dict[str, Any]:
+        """Keep `story` as play session `number`'s "Story so far"; the session as it is
+        now. KeyError when the campaign has no such session."""
+        with self._hot() as con:
+            changed = con.execute("UPDATE play_session SET story = ? WHERE campaign_id = ? "
+                                  "AND number = ?", (story, campaign_id, number)).rowcount
+        if not changed:
+            raise KeyError(number)
+        return next(s for s in self.play_sessions(campaign_id) if s["number"] == number)
 
     def open_play_session(self, campaign_id: int) -> dict[str, Any] | None:
         return next((s for s in self.play_sessions(campaign_id) if s["ended"] is None), None)

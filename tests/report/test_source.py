@@ -70,7 +70,7 @@ def counted_rows(monkeypatch):
     real = steps.summary_entry
 
     def entry(row):
-        read.append(row[0])  # its seq
+        read.append(row[1])  # its seq
         return real(row)
 
     monkeypatch.setattr(steps, "summary_entry", entry)

@@ -123,7 +123,7 @@ def test_a_v4_file_upgrades_keeping_its_rows_with_an_empty_library(tmp_path):
         store.close()
 
 
-def test_the_v5_fixture_opens_with_its_library(tmp_path):
+def test_the_v5_fixture_keeps_its_library_through_the_upgrade(tmp_path):
     shutil.copy(ROOT / "tests" / "fixtures" / "harmdesk-v5.sqlite", tmp_path / db.DB_NAME)
     store = Store.open(tmp_path)
     try:
@@ -134,4 +134,4 @@ def test_the_v5_fixture_opens_with_its_library(tmp_path):
         assert store.seed_templates("stonetop", [("Hagr", {})]) is False
     finally:
         store.close()
-    assert not list((tmp_path / "backups").glob("*before-v*.sqlite"))  # opened as it is
+    assert list((tmp_path / "backups").glob("*before-v6.sqlite"))  # upgraded after a backup
