@@ -314,7 +314,7 @@ class MainWindow(QMainWindow):
          self.ui.actionShowStatistics)[page].setChecked(True)
         self.select_ids(ids)
         if page == STATISTICS:
-            self.statistics.refresh()
+            self.statistics.arrive()
 
     def fit_table(self) -> None:
         """Size the table's columns to what they hold now (on showing it; the GM can

@@ -1,9 +1,10 @@
-"""The Statistics page (View → Statistics, Ctrl+3): who hurt whom over the play session or
-the whole campaign, a row per character, sortable by any column.
+"""The Statistics page (View → Statistics, Ctrl+3): who hurt whom over the play session,
+one of its encounters or the whole campaign, a row per character, sortable by any column.
 
 The rows come from the service (`desk.statistics`), read in a worker thread whenever the
-page is shown, its scope changes, or the desk changes while it is shown; the model only
-holds them. Names are plain text in a table, never markup.
+page is shown, its scope changes, or the desk changes while it is shown (a progress bar
+follows a long read); the model only holds them. Names are plain text in a table, never
+markup.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QHeaderView, QSizePolicy
 
-from ..desk.statistics import SCOPES, StatRow, StatTable
+from ..desk.statistics import StatRow, StatTable
 from ..errors import StoreError
 from .tasks import Task
 
@@ -87,17 +88,30 @@ class StatisticsPage(QObject):
         # a long note must never widen the window: it is cut at the page's edge instead
         ui.statisticsNote.setSizePolicy(QSizePolicy.Policy.Ignored,
                                         QSizePolicy.Policy.Preferred)
-        for key, words in SCOPES:
-            ui.statisticsScope.addItem(words, key)
         ui.statisticsScope.currentIndexChanged.connect(lambda _: self.refresh())
         self.task: Task | None = None
         self.again = False  # the desk changed while a read was under way
-        window.controller.campaignChanged.connect(self.refresh)
+        window.controller.campaignChanged.connect(self.arrive)
         window.controller.changed.connect(lambda *_: self.refresh())
 
     @property
     def shown(self) -> bool:
         return self.w.ui.pages.currentWidget() is self.w.ui.statisticsPage
+
+    def arrive(self) -> None:
+        """The page is shown, or another campaign opened: offer its scopes (this play
+        session, its newest encounters, the whole campaign) and count."""
+        c, combo = self.w.controller, self.w.ui.statisticsScope
+        if not self.shown or c.campaign is None:
+            return
+        kept = combo.currentData() or "session"
+        combo.blockSignals(True)  # one count below, not one per item
+        combo.clear()
+        for key, words in c.service.recap_scopes():
+            combo.addItem(words, key)
+        combo.setCurrentIndex(max(0, combo.findData(kept)))
+        combo.blockSignals(False)
+        self.refresh()
 
     def refresh(self) -> None:
         """Read the figures again, off the GUI thread, when the page is on the screen."""
@@ -115,7 +129,16 @@ class StatisticsPage(QObject):
         self._say("Counting\u2026")
         # the window's one runner: at quit it lets the read finish before the store closes
         self.task = self.w.campaign_menus.run(job, self._done, on_failed=self._failed,
-                                              broke=self._finished)
+                                              broke=self._finished, reports=True)
+        bar = self.w.ui.statisticsProgress
+        bar.setValue(0)
+        self.task.progress.connect(self._progress)
+
+    def _progress(self, percent: int) -> None:
+        """Shown only for a read long enough to report (the whole campaign's)."""
+        bar = self.w.ui.statisticsProgress
+        bar.setValue(percent)
+        bar.setVisible(self.task is not None and percent < 100)
 
     def _done(self, table: StatTable) -> None:
         self.model.show(table)
@@ -136,6 +159,7 @@ class StatisticsPage(QObject):
 
     def _finished(self) -> None:
         self.task = None
+        self.w.ui.statisticsProgress.hide()
         if self.again:
             self.again = False
             self.refresh()

@@ -77,3 +77,64 @@ def test_a_folder_is_refused_in_plain_words(qtbot, night, tmp_path, monkeypatch)
     qtbot.waitUntil(lambda: not night.running, timeout=20000)
     assert night.ui.note.text().startswith(f"Cannot write {tmp_path}")
     assert night.isVisible()
+
+
+def stories(window) -> list[str]:
+    """Each play session's story, as the data file holds it."""
+    import sqlite3
+
+    from harmdesk.store import db
+    con = sqlite3.connect(window.controller.service.store.path.parent / db.DB_NAME)
+    try:
+        return [s for (s,) in con.execute("SELECT story FROM play_session ORDER BY number")]
+    finally:
+        con.close()
+
+
+def opened(window, besides=None):
+    window.ui.actionExportRecap.trigger()
+    return next(w for w in QApplication.topLevelWidgets()
+                if w.objectName() == "ExportRecapDialog" and w.isVisible() and w is not besides)
+
+
+def test_the_story_so_far_opens_the_recap_and_is_kept_with_the_play_session(qtbot, window):
+    c = window.controller
+    c.start_play_session("First night")
+    assert c.submit({"type": "damage", "target": "heavy", "amount": 9, "source": "hagr"})
+    night = opened(window)
+    assert night.ui.story.isEnabled() and night.ui.story.toPlainText() == ""
+    night.ui.story.setPlainText("The hagr came out of the <wood> & took the Heavy.")
+    QApplication.clipboard().setText("")
+    choose(night, "players")
+    night.copy_button.click()
+    qtbot.waitUntil(lambda: not night.running, timeout=20000)
+    text = QApplication.clipboard().text()
+    assert text.index("## Story so far") < text.index("The hagr came out of the <wood> & "
+                                                      "took the Heavy.") < text.index("The Heavy**")
+    assert stories(window)[-1] == "The hagr came out of the <wood> & took the Heavy."
+    night.ui.story.setPlainText("Edited, then closed.")
+    night.close()
+    assert stories(window)[-1] == "Edited, then closed."
+    again = opened(window, besides=night)
+    assert again.ui.story.toPlainText() == "Edited, then closed."
+    again.close()
+
+
+def test_an_encounter_can_be_recapped_and_the_story_waits_for_a_play_session(qtbot, window):
+    c = window.controller
+    assert c.submit({"type": "start_encounter", "order": list(c.state["characters"])})
+    assert c.submit({"type": "damage", "target": "heavy", "amount": 9, "source": "hagr"})
+    dialog = opened(window)
+    try:
+        scope = dialog.ui.scope
+        assert scope.itemText(1) == "Encounter 1 (running)"
+        scope.setCurrentIndex(1)
+        assert not dialog.ui.story.isEnabled()   # a story opens a play session's recap
+        QApplication.clipboard().setText("")
+        choose(dialog, "gm")
+        dialog.copy_button.click()
+        qtbot.waitUntil(lambda: not dialog.running, timeout=20000)
+        text = QApplication.clipboard().text()
+        assert text.startswith("# Desk: Encounter 1") and "took 7 HP (7 from Hagr)" in text
+    finally:
+        dialog.close()

@@ -78,3 +78,42 @@ def test_names_are_plain_text(qtbot, window):
     window.ui.actionShowStatistics.trigger()
     rows = shown_rows(qtbot, window, 2)
     assert ("<b>Hagr</b> & <img src=x>", "7", "0") in [r[:3] for r in rows]
+
+
+def test_an_encounter_is_offered_once_started_and_counts_alone(qtbot, window):
+    c = window.controller
+    assert c.submit({"type": "damage", "target": "heavy", "amount": 9, "source": "hagr"})
+    window.ui.actionShowStatistics.trigger()
+    shown_rows(qtbot, window, 2)
+    combo = window.ui.statisticsScope
+    assert [combo.itemData(i) for i in range(combo.count())] == ["session", "campaign"]
+    window.show_page(0)
+    order = list(c.state["characters"])
+    assert c.submit({"type": "start_encounter", "order": order})
+    assert c.submit({"type": "damage", "target": "vahid", "amount": 4, "source": "coedwig"})
+    window.ui.actionShowStatistics.trigger()
+    assert combo.itemText(1) == "Encounter 1 (running)"
+    combo.setCurrentIndex(1)
+    rows = shown_rows(qtbot, window, 2)
+    assert [r[:3] for r in rows] == [("Vahid", "0", "4"), ("Coedwig", "4", "0")]
+    assert window.ui.statisticsNote.text() == "Encounter 1"
+
+
+def test_the_whole_campaign_is_counted_with_a_progress_bar(qtbot, window, monkeypatch):
+    from harmdesk.report import recap_source
+    monkeypatch.setattr(recap_source, "CHUNK", 1)  # a report after every row
+    c = window.controller
+    for _ in range(3):
+        assert c.submit({"type": "damage", "target": "heavy", "amount": 3, "source": "hagr"})
+    window.ui.actionShowStatistics.trigger()
+    shown_rows(qtbot, window, 2)
+    seen: list[int] = []
+    bar = window.ui.statisticsProgress
+    bar.valueChanged.connect(lambda v: seen.append(v) if bar.isVisible() else None)
+    combo = window.ui.statisticsScope
+    combo.setCurrentIndex(combo.findData("campaign"))
+    qtbot.waitUntil(lambda: window.statistics.task is None
+                    and window.ui.statisticsNote.text().startswith("The whole campaign"),
+                    timeout=20000)
+    assert seen and seen == sorted(seen) and not bar.isVisible()
+    assert table(window)[0][:3] == ("The Heavy", "0", "3")

@@ -1,7 +1,9 @@
-"""File → Export recap…: who hurt whom over the play session or the whole campaign, for
-the GM or for the players, as Markdown, HTML or JSON: saved to a file, or (Copy recap)
-put on the clipboard for the group's chat. The text is made in a worker through the
-window's one runner; the dialog only asks and says what became of it."""
+"""File → Export recap…: who hurt whom over the play session, an encounter or the whole
+campaign, for the GM or for the players, as Markdown, HTML or JSON: saved to a file, or
+(Copy recap) put on the clipboard for the group's chat. A play session's recap opens with
+the GM's "Story so far", kept with the play session. The text is made in a worker through
+the window's one runner (a progress bar follows a long one); the dialog only asks and
+says what became of it."""
 
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog
 
-from ...desk.statistics import AUDIENCES, FORMATS, SCOPES
-from ...errors import StoreError
+from ...desk.statistics import AUDIENCES, FORMATS
+from ...errors import StoreError, UserError
 from ..forms.ui_export_recap_dialog import Ui_ExportRecapDialog
 
 
@@ -21,8 +23,13 @@ class ExportRecapDialog(QDialog):
         self.w = window
         self.ui = Ui_ExportRecapDialog()
         self.ui.setupUi(self)
-        for key, words in SCOPES:
+        service = window.controller.service
+        for key, words in service.recap_scopes():
             self.ui.scope.addItem(words, key)
+        self.kept_story = service.story()  # None: no play session to keep one with
+        self.ui.story.setPlainText(self.kept_story or "")
+        self.ui.scope.currentIndexChanged.connect(self._scope_changed)
+        self._scope_changed()
         for key, words in AUDIENCES:
             self.ui.audience.addItem(words, key)
         self.ui.audience.setCurrentIndex(1)  # a recap is most often for the players' chat
@@ -38,6 +45,32 @@ class ExportRecapDialog(QDialog):
         self.save_button.clicked.connect(self.save)
         buttons.rejected.connect(self.reject)
         self.running = False
+
+    def _scope_changed(self) -> None:
+        """The story opens a play session's recap only; without a play session there is
+        nothing to keep it with."""
+        session = self.ui.scope.currentData() == "session"
+        self.ui.story.setEnabled(session and self.kept_story is not None)
+        if self.kept_story is None:
+            self.ui.story.setToolTip("Start a play session to keep a story with it")
+
+    def keep_story(self) -> bool:
+        """Keep the story as written with the play session, when it changed; False (and
+        said why) when it cannot be kept."""
+        story = self.ui.story.toPlainText()
+        if self.kept_story is None or story == self.kept_story:
+            return True
+        try:
+            self.w.controller.service.set_story(story)
+        except (StoreError, UserError) as err:
+            self.ui.note.setText(str(err))
+            return False
+        self.kept_story = story
+        return True
+
+    def done(self, result: int) -> None:  # Qt's name: the story is kept however it closes
+        self.keep_story()
+        super().done(result)
 
     def choices(self) -> tuple[str, str, str]:
         return (self.ui.scope.currentData(), self.ui.audience.currentData(),
@@ -58,7 +91,7 @@ class ExportRecapDialog(QDialog):
             self._run(scope, audience, fmt, path)
 
     def _run(self, scope: str, audience: str, fmt: str, path: str | None) -> None:
-        if self.running:
+        if self.running or not self.keep_story():
             return
         try:
             job = self.w.controller.service.recap_job(scope, audience, fmt, path)
@@ -68,20 +101,31 @@ class ExportRecapDialog(QDialog):
         self.running = True
         self.ui.note.setText("Writing the recap\u2026")
         done = self._copied if path is None else self._saved
-        self.w.campaign_menus.run(job, done, on_failed=self._failed, broke=self._broke)
+        task = self.w.campaign_menus.run(job, done, on_failed=self._failed, broke=self._broke,
+                                         reports=True)
+        self.ui.progress.setValue(0)
+        task.progress.connect(self._progress)
+
+    def _progress(self, percent: int) -> None:
+        """Shown only for a recap long enough to report (the whole campaign's)."""
+        self.ui.progress.setValue(percent)
+        self.ui.progress.setVisible(self.running and percent < 100)
 
     def _copied(self, text: str) -> None:
         QApplication.clipboard().setText(text)
-        self.running = False
-        self.ui.note.setText("The recap is on the clipboard, as Markdown.")
+        self._settled("The recap is on the clipboard, as Markdown.")
 
     def _saved(self, path: str) -> None:
-        self.running = False
-        self.ui.note.setText(f"Saved {path}.")
+        self._settled(f"Saved {path}.")
 
     def _failed(self, message: str) -> None:
-        self.running = False
-        self.ui.note.setText(message)
+        self._settled(message)
 
     def _broke(self) -> None:
+        self._settled(None)
+
+    def _settled(self, note: str | None) -> None:
         self.running = False
+        self.ui.progress.hide()
+        if note is not None:
+            self.ui.note.setText(note)

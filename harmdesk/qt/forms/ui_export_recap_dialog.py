@@ -7,8 +7,8 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDialog,
-    QDialogButtonBox, QFormLayout, QLabel, QSizePolicy,
-    QVBoxLayout, QWidget)
+    QDialogButtonBox, QFormLayout, QLabel, QPlainTextEdit,
+    QProgressBar, QSizePolicy, QVBoxLayout, QWidget)
 
 class Ui_ExportRecapDialog(object):
     def setupUi(self, ExportRecapDialog):
@@ -48,8 +48,26 @@ class Ui_ExportRecapDialog(object):
 
         self.form.setWidget(2, QFormLayout.ItemRole.FieldRole, self.format)
 
+        self.storyLabel = QLabel(ExportRecapDialog)
+        self.storyLabel.setObjectName(u"storyLabel")
+
+        self.form.setWidget(3, QFormLayout.ItemRole.LabelRole, self.storyLabel)
+
+        self.story = QPlainTextEdit(ExportRecapDialog)
+        self.story.setObjectName(u"story")
+        self.story.setTabChangesFocus(True)
+        self.story.setMaximumHeight(120)
+
+        self.form.setWidget(3, QFormLayout.ItemRole.FieldRole, self.story)
+
 
         self.layout.addLayout(self.form)
+
+        self.progress = QProgressBar(ExportRecapDialog)
+        self.progress.setObjectName(u"progress")
+        self.progress.setVisible(False)
+
+        self.layout.addWidget(self.progress)
 
         self.note = QLabel(ExportRecapDialog)
         self.note.setObjectName(u"note")
@@ -68,6 +86,7 @@ class Ui_ExportRecapDialog(object):
         self.scopeLabel.setBuddy(self.scope)
         self.audienceLabel.setBuddy(self.audience)
         self.formatLabel.setBuddy(self.format)
+        self.storyLabel.setBuddy(self.story)
 #endif // QT_CONFIG(shortcut)
 
         self.retranslateUi(ExportRecapDialog)
@@ -83,5 +102,16 @@ class Ui_ExportRecapDialog(object):
         self.audience.setToolTip(QCoreApplication.translate("ExportRecapDialog", u"For the players: what their display showed, and no more (no hidden character, no number of one shown in words)", None))
 #endif // QT_CONFIG(tooltip)
         self.formatLabel.setText(QCoreApplication.translate("ExportRecapDialog", u"&Format:", None))
+        self.storyLabel.setText(QCoreApplication.translate("ExportRecapDialog", u"S&tory so far:", None))
+#if QT_CONFIG(accessibility)
+        self.story.setAccessibleName(QCoreApplication.translate("ExportRecapDialog", u"Story so far", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.story.setToolTip(QCoreApplication.translate("ExportRecapDialog", u"A paragraph the play session's recap opens with, kept with the play session", None))
+#endif // QT_CONFIG(tooltip)
+        self.story.setPlaceholderText(QCoreApplication.translate("ExportRecapDialog", u"Optional: what happened, in your words, for the players", None))
+#if QT_CONFIG(accessibility)
+        self.progress.setAccessibleName(QCoreApplication.translate("ExportRecapDialog", u"Writing the recap", None))
+#endif // QT_CONFIG(accessibility)
     # retranslateUi
 

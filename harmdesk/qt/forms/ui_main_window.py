@@ -9,9 +9,9 @@ from PySide6.QtGui import (QAction, QBrush, QColor, QConicalGradient,
     QTransform)
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBoxLayout,
     QHeaderView, QLabel, QLineEdit, QMainWindow,
-    QMenu, QMenuBar, QPushButton, QSizePolicy,
-    QStackedWidget, QStatusBar, QTableView, QToolBar,
-    QVBoxLayout, QWidget)
+    QMenu, QMenuBar, QProgressBar, QPushButton,
+    QSizePolicy, QStackedWidget, QStatusBar, QTableView,
+    QToolBar, QVBoxLayout, QWidget)
 
 from harmdesk.qt.elided_label import ElidedLabel
 
@@ -134,6 +134,13 @@ class Ui_MainWindow(object):
         self.statisticsNote.setTextFormat(Qt.PlainText)
 
         self.statisticsBar.addWidget(self.statisticsNote)
+
+        self.statisticsProgress = QProgressBar(self.statisticsPage)
+        self.statisticsProgress.setObjectName(u"statisticsProgress")
+        self.statisticsProgress.setVisible(False)
+        self.statisticsProgress.setMaximumWidth(160)
+
+        self.statisticsBar.addWidget(self.statisticsProgress)
 
         self.statisticsBar.setStretch(2, 1)
 
@@ -495,8 +502,11 @@ class Ui_MainWindow(object):
         self.statisticsScope.setAccessibleName(QCoreApplication.translate("MainWindow", u"Statistics scope", None))
 #endif // QT_CONFIG(accessibility)
 #if QT_CONFIG(tooltip)
-        self.statisticsScope.setToolTip(QCoreApplication.translate("MainWindow", u"Count the play session, or the whole campaign", None))
+        self.statisticsScope.setToolTip(QCoreApplication.translate("MainWindow", u"Count the play session, one of its encounters, or the whole campaign", None))
 #endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(accessibility)
+        self.statisticsProgress.setAccessibleName(QCoreApplication.translate("MainWindow", u"Counting", None))
+#endif // QT_CONFIG(accessibility)
 #if QT_CONFIG(accessibility)
         self.statisticsTable.setAccessibleName(QCoreApplication.translate("MainWindow", u"Statistics", None))
 #endif // QT_CONFIG(accessibility)
