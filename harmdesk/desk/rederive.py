@@ -237,6 +237,11 @@ def rederive(kind: str, step: int, now: DeskState, rows: Sequence[Row],
     return result
 
 
+# targeted actions whose rules reach beyond their targets: one leaving the desk may end
+# what the others hold (the game's `leaves_the_desk`, the encounter clock's turns)
+REACHES_THE_DESK = ("remove_character",)
+
+
 class _Histories:
     """The desk along the old history (as logged) and the new one (re-derived), and
     what differs between them."""
@@ -278,7 +283,7 @@ class _Histories:
         if self.settings_differ or any((c in self.old) != (c in self.new) for c in self.differ):
             return True
         action = row.effective_action
-        if "target" not in action:
+        if "target" not in action or action.get("type") in REACHES_THE_DESK:
             return True
         return any(cid in self.differ for cid in row.before) \
             or any(text in self.differ for text in _texts(action))

@@ -101,3 +101,17 @@ def test_two_reverts_in_a_row_are_replaying_without_what_they_struck(night, data
     kept = [a for n, a in enumerate(taken, start=1) if not log.rows[n - 1].struck]
     assert log.rows[first - 1].struck and log.rows[second - 1].struck
     assert log.state["characters"] == replayed(system, kept)["characters"]
+
+
+def test_an_edit_re_derives_a_removal_that_reaches_beyond_its_target():
+    """Found by the property above (Lux Aeterna): once the first hit is edited into a
+    heal, the target's conditions differ, and removing the encounter's one member changes
+    them. The removal names someone else, yet it reaches the target: it is applied again,
+    not left as logged."""
+    night = [{"type": "damage", "amount": 3, "trauma_roll": 7, "target": "a"}] * 3 + [
+        {"type": "start_encounter", "order": ["b"]}, {"type": "remove_character", "target": "b"}]
+    log, taken = played("lux_aeterna", night)
+    edited = {"type": "heal", "amount": 2, "target": "a"}
+    assert log.play({"type": "edit", "step": 1, "action": edited}).ok
+    expected = replayed("lux_aeterna", [edited, *taken[1:]])
+    assert log.state["characters"] == expected["characters"]
