@@ -1,13 +1,17 @@
-"""HP-over-time charts, painted with QPainter straight onto the page (vectors, not images).
+"""The summary's charts, HP over time and who hurt whom's bars, painted with QPainter
+straight onto the page (vectors, not images).
 
-The document holds each chart as an `<img src="chart:N">`; the image handler is replaced
-by `document.Painted`, so the document's own layout and pagination place the charts and
-`paint_chart` paints them with the PDF writer's painter. No image is ever loaded.
+The document holds each chart as an `<img src="chart:N">` (`<img src="bars:N">`); the
+image handler is replaced by `document.Painted`, so the document's own layout and
+pagination place the charts and `paint_chart` (`paint_bars`) paints them with the PDF
+writer's painter. No image is ever loaded.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -176,3 +180,101 @@ def ticks(last: int) -> list[int]:
                             10**5, 10**6) if last / s <= 8)
     # 1 marks where the events begin, unless it would crowd the first round number
     return ([1] if step >= 5 else []) + list(range(step, last + 1, step))
+
+
+# who hurt whom: harm dealt and taken, a pair of bars per character ----------------------
+BARS_PREFIX = "bars:"
+DEALT = QColor("#c0392b")   # as the HTML recap's bars
+TAKEN = QColor("#2c6fbb")
+PAIRS_A_PART = 20        # characters per painted part, so that no part outgrows a page
+BAR_MM, BAR_GAP_MM, PAIR_GAP_MM = 3.2, 0.6, 2.4
+LEGEND_MM = 7.0
+NAME_SHARE = 0.26        # of the width, for the names left of the bars
+
+
+@dataclass(frozen=True)
+class BarPair:
+    name: str
+    dealt: int
+    taken: int
+
+
+@dataclass(frozen=True)
+class Bars:
+    """Harm dealt and taken per character, all on one scale, in `unit` ("HP", "Damage").
+    The document holds it as `<img src="bars:N">`, part N of PAIRS_A_PART characters;
+    the first part is painted under the legend."""
+
+    pairs: tuple[BarPair, ...]
+    unit: str
+
+    @property
+    def most(self) -> int:
+        return max([1, *(max(p.dealt, p.taken) for p in self.pairs)])
+
+    @property
+    def parts(self) -> int:
+        return -(-len(self.pairs) // PAIRS_A_PART)
+
+    def part(self, index: int) -> tuple[BarPair, ...]:
+        return self.pairs[index * PAIRS_A_PART:(index + 1) * PAIRS_A_PART]
+
+    def size(self, index: int, width: float, mm: float) -> QSizeF:
+        legend = LEGEND_MM if index == 0 else 0.0
+        return QSizeF(width, (legend + len(self.part(index)) * pair_mm()) * mm)
+
+
+def pair_mm() -> float:
+    return 2 * BAR_MM + BAR_GAP_MM + PAIR_GAP_MM
+
+
+def bars_tag(index: int) -> str:
+    return f'<img src="{BARS_PREFIX}{index}">'
+
+
+def paint_bars(painter, rect: QRectF, bars: Bars, index: int, mm: float, family: str) -> None:
+    """Part `index` of `bars`: each character's name (plain text, elided to its column),
+    then their bar of harm dealt above their bar of harm taken, each with its figure."""
+    painter.setRenderHint(painter.RenderHint.Antialiasing, False)  # crisp bar edges
+    names, figures = font(family, 8), font(family, 7.5)
+    name_m = QFontMetricsF(names, painter.device())
+    figure_m = QFontMetricsF(figures, painter.device())
+    name_w = rect.width() * NAME_SHARE
+    left = rect.left() + name_w + 2 * mm
+    # the longest bar leaves room for its figure
+    span = rect.right() - left - figure_m.horizontalAdvance(str(bars.most)) - 2 * mm
+    top = rect.top()
+    if index == 0:
+        paint_legend(painter, QRectF(left, top, span, LEGEND_MM * mm), bars.unit, mm, figures)
+        top += LEGEND_MM * mm
+    pairs = bars.part(index)
+    bar, gap = BAR_MM * mm, BAR_GAP_MM * mm
+    painter.setPen(QPen(ZERO, 0.25 * mm))
+    painter.drawLine(QLineF(left, top, left, top + len(pairs) * pair_mm() * mm - PAIR_GAP_MM * mm))
+    for i, pair in enumerate(pairs):
+        y = top + i * pair_mm() * mm
+        painter.setFont(names)
+        painter.setPen(INK)
+        painter.drawText(QRectF(rect.left(), y, name_w, 2 * bar + gap), LEFT,
+                         name_m.elidedText(pair.name, Qt.TextElideMode.ElideRight, name_w))
+        painter.setFont(figures)
+        for j, (amount, color) in enumerate(((pair.dealt, DEALT), (pair.taken, TAKEN))):
+            row = QRectF(left, y + j * (bar + gap), span * amount / bars.most, bar)
+            painter.fillRect(row, color)
+            painter.drawText(QRectF(row.right() + 1 * mm, row.top(), 12 * mm, bar), LEFT,
+                             str(amount))
+
+
+def paint_legend(painter, area: QRectF, unit: str, mm: float, figures: QFont) -> None:
+    """A swatch and its words for each bar: "HP dealt", "HP taken"."""
+    painter.setFont(figures)
+    painter.setPen(INK)
+    metrics = QFontMetricsF(figures, painter.device())
+    swatch = 2.6 * mm
+    x, middle = area.left(), area.top() + area.height() / 2 - 0.5 * mm
+    for words, color in ((f"{unit} dealt", DEALT), (f"{unit} taken", TAKEN)):
+        painter.fillRect(QRectF(x, middle - swatch / 2, swatch, swatch), color)
+        x += swatch + 1.2 * mm
+        painter.drawText(QRectF(x, middle - metrics.height() / 2, area.width(),
+                                metrics.height()), LEFT, words)
+        x += metrics.horizontalAdvance(words) + 6 * mm

@@ -18,6 +18,7 @@ from ..rules.encounter import encounter_of
 from . import facts
 from .corrections import CorrectionNote
 from .header import Header, clock, header, session_label
+from .stats import Statistics
 from .timeline import Encounter, Timeline
 
 
@@ -112,6 +113,9 @@ class Report:
     encounters: tuple[Encounter, ...] = ()  # round by round
     unchanged: tuple[str, ...] = ()   # names in `rows` whose charted value never moved
     corrections: tuple[CorrectionNote, ...] = ()  # reverts, edits and rewinds of the span
+    # who hurt whom in the same entries (`stats`): the same log told by who did it, so
+    # two summaries of one log compare equal with or without it
+    statistics: Statistics | None = field(default=None, compare=False)
 
     @property
     def events(self) -> int:

@@ -1,6 +1,7 @@
 """The summary as one QTextDocument built from HTML in which every name and text is
-escaped: header, party table, highlights, the charts, the characters nothing happened
-to, and the full log. Charts and table rows are inline objects painted by `Painted`.
+escaped: header, party table, highlights, the charts, who hurt whom on a page of its
+own, the encounters round by round, the characters nothing happened to, and the full
+log. Charts and table rows are inline objects painted by `Painted`.
 
 Few Qt calls on purpose: the page size first, then one setHtml, whatever the log's
 length, so the document is laid out once (only a last page of a few lines has the
@@ -22,10 +23,12 @@ from PySide6.QtGui import (
 )
 
 from ..profiles import profile_for
+from ..profiles.parts import KIND_LABELS
 from ..rules.core import signed
 from . import charts, facts, rounds, table
-from .charts import IMAGE_OBJECT, chart_tag, font
+from .charts import IMAGE_OBJECT, BarPair, Bars, bars_tag, chart_tag, font
 from .data import CharacterRow, Report
+from .stats import UNATTRIBUTED, Hit, Share, Statistics, Tally
 from .table import Cell, Table, row_tag
 
 BODY_PT = 9
@@ -37,6 +40,8 @@ STYLE = """
 h1 { font-size: 17pt; font-weight: bold; margin-bottom: 2px; }
 h2 { font-size: 12pt; font-weight: bold; margin-top: 14px; margin-bottom: 5px; }
 p { margin-top: 0; margin-bottom: 3px; }
+h2.page { page-break-before: always; margin-top: 0; }
+p.bars { margin-top: 4px; margin-bottom: 16px; }
 .sub { font-size: 10.5pt; color: #3e4c59; }
 .quiet { color: #52606d; }
 .nothing { font-size: 11pt; margin-top: 18px; }
@@ -122,10 +127,12 @@ def untouched_table(report: Report) -> Table:
 
 
 def tables(report: Report) -> tuple[Table, ...]:
-    """The party, the untouched, then each encounter's rounds (`ROUNDS` on)."""
+    """The party, the untouched, then each encounter's rounds (`ROUNDS` on), then who
+    hurt whom when anyone has figures."""
+    found = (statistics_table(report),) if hurt(report) else ()
     return (party_table(report), untouched_table(report),
             *(rounds.round_table(e, during(report), first=i == 0)
-              for i, e in enumerate(report.encounters)))
+              for i, e in enumerate(report.encounters)), *found)
 
 
 ROUNDS = 2
@@ -235,6 +242,110 @@ def encounters_html(report: Report, made: tuple[Table, ...]) -> str:
                    for i in range(ROUNDS, ROUNDS + len(report.encounters)))
 
 
+def hurt(report: Report) -> list[Tally]:
+    """The characters who have figures in who hurt whom, as first met (none when the
+    summary has no statistics)."""
+    stats = report.statistics
+    return [] if stats is None else [t for t in stats.characters() if t.entries]
+
+
+def harm_unit(system: str) -> str:
+    return "Damage" if facts.charts_damage(system) else "HP"
+
+
+def harm_bars(report: Report) -> Bars:
+    return Bars(tuple(BarPair(t.name, t.total_dealt, t.total_taken) for t in hurt(report)),
+                harm_unit(report.header.system))
+
+
+LISTED = 8  # lines of a cell of who hurt whom; the rest summed up, so no row outgrows a page
+
+
+def shares_cell(stats: Statistics, total: int, shares: dict[str, Share], word: str) -> Cell:
+    """The total, then each other party's share, largest first: "7 to The Heavy"."""
+    if not shares:
+        return ((("\u2014", "plain"),),)
+    ordered = stats.ordered(shares)
+    lines: list[tuple[tuple[str, str], ...]] = [((str(total), "bold"),)]
+    lines += [((f"{share.amount} {word} {stats.name(key)}", "quiet"),)
+              for key, share in ordered[:LISTED]]
+    rest = ordered[LISTED:]
+    if rest:
+        lines.append(((f"{sum(s.amount for _k, s in rest)} {word} {len(rest)} more",
+                       "quiet"),))
+    return tuple(lines)
+
+
+def figure_cell(amount: int) -> Cell:
+    return (((str(amount) if amount else "\u2014", "plain"),),)
+
+
+def hit_cell(stats: Statistics, hit: Hit | None, word: str) -> Cell:
+    """"7 to The Heavy", as the Statistics page words it."""
+    words = "\u2014" if hit is None else f"{hit.amount} {word} {stats.name(hit.other)}"
+    return (((words, "plain"),),)
+
+
+def downs_cell(tally: Tally) -> Cell:
+    """Each down in the game's words, with its round: "Dying — Death's Door (round 2)"."""
+    lines = [((d.words + ("" if d.round is None else f" (round {d.round})"), "plain"),)
+             for d in tally.downs[:LISTED]]
+    rest = len(tally.downs) - LISTED
+    if rest > 0:
+        lines.append(((f"and {rest} more", "quiet"),))
+    return tuple(lines) or ((("\u2014", "plain"),),)
+
+
+def statistics_row(stats: Statistics, tally: Tally) -> tuple[Cell, ...]:
+    kind = KIND_LABELS.get(tally.kind, tally.kind)
+    who: Cell = (((tally.name, "bold"),),) + ((((kind, "quiet"),),) if kind else ())
+    return (who,
+            shares_cell(stats, tally.total_dealt, tally.dealt, "to"),
+            shares_cell(stats, tally.total_taken, tally.taken, "from"),
+            figure_cell(tally.total_given), figure_cell(tally.total_received),
+            downs_cell(tally),
+            hit_cell(stats, tally.biggest_dealt, "to"),
+            hit_cell(stats, tally.biggest_taken, "from"),
+            (((tally.closest.words if tally.closest else "\u2014", "plain"),),))
+
+
+STATISTICS_HEADS = ("Character", "Dealt", "Taken", "Healing given", "Healing received",
+                    "Downs", "Biggest hit dealt", "Biggest hit taken", "Closest call")
+STATISTICS_SHARES = (0.12, 0.13, 0.13, 0.075, 0.085, 0.11, 0.115, 0.115, 0.12)
+
+
+def statistics_table(report: Report) -> Table:
+    """One row per character who has figures; its heading painted with the first row."""
+    stats = report.statistics
+    return Table(STATISTICS_HEADS, STATISTICS_SHARES,
+                 tuple(statistics_row(stats, t) for t in hurt(report)), head_on_first=True)
+
+
+def unattributed(report: Report) -> int:
+    """The harm typed without an attacker."""
+    found = report.statistics.tallies.get(UNATTRIBUTED) if report.statistics else None
+    return found.total_dealt if found else 0
+
+
+def statistics_html(report: Report, index: int) -> str:
+    """Who hurt whom, on a page of its own: the bars, then the table (`tables`' `index`);
+    nothing when no one has figures."""
+    people = hurt(report)
+    if not people:
+        return ""
+    system = report.header.system
+    unit = harm_unit(system)
+    healing = "Damage healed" if unit == "Damage" else "HP regained"
+    lead = (f"Dealt and Taken are {profile_for(system).report.taken_heading}, by whom; "
+            f"Healing is {healing}.")
+    nobody = unattributed(report)
+    typed = (f"<p class='quiet'>{nobody} {unit} of harm was typed without an attacker "
+             f"(counted as Unattributed).</p>" if nobody else "")
+    parts = " ".join(bars_tag(i) for i in range(harm_bars(report).parts))
+    return (f"<h2 class='page'>Who hurt whom</h2><p class='quiet'>{text(lead)}</p>{typed}"
+            f"<p class='bars'>{parts}</p>" + rows_html(index, len(people), head=False))
+
+
 def log_html(report: Report) -> str:
     """The full log, one paragraph per event.
 
@@ -266,13 +377,14 @@ def hang(width: float) -> str:
 
 
 class Painted(QPyTextObject):
-    """Paints what the document holds as `<img src="chart:N">` (charts.paint_chart) and
-    `<img src="row:T:N">` (table.Rows)."""
+    """Paints what the document holds as `<img src="chart:N">` (charts.paint_chart),
+    `<img src="bars:N">` (charts.paint_bars) and `<img src="row:T:N">` (table.Rows)."""
 
     def __init__(self, parent, report: Report, rows: table.Rows, chart: QSizeF, dpi: int,
                  family: str):
         super().__init__(parent)
         self.series = report.series
+        self.bars = harm_bars(report)
         self.rows = rows
         self.sizes: dict[str, QSizeF] = {}   # Qt asks for each object's size many times
         self.chart = chart
@@ -283,9 +395,16 @@ class Painted(QPyTextObject):
         name = fmt.toImageFormat().name()
         size = self.sizes.get(name)
         if size is None:
-            size = self.sizes[name] = (self.rows.size(name[len(table.PREFIX):])
-                                       if name.startswith(table.PREFIX) else QSizeF(self.chart))
+            size = self.sizes[name] = self.measure(name)
         return size
+
+    def measure(self, name: str) -> QSizeF:
+        if name.startswith(table.PREFIX):
+            return self.rows.size(name[len(table.PREFIX):])
+        if name.startswith(charts.BARS_PREFIX):
+            return self.bars.size(int(name[len(charts.BARS_PREFIX):]), self.rows.width,
+                                  self.mm)
+        return QSizeF(self.chart)
 
     def drawObject(self, painter, rect, doc, pos, fmt):  # Qt's name
         # the document also hands over the lines either side of the page: each object is
@@ -302,6 +421,9 @@ class Painted(QPyTextObject):
             elif name.startswith(charts.PREFIX):
                 charts.paint_chart(painter, rect, self.series[int(name[len(charts.PREFIX):])],
                                    self.mm, self.family)
+            elif name.startswith(charts.BARS_PREFIX):
+                charts.paint_bars(painter, rect, self.bars, int(name[len(charts.BARS_PREFIX):]),
+                                  self.mm, self.family)
         finally:
             painter.restore()
 
@@ -337,8 +459,9 @@ def build_document(report: Report, device, width: float, family: str,
     rows = table.Rows(made, width, device, family)
     handler = Painted(doc, report, rows, size, device.resolution(), family)
     doc.documentLayout().registerHandler(IMAGE_OBJECT, handler)
-    doc.setHtml(head_html(report) + charts_html(report) + encounters_html(report, made)
-                + untouched_html(report) + log_html(report))
+    doc.setHtml(head_html(report) + charts_html(report)
+                + statistics_html(report, ROUNDS + len(report.encounters))
+                + encounters_html(report, made) + untouched_html(report) + log_html(report))
     if page_height is not None:
         keep_with_previous(doc, page_height)
     return doc

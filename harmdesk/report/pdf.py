@@ -99,7 +99,9 @@ def render(report: Report, progress: Progress | None = None) -> tuple[bytes, int
                 writer.newPage()
             painter.save()
             painter.translate(0, -page * page_height)
-            doc.drawContents(painter, QRectF(0, page * page_height, width, page_height))
+            # a block moved to the next page starts right at this page's foot, where Qt
+            # would draw it too: clipped out of sight, but there for a viewer's search
+            doc.drawContents(painter, QRectF(0, page * page_height, width, page_height - 1))
             painter.restore()
             footer(painter, family, QRectF(0, page_height, width, FOOTER_MM * mm), mm,
                    footer_left, f"Page {page + 1} of {pages}")

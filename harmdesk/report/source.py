@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import rules
 from .corrections import CorrectionNote, in_span, note
 from .data import Report, ReportError, build_report, desk_before
 from .header import session_label
+from .stats import GM, Statistics, statistics
 from .timeline import settings_at_start
 
 
@@ -74,14 +76,36 @@ def _read(store, campaign: str, numbers: list[int] | None, everything: bool) -> 
         entries = [] if nothing else store.summary_log(info.id)
         report = build_report(info.name, info.system, info.initial, sessions, entries, chosen,
                               everything)
-        return report if nothing else _with_corrections(store, info, sessions, report)
+        if nothing:
+            return report
+        report = replace(report, statistics=_whole_log_figures(info, entries))
+        return _with_corrections(store, info, sessions, report)
     entries = store.summary_log(info.id, since=first, until=last)
     # of the rows after the chosen ones, only what they changed, to work the desk back
     back = entries + store.states_before(info.id, after=last)
     start = desk_before(store.desk_order(info.id), store.characters(info.id), back)
+    settings = settings_at_start(info.settings, back)
     report = build_report(info.name, info.system, info.initial, sessions, entries, chosen,
-                          everything, start, settings_at_start(info.settings, back))
-    return _with_corrections(store, info, sessions, report, first, last)
+                          everything, start, settings)
+    figures = statistics(info.system, of_sessions(entries, {s["id"] for s in chosen}),
+                         start, GM, settings)
+    return _with_corrections(store, info, sessions, replace(report, statistics=figures),
+                             first, last)
+
+
+def _whole_log_figures(info, entries: list) -> Statistics:
+    """Who hurt whom in the whole log, on the desk the campaign began with (its sheets
+    read already by `build_report`)."""
+    settings = info.initial.get("settings")
+    desk = rules.new_state(info.system, settings, info.initial.get("characters", []))
+    return statistics(info.system, entries, dict(desk["characters"]), GM, settings or {})
+
+
+def of_sessions(entries: list, ids: set) -> list:
+    """`entries` as the summary counts them: those of the sessions `ids`. A row between
+    them that belongs to none of them still moves the desk and the settings on (names, the
+    round), but its events count for nothing, nor can it bring anyone down."""
+    return [e if e.session_id in ids else replace(e, events=[], before={}) for e in entries]
 
 
 def _with_corrections(store, info, sessions: list[dict], report: Report,
