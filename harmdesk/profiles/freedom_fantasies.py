@@ -47,13 +47,15 @@ END_STATES = {"destroyed": EndState("Destroyed", "ended", recovered="repaired"),
               "broken": EndState("Broken", "down", recovered="repaired", dashed=True)}
 
 
+def status(char: dict) -> str:
+    if is_object(char):
+        return "destroyed" if char["destroyed"] else "broken" if char["broken"] else "ok"
+    return "story_ended" if char["story_ended"] else "wounded" if char["wounded"] else "ok"
+
+
 def tile_facts(char: dict) -> TileFacts:
     hp, damage = char["hp"], char["damage"]
-    if is_object(char):
-        status = ("destroyed" if char["destroyed"] else "broken" if char["broken"] else "ok")
-    else:
-        status = ("story_ended" if char["story_ended"] else
-                  "wounded" if char["wounded"] else "ok")
+    status_now = status(char)
     protection = char["protection"]
     buffer = ("Protection", f"{protection} · {char['protection_source']}") if protection else \
         ("Protection", "0")
@@ -73,8 +75,8 @@ def tile_facts(char: dict) -> TileFacts:
         char["name"], KIND_LABELS[char["kind"]],
         Bar(damage, thresholds(hp)[1] + 1, f"Damage {damage} · HP {hp}", marks(char),
             fills_with_harm=True),
-        ("Block", str(char["block"])), buffer, tuple(badges), status, extra,
-        PROFILE.end_state(status))
+        ("Block", str(char["block"])), buffer, tuple(badges), status_now, extra,
+        PROFILE.end_state(status_now))
 
 
 # the summary ---------------------------------------------------------------------------
@@ -136,7 +138,7 @@ def player_look(char: dict) -> tuple[str, tuple[str, ...]]:
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
-    tile_facts=tile_facts,
+    tile_facts=tile_facts, status=status,
     headers=("Name", "Kind", "Damage", "Block", "Protection", "Traits", "State"),
     edits={"bar": Edit("set_state", "damage", "Damage"),
            "buffer": Edit("set_state", "protection", "Protection")},

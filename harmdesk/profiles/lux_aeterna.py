@@ -44,17 +44,20 @@ def unconscious_condition(char: dict) -> bool:
     return any(c["name"] == "unconscious" for c in char["conditions"])
 
 
+def status(char: dict) -> str:
+    if char["dead"]:
+        return "dead"
+    if char["wounded"]:
+        return "wounded"
+    if not char["conscious"] or unconscious_condition(char):
+        return "unconscious"
+    return "ok"
+
+
 def tile_facts(char: dict) -> TileFacts:
     hp = char["hp"]
     text = f"{signed(hp)}/{char['max_hp']} HP" + (f" (debt {-hp})" if hp < 0 else "")
-    if char["dead"]:
-        status = "dead"
-    elif char["wounded"]:
-        status = "wounded"
-    elif not char["conscious"] or unconscious_condition(char):
-        status = "unconscious"
-    else:
-        status = "ok"
+    status_now = status(char)
     badges = []
     for cond in char["conditions"]:
         label = words(cond["name"])
@@ -83,8 +86,8 @@ def tile_facts(char: dict) -> TileFacts:
         char["name"], KIND_LABELS[char["kind"]],
         Bar(max(hp, 0), char["max_hp"], text, number=hp),
         ("Resolve", f"{char['resolve_dice']}×{char['resolve_die']}"),
-        ("Endurance", str(char["endurance"])), tuple(badges), status,
-        end_state=PROFILE.end_state(status))
+        ("Endurance", str(char["endurance"])), tuple(badges), status_now,
+        end_state=PROFILE.end_state(status_now))
 
 
 # the summary ---------------------------------------------------------------------------
@@ -192,7 +195,7 @@ def resolve_offered(char: Mapping[str, Any]) -> int:
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
-    tile_facts=tile_facts,
+    tile_facts=tile_facts, status=status,
     headers=("Name", "Kind", "HP", "Resolve", "Endurance", "Conditions", "State"),
     edits={"bar": Edit("set_state", "hp", "HP"),
            "guard": Edit("set_state", "resolve_dice", "unspent Resolve dice"),

@@ -360,10 +360,17 @@ class Profile:
     once_per_session: Callable[[Mapping[str, Any]], bool] = lambda action: False
     # the creature library's templates of this game
     library: LibraryFields = LibraryFields()
+    # char -> its tile's status (`TileFacts.status`) alone, without the rest of the tile:
+    # what a long count of who went down reads; None: read from `tile_facts`
+    status: Callable[[Sheet], str] | None = None
 
     def end_state(self, status: str) -> EndState:
         """How `status` looks on a tile: `UNHARMED` for "ok"."""
         return UNHARMED if status == "ok" else self.end_states[status]
+
+    def status_of(self, char: Sheet) -> str:
+        """`char`'s tile's status ("ok", or a key of `end_states`)."""
+        return self.tile_facts(char).status if self.status is None else self.status(char)
 
     def editable(self) -> tuple[str, ...]:
         return tuple(self.edits)

@@ -73,9 +73,13 @@ def wounds_shown(char: dict) -> list[dict]:
             for w in wounds_of(char)]
 
 
-def tile_facts(char: dict) -> TileFacts:
+def status(char: dict) -> str:
     death = char["death"]
-    status = death if death != "none" else "ok"
+    return death if death != "none" else "ok"
+
+
+def tile_facts(char: dict) -> TileFacts:
+    status_now = status(char)
     # what the wounds do at the table comes before their stories, on a tile's one row
     badges = [*char["debilities"], *lasting_effects(char),
               *(wound_badge(w) for w in wounds_of(char))]
@@ -85,8 +89,8 @@ def tile_facts(char: dict) -> TileFacts:
         Bar(char["hp"], char["max_hp"], f"{char['hp']}/{char['max_hp']} HP"),
         ("Armor", str(char["armor"])),
         ("Supplies", str(supplies)) if supplies is not None else None,
-        tuple(badges), status,
-        () if char["can_recover"] else ("Recover used",), PROFILE.end_state(status))
+        tuple(badges), status_now,
+        () if char["can_recover"] else ("Recover used",), PROFILE.end_state(status_now))
 
 
 # the summary ---------------------------------------------------------------------------
@@ -247,7 +251,7 @@ def once_per_session(action: Mapping[str, Any]) -> bool:
 
 PROFILE = Profile(
     name=SYSTEM.name, title=SYSTEM.title, kinds=SYSTEM.kinds,
-    tile_facts=tile_facts,
+    tile_facts=tile_facts, status=status,
     headers=("Name", "Kind", "HP", "Armor", "Supplies", "Marks", "State"),
     edits={"bar": Edit("edit_character", "hp", "HP"),
            "guard": Edit("edit_character", "armor", "armor"),

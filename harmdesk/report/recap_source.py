@@ -17,11 +17,11 @@ from .. import rules
 from ..rules.encounter import encounter_of
 from .data import ReportError, desk_before
 from .recap import Scope
-from .source import choose
+from .source import choose, of_sessions
 from .stats import GM, Statistics, statistics
 from .timeline import settings_at_start
 
-CHUNK = 5_000  # rows read at a time over the whole campaign, between progress reports
+CHUNK = 5_000  # rows counted over the whole campaign between progress reports
 
 
 def encounter_spans(changes: list[tuple[int, Any]],
@@ -76,26 +76,26 @@ def recap_statistics(store: Any, campaign: str, sessions: list[int] | None = Non
         first, last = store.seq_span([s["id"] for s in chosen])
         if first is None:
             return statistics(info.system, [], store.characters(info.id), audience), scope
-        return _span(store, info, first, last, audience), scope
+        return _span(store, info, first, last, audience, {s["id"] for s in chosen}), scope
 
 
-def _span(store: Any, info: Any, first: int | None, last: int | None,
-          audience: str) -> Statistics:
+def _span(store: Any, info: Any, first: int | None, last: int | None, audience: str,
+          sessions: set[int] | None = None) -> Statistics:
     """The figures of the rows from seq `first` to `last` (None: from the start, to the
-    newest)."""
+    newest); with `sessions`, of those play sessions' rows alone, as the summary counts."""
     entries = store.summary_log(info.id, since=first, until=last)
     back = entries + ([] if last is None else store.states_before(info.id, after=last))
     start = desk_before(store.desk_order(info.id), store.characters(info.id), back)
     settings = settings_at_start(info.settings, back)
-    return statistics(info.system, entries, start, audience, settings)
+    counted = entries if sessions is None else of_sessions(entries, sessions)
+    return statistics(info.system, counted, start, audience, settings)
 
 
 def _campaign(store: Any, info: Any, audience: str,
               progress: Callable[[int], object] | None) -> Statistics:
-    """The figures of the whole log, on the desk the campaign began with, read and
-    counted a chunk at a time: `progress` follows, and a chunk's rows are let go once
-    counted (100k decoded rows held at once cost more in garbage collection than in
-    decoding)."""
+    """The figures of the whole log, on the desk the campaign began with, each row
+    counted as it is read and let go (100k decoded rows held at once cost more than
+    decoding them); `progress` hears of every CHUNK rows."""
     try:
         state = rules.new_state(info.system, info.initial.get("settings"),
                                 info.initial.get("characters", []))
@@ -103,11 +103,11 @@ def _campaign(store: Any, info: Any, audience: str,
         raise ReportError(f"The campaign's starting sheets cannot be read: {err}") from None
     newest = store.newest_seq(info.id)
 
-    def chunks() -> Iterator[Any]:
-        for low in range(1, newest + 1, CHUNK):
-            yield from store.forward_log(info.id, since=low, until=low + CHUNK - 1)
-            if progress is not None:
-                progress(min(90, 90 * (low + CHUNK) // newest))
+    def told(entries: Iterator[Any]) -> Iterator[Any]:
+        for n, entry in enumerate(entries, 1):
+            yield entry
+            if progress is not None and n % CHUNK == 0:
+                progress(min(90, 90 * entry.seq // newest))
 
-    return statistics(info.system, chunks(), dict(state["characters"]), audience,
-                      info.initial.get("settings") or {})
+    return statistics(info.system, told(store.walk_log(info.id)), dict(state["characters"]),
+                      audience, info.initial.get("settings") or {})

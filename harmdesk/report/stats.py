@@ -105,10 +105,6 @@ class Statistics:
     settings: JSON = field(default_factory=dict)        # the desk's settings, now
     rounds: int = 0   # the highest encounter round the entries counted were in
     fallen: list[tuple[str, Down]] = field(default_factory=list)  # who went down when
-    # each character's last state met and its tile's status: a hit's state before is most
-    # often the state the previous row left, so its status is read once
-    statuses: dict[str, tuple[JSON, tuple[str, str]]] = field(default_factory=dict,
-                                                              repr=False)
 
     def shown(self, cid: str) -> str:
         """How the audience saw `cid` at the moment counted: "full", "words" or
@@ -151,23 +147,30 @@ def statistics(system: str, entries: Iterable[Any],
     the numbers of one shown in words only are left out, their downs kept in words."""
     stats = Statistics(system, audience, settings=dict(settings or {}))
     desk = dict(start or {})
+    players = audience != GM  # the GM sees everyone in full: nothing to follow
     for cid, state in desk.items():
         _character(stats, cid, state)
         stats.seen[cid] = players_see(cast(Character, state))
     for entry in entries:
         before = entry.before
-        if before is None:
+        if before is None:  # the desk walked so far holds them, each met already
             before = {cid: desk.get(cid) for cid in entry.after}
-        for cid, state in entry.after.items():  # one added now is seen as they come
-            if state is not None and cid not in stats.seen:
-                stats.seen[cid] = players_see(state)
+        else:
+            for cid, state in before.items():
+                if state is not None:
+                    _character(stats, cid, state)
+        if players:
+            for cid, state in entry.after.items():  # one added now is seen as they come
+                if state is not None and cid not in stats.seen:
+                    stats.seen[cid] = players_see(state)
         _entry(stats, entry, before)
         for cid, state in entry.after.items():
             if state is None:
                 desk.pop(cid, None)
             else:
                 desk[cid] = state
-                stats.seen[cid] = players_see(state)
+                if players:
+                    stats.seen[cid] = players_see(state)
         if entry.settings_after is not None:
             stats.settings = entry.settings_after
     return stats
@@ -179,7 +182,7 @@ def _entry(stats: Statistics, entry: Any, before_states: Mapping[str, JSON | Non
     now = current_round(stats.settings)
     if now is not None:
         stats.rounds = max(stats.rounds, now)
-    for cid, state in (*before_states.items(), *entry.after.items()):
+    for cid, state in entry.after.items():
         if state is not None:
             _character(stats, cid, state)
     source = _source(stats, entry, action)
@@ -279,19 +282,12 @@ def _heal(stats: Statistics, target: str, healer: str, amount: int, entry: int) 
 def _down(stats: Statistics, cid: str, before: JSON, after: JSON, entry: int) -> None:
     """A character brought to a worse state than before (Death's Door, Out of the Action;
     Wounded, Unconscious; Story ends, Broken, Destroyed), in the words of their tile."""
-    was, (status, label) = _status(stats, cid, before)[0], _status(stats, cid, after)
-    if status != "ok" and status != was and label:
+    profile = profile_for(stats.system)
+    now = profile.status_of(after)
+    label = profile.end_state(now).label if now != "ok" else ""
+    if label and now != profile.status_of(before):
         down = Down(label, entry, current_round(stats.settings))
         stats.tallies[cid].downs.append(down)
         stats.tallies[cid].entries.add(entry)
         stats.fallen.append((cid, down))
 
-
-def _status(stats: Statistics, cid: str, state: JSON) -> tuple[str, str]:
-    """(status, its words) of `state` as its tile shows them."""
-    kept = stats.statuses.get(cid)
-    if kept is not None and kept[0] is state:
-        return kept[1]
-    facts = profile_for(stats.system).tile_facts(state)
-    stats.statuses[cid] = (state, (facts.status, facts.status_label))
-    return facts.status, facts.status_label

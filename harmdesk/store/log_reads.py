@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from . import steps
@@ -54,13 +54,14 @@ def summary_log(con: sqlite3.Connection, campaign_id: int, since: int | None = N
                      steps.SUMMARY_COLUMNS, steps.summary_entry)
 
 
-def forward_log(con: sqlite3.Connection, campaign_id: int, since: int | None = None,
-                until: int | None = None) -> list[steps.ForwardEntry]:
-    """The rows that count of seqs `since` to `until` (each if given), in order, as a walk
-    forward from a known desk reads them: without their states before."""
-    where, params = _between(["undone = 0", *COUNTED], since, until)
-    return _log_rows(con, campaign_id, where, params, "ORDER BY seq",
-                     steps.FORWARD_COLUMNS, steps.forward_entry)
+def walk_log(con: sqlite3.Connection, campaign_id: int) -> Iterator[steps.ForwardEntry]:
+    """The rows that count, in order, as a walk forward from the campaign's first desk
+    reads them (without their states before), one at a time as the cursor reads them: a
+    long log is never held whole."""
+    sql = (f"SELECT {steps.FORWARD_COLUMNS} FROM log INDEXED BY ix_log_campaign_seq WHERE "
+           + " AND ".join(["campaign_id = ?", "undone = 0", *COUNTED]) + " ORDER BY seq")
+    for row in con.execute(sql, (campaign_id,)):
+        yield steps.forward_entry(row)
 
 
 def settings_changes(con: sqlite3.Connection, campaign_id: int) -> list[tuple[int, Any]]:

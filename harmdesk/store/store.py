@@ -375,12 +375,12 @@ class Store:
         with self._reading() as con:
             return log_reads.summary_log(con, campaign_id, since, until)
 
-    def forward_log(self, campaign_id: int, since: int | None = None,
-                    until: int | None = None) -> list[steps.ForwardEntry]:
-        """The rows that count (only seqs `since` to `until`, each if given), without
-        their states before: for a walk forward from a known desk."""
+    def walk_log(self, campaign_id: int) -> Iterator[steps.ForwardEntry]:
+        """The rows that count, in order, without their states before, read as they are
+        taken (one statement: one moment of the file): for a walk forward from the
+        campaign's first desk."""
         with self._reading() as con:
-            return log_reads.forward_log(con, campaign_id, since, until)
+            yield from log_reads.walk_log(con, campaign_id)
 
     def settings_changes(self, campaign_id: int) -> list[tuple[int, Any]]:
         with self._reading() as con:
