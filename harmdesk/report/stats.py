@@ -104,6 +104,7 @@ class Statistics:
     seen: dict[str, str] = field(default_factory=dict)  # how the players see each, now
     settings: JSON = field(default_factory=dict)        # the desk's settings, now
     rounds: int = 0   # the highest encounter round the entries counted were in
+    round_now: int | None = None  # the encounter's round in `settings` (None: no encounter)
     fallen: list[tuple[str, Down]] = field(default_factory=list)  # who went down when
 
     def shown(self, cid: str) -> str:
@@ -146,6 +147,7 @@ def statistics(system: str, entries: Iterable[Any],
     counts for nothing (and deals harm as Unattributed) until revealed, and from then on;
     the numbers of one shown in words only are left out, their downs kept in words."""
     stats = Statistics(system, audience, settings=dict(settings or {}))
+    stats.round_now = current_round(stats.settings)
     desk = dict(start or {})
     players = audience != GM  # the GM sees everyone in full: nothing to follow
     for cid, state in desk.items():
@@ -173,15 +175,16 @@ def statistics(system: str, entries: Iterable[Any],
                     stats.seen[cid] = players_see(state)
         if entry.settings_after is not None:
             stats.settings = entry.settings_after
+            stats.round_now = current_round(stats.settings)
     return stats
 
 
 def _entry(stats: Statistics, entry: Any, before_states: Mapping[str, JSON | None]) -> None:
     system = stats.system
     action = entry.effective_action
-    now = current_round(stats.settings)
-    if now is not None:
-        stats.rounds = max(stats.rounds, now)
+    now = stats.round_now
+    if now is not None and now > stats.rounds:
+        stats.rounds = now
     for cid, state in entry.after.items():
         if state is not None:
             _character(stats, cid, state)
@@ -286,7 +289,7 @@ def _down(stats: Statistics, cid: str, before: JSON, after: JSON, entry: int) ->
     now = profile.status_of(after)
     label = profile.end_state(now).label if now != "ok" else ""
     if label and now != profile.status_of(before):
-        down = Down(label, entry, current_round(stats.settings))
+        down = Down(label, entry, stats.round_now)
         stats.tallies[cid].downs.append(down)
         stats.tallies[cid].entries.add(entry)
         stats.fallen.append((cid, down))
