@@ -160,9 +160,10 @@ body{font-family:system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem
 line-height:1.4;color:#1d2330}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.5rem}
 ul{padding-left:1.2rem}li{margin:.3rem 0}svg{width:100%;height:auto}
-.dealt{fill:#c0392b}.taken{fill:#2c6fbb}.label{font-size:12px;fill:#1d2330}
+.dealt{fill:#c0392b}.taken{fill:#2c6fbb}.label{font-size:13px;fill:#1d2330}
 """
-_BAR, _GAP, _LEFT, _WIDTH = 14, 10, 130, 360
+# as wide as a phone's page, so that its words read at their size there
+_BAR, _GAP, _LEFT, _WIDTH = 16, 10, 112, 200
 
 
 def _chart(stats: Statistics, people: list[Tally], unit: str) -> str:
@@ -193,7 +194,7 @@ def _chart(stats: Statistics, people: list[Tally], unit: str) -> str:
     return "".join(parts)
 
 
-def _short(name: str, most: int = 18) -> str:
+def _short(name: str, most: int = 15) -> str:
     return name if len(name) <= most else name[:most - 1] + "\u2026"
 
 
