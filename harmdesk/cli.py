@@ -106,7 +106,7 @@ def _open_store(args):
 
 
 def _desk(campaign) -> dict:
-    undo, redo = campaign.history()
+    undo, redo = campaign.can_step()  # found along the step index, never counted
     return {"campaign": campaign.name, "system": campaign.system,
             "settings": campaign.state["settings"], "can_undo": undo, "can_redo": redo,
             "state": campaign.state["characters"]}
@@ -281,7 +281,7 @@ def cmd_correction(args, store) -> int:
         change = service.commit_correction(correction)
     except UserError as err:
         return _fail(_nothing_saved(str(err)))
-    undo, redo = service.history()
+    undo, redo = service.can_step()
     _print_json({**result, "saved": True, "step": change.entries[0].step,
                  "can_undo": undo, "can_redo": redo})
     return 0

@@ -61,7 +61,7 @@ def test_restore_round_trip_backs_up_the_replaced_file_first(night):
     assert saved.name.endswith("-before-restore.sqlite")
     # the Heavy is back where the backup holds him, and the steps after it are gone
     state = ok(harmdesk(night, "state", "Night"))
-    assert "heavy" not in state["state"] and state["can_undo"] == 0
+    assert "heavy" not in state["state"] and state["can_undo"] is False
     assert log_rows(data) == 0
     # ... but the file it replaced holds them, and can be restored in turn, by its path
     assert log_rows(saved) == 2

@@ -69,7 +69,7 @@ def test_reading_commands_read_every_version_as_it_is(tmp_path, version, media):
         assert state.returncode == 0, state.stderr
         desk = json.loads(state.stdout)
         assert desk["state"]["heavy"]["hp"] == HEAVY_HP
-        assert (desk["can_undo"], desk["can_redo"]) == (1, 1)
+        assert (desk["can_undo"], desk["can_redo"]) == (True, True)
 
         listed = harmdesk(folder, "campaign", "list")
         assert listed.returncode == 0, listed.stderr

@@ -242,8 +242,12 @@ class Campaign:
         return ended
 
     def history(self) -> tuple[int, int]:
-        """(steps that can be undone, steps that can be redone)."""
+        """(steps that can be undone, steps that can be redone): counted over the log."""
         return self.store.history(self.info.id)
+
+    def can_step(self) -> tuple[bool, bool]:
+        """Whether a step can be undone, and one redone: found, not counted."""
+        return self.store.can_step(self.info.id)
 
     # sharing ----------------------------------------------------------------
     def export(self) -> JSON:

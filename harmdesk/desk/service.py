@@ -335,6 +335,10 @@ class Service:
         """(steps that can be undone, steps that can be redone)."""
         return self._campaign.history()
 
+    def can_step(self) -> tuple[bool, bool]:
+        """Whether a step can be undone, and one redone."""
+        return self._campaign.can_step()
+
     def play_sessions(self) -> list[JSON]:
         return self.store.play_sessions(self._campaign.info.id)
 

@@ -29,6 +29,17 @@ def history(con: sqlite3.Connection, campaign_id: int) -> tuple[int, int]:
     return counts.get(False, 0), counts.get(True, 0)
 
 
+def can_step(con: sqlite3.Connection, campaign_id: int) -> tuple[bool, bool]:
+    """Whether a step can be undone, and one redone: two lookups along the step index,
+    however long the log (`history` counts them, reading every step)."""
+    found = con.execute(
+        "SELECT EXISTS (SELECT 1 FROM log INDEXED BY ix_log_campaign_step "
+        "WHERE campaign_id = ? AND undone = 0), EXISTS (SELECT 1 FROM log INDEXED BY "
+        "ix_log_campaign_step WHERE campaign_id = ? AND undone = 1)",
+        (campaign_id, campaign_id)).fetchone()
+    return bool(found[0]), bool(found[1])
+
+
 def log(con: sqlite3.Connection, campaign_id: int, include_undone: bool = False,
         session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:
     """The log in order; `since`: only from that seq on (through its index)."""

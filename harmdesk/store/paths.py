@@ -67,6 +67,17 @@ def wal_holds_steps(path: Path) -> bool:
         return False
 
 
+def left_open(path: Path) -> bool:
+    """Whether the last writer stopped without closing the file: a clean close folds the
+    -wal's frames back into it (an empty -wal may stay); a rollback journal beside it is a
+    change stopped half-way."""
+    try:
+        frames = Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        frames = False
+    return frames or journal_left(path)
+
+
 def journal_left(path: Path) -> bool:
     """Whether a rollback journal lies beside `path`: what a change stopped half-way
     leaves (an upgrade, a restore, the switch to WAL killed mid-write)."""

@@ -72,6 +72,9 @@ class Store:
         self._saves_backed_up = 0  # how many saves the newest backup had seen
         # when the newest backup was made, once read
         self._newest_backup: list[datetime | None] = []
+        # the integrity check is due whatever the day's backup: after an upgrade, or when
+        # the last writer stopped without closing the file (`open` says)
+        self.check_due = False
 
     @classmethod
     def open(cls, folder: str | os.PathLike[str] | None = None, write: bool = True) -> Store:
@@ -109,8 +112,10 @@ class Store:
         if not why:
             lock = db.WriterLock(path)
             why = lock.acquire() or ""
+        unclean = False
         try:
             if not why:  # the writer, under its lock
+                unclean = paths.left_open(path)  # a writer stopped without closing it
                 db.roll_back_half_change(path)  # what a killed writer left half-changed
             version = db.inspect_file(path)  # under the lock: raises before anything is written
         except db.StoreError:
@@ -137,7 +142,9 @@ class Store:
         except db.StoreError:
             lock.release()
             raise
-        return cls(path, False, "", lock)
+        store = cls(path, False, "", lock)
+        store.check_due = unclean or (version is not None and version < paths.SCHEMA_VERSION)
+        return store
 
     @classmethod
     def _reader(cls, path: Path, version: int, why: str, tidy: bool = False) -> Store:
@@ -152,16 +159,28 @@ class Store:
         return cls(path, True, why, None, Connections(path, True, tidy=tidy))
 
     def maintain(self) -> list[str]:
-        """The integrity check, then the day's backup: slow on a big file, so run after
-        the store is ready and off the GUI thread. What the GM should hear, as sentences
-        (empty: all is well); never raises, and a failed backup changes nothing else."""
+        """The integrity check, then the day's backup, where they protect something: once
+        a day before that backup (a damaged file is never backed up), and after an
+        upgrade or an unclean stop (`check_due`); never on every open, since both read
+        the whole file. Slow when due, so run after the store is ready and off the GUI
+        thread. What the GM should hear, as sentences (empty: all is well); never raises,
+        and a failed backup changes nothing else. (A restore checks the copy it puts
+        back itself.)"""
+        from .backups import made_today
         folder = self.path.parent / "backups"
+        try:
+            daily = not self.read_only and not made_today(self.path)
+        except Exception:  # a list it cannot read: the backup below says why
+            daily = not self.read_only
+        if not daily and not self.check_due:
+            return []
         problem = db.integrity_problem(self.path)
         if problem is not None:
             # no backup of a damaged file: it would push the good ones out of rotation
             return [f"SQLite's check finds {self.path} damaged ({problem}). Keep working if "
                     f"you must, but restore a copy from {folder} soon; no backup was made today."]
-        if self.read_only:
+        self.check_due = False
+        if not daily:
             return []
         try:
             seen = self.connections.saves
@@ -361,6 +380,11 @@ class Store:
         """How many steps can be undone and redone."""
         with self._reading() as con:
             return log_reads.history(con, campaign_id)
+
+    def can_step(self, campaign_id: int) -> tuple[bool, bool]:
+        """Whether a step can be undone, and one redone, without counting them."""
+        with self._reading() as con:
+            return log_reads.can_step(con, campaign_id)
 
     def log(self, campaign_id: int, include_undone: bool = False,
             session_ids: list[int] | None = None, since: int | None = None) -> list[LogEntry]:

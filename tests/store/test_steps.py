@@ -199,3 +199,26 @@ def test_the_step_count_sees_a_statement_that_reads_every_row(store, camp):
         steps.clear()
         con.execute("SELECT max(seq) FROM log WHERE campaign_id = 1").fetchone()
     assert scanned > 1000 > len(steps)
+
+
+def test_can_step_finds_what_history_counts(tmp_path):
+    """Whether a step can be undone or redone, found along the step index: the same
+    answer as counting every step, at each point of a night."""
+    from harmdesk.desk.campaign import Campaign
+    from harmdesk.store import Store
+    store = Store.open(tmp_path)
+    try:
+        camp = Campaign.create(store, "Night", "stonetop", {}, [{"id": "h", "max_hp": 20}])
+        seen = []
+        for move in ("apply", "apply", "undo", "undo", "redo", "apply"):
+            if move == "apply":
+                camp.apply({"type": "damage", "target": "h", "amount": 1})
+            else:
+                getattr(camp, move)()
+            undo, redo = store.history(camp.info.id)
+            assert store.can_step(camp.info.id) == (undo > 0, redo > 0)
+            seen.append(store.can_step(camp.info.id))
+        assert seen == [(True, False), (True, False), (True, True), (False, True),
+                        (True, True), (True, False)]
+    finally:
+        store.close()
