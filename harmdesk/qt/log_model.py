@@ -364,18 +364,23 @@ class LogModel(QStandardItemModel):
     def _drop_undone(self) -> bool:
         """A new step replaced the undone steps, as the store did: remove their rows in
         place, a run of rows at a time. False when a group would be left empty (the
-        steps outside any session): the log must then be read again."""
-        runs = []  # (group row, first, last), bottom up so earlier rows keep their place
+        steps outside any session): the log must then be read again.
+
+        The undone steps are the newest: their rows lead the log, newest first, so the
+        walk stops at the first row still applied (it once read every row of every group
+        on each drop, a cost that grew with the night)."""
+        runs = []  # (group row, first, last)
         for g, group in enumerate(self._groups):
-            gone = [i for i, r in enumerate(group.rows) if r.undone]
-            if gone and len(gone) == len(group.rows) and group.key == OUTSIDE:
+            count = 0
+            while count < len(group.rows) and group.rows[count].undone:
+                count += 1
+            if count and count == len(group.rows) and group.key == OUTSIDE:
                 return False
-            for i in reversed(gone):
-                if runs and runs[-1][0] == g and runs[-1][1] == i + 1:
-                    runs[-1] = (g, i, runs[-1][2])
-                else:
-                    runs.append((g, i, i))
-        for g, first, last in sorted(runs, reverse=True):
+            if count:
+                runs.append((g, 0, count - 1))
+            if count < len(group.rows):
+                break  # an applied row: every row below it is older, and applied
+        for g, first, last in reversed(runs):  # bottom up, so earlier rows keep their place
             self._remove(g, first, last)
         return True
 

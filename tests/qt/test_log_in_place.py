@@ -317,3 +317,33 @@ def test_the_tree_lays_out_events_without_asking_for_their_children(qtbot, desk)
     assert desk.submit({"type": "heal", "target": "vahid", "amount": 1})
     tree.doItemsLayout()
     assert len(children(model, 0)) == 4 and asked == []
+
+
+class CountedRows(list):
+    """A group's rows that count how many of them a walk reads."""
+
+    read = 0
+
+    def __getitem__(self, index):
+        CountedRows.read += 1
+        return super().__getitem__(index)
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+
+def test_a_drop_reads_only_the_undone_rows_that_lead_the_log(qtbot, desk):
+    """The undone steps are the newest: a step finds them at the log's head and stops at
+    the first row still applied, however long the night (it read every row of every
+    group on each drop)."""
+    for _ in range(30):
+        assert desk.submit({"type": "damage", "target": "vahid", "amount": 0})
+    model = LogModel(desk)
+    desk.stack.undo()
+    for group in model._groups:
+        group.rows = CountedRows(group.rows)
+    CountedRows.read = 0
+    assert model._drop_undone()
+    assert CountedRows.read == 2   # the one undone row, then the applied one below it
+    assert len(model._groups[0].rows) == 29
