@@ -128,11 +128,10 @@ class StatisticsPage(QObject):
             return
         self._say("Counting\u2026")
         # the window's one runner: at quit it lets the read finish before the store closes
+        self.w.ui.statisticsProgress.setValue(0)
         self.task = self.w.campaign_menus.run(job, self._done, on_failed=self._failed,
-                                              broke=self._finished, reports=True)
-        bar = self.w.ui.statisticsProgress
-        bar.setValue(0)
-        self.task.progress.connect(self._progress)
+                                              broke=self._finished,
+                                              on_progress=self._progress)
 
     def _progress(self, percent: int) -> None:
         """Shown only for a read long enough to report (the whole campaign's)."""

@@ -89,9 +89,13 @@ class CampaignMenus(QObject):
                         broke=self._not_loaded)
 
     def run(self, fn, on_done, discard=None, on_failed=None, broke=None,
-            reports: bool = False) -> Task:
-        """Run `fn` on the one task runner; finished tasks are let go."""
-        job = Task(fn, self.w, discard, reports)
+            reports: bool = False, on_progress=None) -> Task:
+        """Run `fn` on the one task runner; finished tasks are let go. `on_progress`
+        hears what `fn` reports (`reports`), connected before the worker starts, so no
+        report is lost to a worker quicker than the GUI thread."""
+        job = Task(fn, self.w, discard, reports or on_progress is not None)
+        if on_progress is not None:
+            job.progress.connect(on_progress)
         job.done.connect(on_done)
         job.failed.connect(on_failed or self._failed)
         if broke is not None:

@@ -101,10 +101,9 @@ class ExportRecapDialog(QDialog):
         self.running = True
         self.ui.note.setText("Writing the recap\u2026")
         done = self._copied if path is None else self._saved
-        task = self.w.campaign_menus.run(job, done, on_failed=self._failed, broke=self._broke,
-                                         reports=True)
         self.ui.progress.setValue(0)
-        task.progress.connect(self._progress)
+        self.w.campaign_menus.run(job, done, on_failed=self._failed, broke=self._broke,
+                                  on_progress=self._progress)
 
     def _progress(self, percent: int) -> None:
         """Shown only for a recap long enough to report (the whole campaign's)."""
