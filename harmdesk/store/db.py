@@ -4,9 +4,9 @@ Opening reads only the file's header and schema, so its cost does not grow with 
 file; the integrity check and the daily backup run afterwards (`maintain`), off the
 path to the first change.
 
-Everyday work runs on plain sqlite3 connections (`connect`). SQLAlchemy and SQLModel,
-slow to import, load only to create a new file or upgrade an old one: SQLModel's
-metadata is the schema.
+Everyday work runs on plain sqlite3 connections (`connect`), and a new file is made
+with the schema's SQL (`ddl`). SQLAlchemy and SQLModel, slow to import, load only to
+upgrade an old file: SQLModel's metadata (`schema`) defines the tables.
 
 Every problem with the file (corrupt, newer, read-only, full, in use) becomes a
 `StoreError` whose message says what to do; a file we refuse is never written.
@@ -231,21 +231,24 @@ def integrity_problem(path: Path) -> str | None:
 
 
 def create_schema(path: Path) -> None:
-    """A new file with SQLModel's tables, stamped as HarmDesk's at this version."""
-    from sqlalchemy.exc import DBAPIError
-    from sqlmodel import SQLModel
-
-    from . import schema  # noqa: F401 (defines the tables on SQLModel's metadata)
-    engine = make_engine(path, wal=False)  # a crash half-way leaves an empty file
+    """A new file with the schema's tables (`ddl.SCHEMA`), stamped as HarmDesk's at this
+    version, in one transaction: a crash half-way leaves an empty file, which the next
+    start fills."""
+    from . import ddl
+    con = connect(path, wal=False)  # the store's first connection switches to WAL
     try:
-        with engine.begin() as conn:
-            SQLModel.metadata.create_all(conn)
-            conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-            conn.exec_driver_sql(f"PRAGMA user_version={paths.SCHEMA_VERSION}")
-    except DBAPIError as err:
-        raise (err.orig or err) from None  # sqlite3's own error, as the store's every other path
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in ddl.SCHEMA:
+                con.execute(statement)
+            con.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            con.execute(f"PRAGMA user_version={paths.SCHEMA_VERSION}")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        con.execute("COMMIT")
     finally:
-        engine.dispose()
+        con.close()
 
 
 def migrate(path: Path, version: int) -> None:
