@@ -15,7 +15,7 @@ ACTIONS = ("list", "export", "import", "add")
 
 
 def add_parser(sub, system_names: tuple[str, ...]) -> None:
-    from .desk.library import CLASH_CHOICES, COUNT_RANGE, NUMBERINGS
+    from .desk.library_words import CLASH_CHOICES, COUNT_RANGE, NUMBERINGS
 
     library = sub.add_parser("library", help="list, export or import the creature library, or "
                              "add numbered copies of a template to a campaign's desk")

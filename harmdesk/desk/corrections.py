@@ -15,7 +15,6 @@ from ..errors import UserError
 from ..rules.core import clipped
 from ..rules.shapes import JSON, Character, DeskState
 from .actions import RollNeed
-from .display import tile_facts
 from .rederive import Logged, Rederivation, Row
 
 MOST_LISTED = 200  # entries a preview lists by name; the rest are counted
@@ -111,6 +110,7 @@ def state_words(system: str, char: Character | None, short: bool = False) -> str
     `short`: its bar and end state only ("0/12 HP, Death's Door")."""
     if char is None:
         return "not on the desk"
+    from .display import tile_facts  # the profiles: only for a correction's words
     facts = tile_facts(system, char)
     parts = [facts.bar.text, facts.status_label]
     if not short:

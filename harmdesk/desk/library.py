@@ -28,10 +28,8 @@ from ..rules.engine import full_settings, make_character, system_named
 from ..rules.fields import MOST_COUNT, MOST_LABEL, listing, plain_data, whole
 from ..rules.shapes import JSON, Character, DeskState
 from ..untrusted import UntrustedError, parse_json
+from .library_words import CLASH_CHOICES, COUNT_RANGE, HP_MODES, NUMBERINGS
 
-COUNT_RANGE = (1, 50)
-HP_MODES = ("fixed", "roll", "average")
-NUMBERINGS = ("lowest", "up")
 KINDS = ("npc", "monster", "follower")  # what a template makes: never a PC or an object
 FORMAT, VERSION = "harmdesk-library", 1
 KEYS = ("name", "kind", "notes", "hp", "sheet", "attack", "count", "source")
@@ -645,10 +643,6 @@ def read_library_data(data: Any, where: str) -> list[Template]:
         raise UserError(f"{where}: the file holds {len(listed):,} templates; HarmDesk imports "
                         f"at most {MOST_TEMPLATES:,}.")
     return [read_template(None, t, f"{where}: templates[{i}]") for i, t in enumerate(listed)]
-
-
-# what to do with a name the library already holds: keep both, replace it, or skip the new
-CLASH_CHOICES = ("both", "replace", "skip")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ evaluator, so keep/drop (`2d8kh1`) and arithmetic work as the library defines.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -76,6 +77,21 @@ def parse(expr: str) -> Tree:
     if not isinstance(expr, str) or not expr.strip():
         raise Refused(f"`dice` must be a dice expression such as d8+3, not {quoted(expr)}")
     return _parse(expr)
+
+
+# A plain NdM, NdM+K or NdM-K within the bounds below is one d20 reads and `parse`
+# accepts: `check` knows it without loading d20's grammar, which costs more than a first
+# start's window (sheets' attacks are checked as they are made, the demo campaigns' too).
+_PLAIN = re.compile(r"([1-9][0-9]?)?d([1-9][0-9]{0,3})(?:[+-](0|[1-9][0-9]{0,8}))?")
+
+
+def check(expr: str) -> None:
+    """Refuse, as `parse` does, a dice expression HarmDesk cannot replay."""
+    plain = _PLAIN.fullmatch(expr) if isinstance(expr, str) else None
+    if plain is not None and 2 <= int(plain.group(2)) <= LARGEST_DIE and \
+            int(plain.group(3) or 0) <= fields.MOST:
+        return
+    parse(expr)
 
 
 def refuse_operator(expr: str, op: str) -> None:

@@ -6,7 +6,6 @@ process is still making."""
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -66,5 +65,6 @@ def remove(*files: Path) -> None:
 
 def copy_bytes(source: Path, target: Path, mode: int) -> None:
     """`source` byte for byte into a new file `target` with `mode`."""
+    import shutil  # with its archive modules: for a copy only, not on every start
     with open(source, "rb") as src, os.fdopen(paths.fresh_file(target, mode), "wb") as dst:
         shutil.copyfileobj(src, dst)
