@@ -177,11 +177,17 @@ class Desk(Generic[C]):
     def result(self) -> DeskState:
         if not self._copied and self._order is None and self.settings is self._settings:
             return self._state
-        order = self._order if self._order is not None else list(self._chars)
-        # every id in order is a character of the state or one added to the desk
         copied, kept = self._copied, self._chars
-        chars: dict[str, Character] = {cid: copied[cid] if cid in copied else kept[cid]
-                                       for cid in order}
+        chars: dict[str, Character]
+        if self._order is None:
+            # nobody joined or left, so every copy replaces a character of the state in its
+            # place: the untouched are shared in one copy of the mapping, never visited one
+            # by one
+            chars = cast("dict[str, Character]", dict(kept))
+            chars.update(cast("dict[str, Character]", copied))
+        else:
+            # every id in order is a character of the state or one added to the desk
+            chars = {cid: copied[cid] if cid in copied else kept[cid] for cid in self._order}
         # settings no action changed stay the state's own: the step changed none
         settings = self._state["settings"] if self.settings is self._settings else \
             self.settings

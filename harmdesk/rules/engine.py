@@ -109,7 +109,7 @@ def saved_settings(system_name: Any, given: Settings | None) -> Settings:
 def _attack(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Refused("`attack` must be an object such as {\"dice\": \"d10+3\"}")
-    dice.parse(fields.text(value, "dice"))
+    dice.check(fields.text(value, "dice"))
     return dict(value)
 
 
