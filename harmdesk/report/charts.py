@@ -10,6 +10,7 @@ writer's painter. No image is ever loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
@@ -17,6 +18,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QPaintDevice,
     QPen,
     QPolygonF,
     QTextFormat,
@@ -48,6 +50,32 @@ def font(family: str, points: float, bold: bool = False) -> QFont:
     return f
 
 
+class Faces:
+    """The charts' fonts and their metrics on one paint device, each made once: a summary
+    of a large desk paints a thousand charts, and every font and metrics made is a call
+    into Qt."""
+
+    def __init__(self, family: str, device: QPaintDevice):
+        self.family = family
+        self.device = device
+        self.fonts: dict[tuple[float, bool], QFont] = {}
+        self.measures: dict[tuple[float, bool], QFontMetricsF] = {}
+
+    def font(self, points: float, bold: bool = False) -> QFont:
+        key = (points, bold)
+        made = self.fonts.get(key)
+        if made is None:
+            made = self.fonts[key] = font(self.family, points, bold)
+        return made
+
+    def metrics(self, points: float, bold: bool = False) -> QFontMetricsF:
+        key = (points, bold)
+        made = self.measures.get(key)
+        if made is None:
+            made = self.measures[key] = QFontMetricsF(self.font(points, bold), self.device)
+        return made
+
+
 class Strokes:
     """Lines and labels gathered by pen, then drawn with one call per pen: a long report
     has many charts, and each Qt call costs time (and, in some Qt releases, more)."""
@@ -77,14 +105,16 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
-def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str) -> None:
+def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str,
+                faces: Faces | None = None) -> None:
     """One character's line across the summary's events, with 0, the maximum and the
-    system's thresholds (Wounded and Story Ends in Freedom Fantasies) marked."""
+    system's thresholds (Wounded and Story Ends in Freedom Fantasies) marked. `faces`: the
+    fonts of `family` on the painter's device, when the caller keeps them."""
+    faces = faces or Faces(family, painter.device())
     painter.setRenderHint(painter.RenderHint.Antialiasing, True)
     box = rect.adjusted(1.5 * mm, 1.5 * mm, -1.5 * mm, -3 * mm)   # room between charts
-    title_font, small = font(family, 8.5, bold=True), font(family, 6.5)
-    title_m = QFontMetricsF(title_font, painter.device())
-    small_m = QFontMetricsF(small, painter.device())
+    title_font, small = faces.font(8.5, bold=True), faces.font(6.5)
+    title_m, small_m = faces.metrics(8.5, bold=True), faces.metrics(6.5)
     label_h = small_m.height()
     first, last_value = series.points[0][1], series.points[-1][1]
     summary = f"{series.measure} {signed(first)} \u2192 {signed(last_value)}"
@@ -149,7 +179,7 @@ def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str) -
     painter.setFont(small)
     ink.draw(painter)
     painter.setPen(INK)
-    painter.setFont(font(family, 7.5))
+    painter.setFont(faces.font(7.5))
     painter.drawText(head, RIGHT, summary)
     painter.setFont(title_font)
     painter.drawText(head, LEFT, name)
@@ -208,8 +238,9 @@ class Bars:
     pairs: tuple[BarPair, ...]
     unit: str
 
-    @property
+    @cached_property
     def most(self) -> int:
+        """The scale's top, found once: every bar of every part is drawn to it."""
         return max([1, *(max(p.dealt, p.taken) for p in self.pairs)])
 
     @property
@@ -232,13 +263,14 @@ def bars_tag(index: int) -> str:
     return f'<img src="{BARS_PREFIX}{index}">'
 
 
-def paint_bars(painter, rect: QRectF, bars: Bars, index: int, mm: float, family: str) -> None:
+def paint_bars(painter, rect: QRectF, bars: Bars, index: int, mm: float, family: str,
+               faces: Faces | None = None) -> None:
     """Part `index` of `bars`: each character's name (plain text, elided to its column),
     then their bar of harm dealt above their bar of harm taken, each with its figure."""
+    faces = faces or Faces(family, painter.device())
     painter.setRenderHint(painter.RenderHint.Antialiasing, False)  # crisp bar edges
-    names, figures = font(family, 8), font(family, 7.5)
-    name_m = QFontMetricsF(names, painter.device())
-    figure_m = QFontMetricsF(figures, painter.device())
+    names, figures = faces.font(8), faces.font(7.5)
+    name_m, figure_m = faces.metrics(8), faces.metrics(7.5)
     name_w = rect.width() * NAME_SHARE
     left = rect.left() + name_w + 2 * mm
     # the longest bar leaves room for its figure

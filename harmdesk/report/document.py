@@ -3,9 +3,10 @@ escaped: header, party table, highlights, the charts, who hurt whom on a page of
 own, the encounters round by round, the characters nothing happened to, and the full
 log. Charts and table rows are inline objects painted by `Painted`.
 
-Few Qt calls on purpose: the page size first, then one setHtml, whatever the log's
-length, so the document is laid out once (only a last page of a few lines has the
-paragraphs it takes from the page before laid out again).
+Few Qt calls on purpose: one setHtml, whatever the log's length (the charts after the
+first two are added to their paragraph after it, `more_charts`), then the page size, so
+the document is laid out once (only a last page of a few lines has the paragraphs it
+takes from the page before laid out again).
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from PySide6.QtCore import QSizeF
 from PySide6.QtGui import (
     QFontMetricsF,
     QPyTextObject,
+    QTextBlock,
     QTextBlockFormat,
+    QTextCharFormat,
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextFrameFormat,
+    QTextImageFormat,
 )
 
 from ..profiles import profile_for
@@ -215,13 +220,66 @@ def corrections_html(report: Report) -> str:
 def charts_html(report: Report) -> str:
     """A chart for each character whose measure moved; one line names the others."""
     measure = facts.measure_words(report.header.system)[1]
-    charts = " ".join(chart_tag(i) for i in range(len(report.series)))
     flat = (f"<p class='quiet'>{measure} unchanged: {text(', '.join(report.unchanged))}</p>"
             if report.unchanged else "")
     if not report.series:
         return f"<h2>{measure} over time</h2>{flat}"
+    # the first charts come in the HTML, the rest are added after it (`more_charts`)
+    tags = " ".join(chart_tag(i) for i in range(min(len(report.series), IN_HTML)))
     return (f"<h2>{measure} over time, by event number</h2>{flat}"
-            f"<p class='charts'>{charts}</p>")
+            f"<p class='charts'>{tags}</p>")
+
+
+IN_HTML = 2  # charts in the HTML itself: Qt reads the images of one paragraph of HTML in a
+# time that grows with their count squared (a second for two thousand)
+
+
+def more_charts(doc: QTextDocument, count: int) -> None:
+    """The charts after the first `IN_HTML` in their paragraph: each a space and an image
+    in the very formats the HTML gave the last of those, bar the image's name."""
+    if count <= IN_HTML:
+        return
+    last = f"{charts.PREFIX}{IN_HTML - 1}"
+    block = doc.begin()
+    while block.isValid():
+        found = image_at(block, last)
+        if found is not None:
+            break
+        block = block.next()
+    else:
+        raise AssertionError(f"the summary's paragraph of charts holds no {last}")
+    image, space = found
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()  # first: moved outside an edit, a cursor lays out the text before it
+    cursor.setPosition(block.position() + block.length() - 1)  # the paragraph's end
+    for index in range(IN_HTML, count):
+        cursor.insertText(" ", space)
+        fmt = QTextImageFormat(image)
+        fmt.setName(f"{charts.PREFIX}{index}")
+        cursor.insertImage(fmt, IN_FLOW)  # as the HTML places an image, in its own object
+    cursor.endEditBlock()
+
+
+IN_FLOW = QTextFrameFormat.Position.InFlow
+IMAGE_NAME = QTextFormat.Property.ImageName
+
+
+def image_at(block: QTextBlock, name: str) -> tuple[QTextImageFormat, QTextCharFormat] | None:
+    """The format of the image named `name` ending `block`, and of the space before it."""
+    it = block.begin()
+    fragments = []
+    while not it.atEnd():
+        fragments.append(it.fragment())
+        it += 1
+    if len(fragments) < 2:
+        return None
+    image = fragments[-1].charFormat()
+    if not image.isImageFormat() or image.toImageFormat().name() != name:
+        return None
+    text = fragments[-2]
+    if not text.text().endswith(" "):
+        return None
+    return image.toImageFormat(), text.charFormat()
 
 
 def untouched_html(report: Report) -> str:
@@ -390,9 +448,10 @@ class Painted(QPyTextObject):
         self.chart = chart
         self.mm = dpi / 25.4
         self.family = family
+        self.faces: charts.Faces | None = None  # the charts' fonts, on the painter's device
 
     def intrinsicSize(self, doc, pos, fmt):  # Qt's name
-        name = fmt.toImageFormat().name()
+        name = fmt.stringProperty(IMAGE_NAME)
         size = self.sizes.get(name)
         if size is None:
             size = self.sizes[name] = self.measure(name)
@@ -413,17 +472,19 @@ class Painted(QPyTextObject):
         if painter.hasClipping() and (rect.top() >= page.bottom() - 1
                                       or rect.bottom() <= page.top() + 1):
             return
-        name = fmt.toImageFormat().name()
+        name = fmt.stringProperty(IMAGE_NAME)
+        if self.faces is None or self.faces.device is not painter.device():
+            self.faces = charts.Faces(self.family, painter.device())
         painter.save()
         try:
             if name.startswith(table.PREFIX):
                 self.rows.paint(painter, rect, name[len(table.PREFIX):])
             elif name.startswith(charts.PREFIX):
                 charts.paint_chart(painter, rect, self.series[int(name[len(charts.PREFIX):])],
-                                   self.mm, self.family)
+                                   self.mm, self.family, self.faces)
             elif name.startswith(charts.BARS_PREFIX):
                 charts.paint_bars(painter, rect, self.bars, int(name[len(charts.BARS_PREFIX):]),
-                                  self.mm, self.family)
+                                  self.mm, self.family, self.faces)
         finally:
             painter.restore()
 
@@ -446,12 +507,10 @@ def build_document(report: Report, device, width: float, family: str,
     doc.setDocumentMargin(0)
     doc.setDefaultFont(font(family, BODY_PT))
     doc.setDefaultStyleSheet(STYLE + hang(prefix_width(report, device, family)))
-    if page_height is None:
-        doc.setTextWidth(width)
-    else:
-        doc.setPageSize(QSizeF(width, page_height))
+    doc.setPageSize(QSizeF(0, 0))  # no page yet: nothing is laid out until `page`
     if report.empty:
         doc.setHtml(head_html(report))
+        page(doc, width, page_height)
         return doc
     mm = device.resolution() / 25.4
     size = QSizeF(width / 2 - 2 * mm, 44 * mm)   # two charts a row
@@ -462,9 +521,21 @@ def build_document(report: Report, device, width: float, family: str,
     doc.setHtml(head_html(report) + charts_html(report)
                 + statistics_html(report, ROUNDS + len(report.encounters))
                 + encounters_html(report, made) + untouched_html(report) + log_html(report))
+    more_charts(doc, len(report.series))
+    page(doc, width, page_height)
     if page_height is not None:
         keep_with_previous(doc, page_height)
     return doc
+
+
+def page(doc: QTextDocument, width: float, page_height: float | None) -> None:
+    """Give the document its page, once it holds everything: Qt lays a document out only
+    once it has a page size, so the whole summary is laid out once, afresh (a change after
+    that would lay out again only what it changed)."""
+    if page_height is None:
+        doc.setTextWidth(width)
+    else:
+        doc.setPageSize(QSizeF(width, page_height))
 
 
 def lines_from(block, top: float) -> int:

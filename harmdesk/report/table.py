@@ -76,6 +76,7 @@ class Rows:
                             "title": font(family, TITLE_PT, True), "quiet": font(family, 8)}
         self.title_metrics = {k: QFontMetricsF(f, device) for k, f in self.title_fonts.items()}
         self.heights: dict[tuple[int, str], float] = {}
+        self.column_widths: dict[int, list[float]] = {}
         self.style: str | None = None   # the painter's font and pen, while a row is painted
 
     def cells(self, table: int, row: str) -> tuple[Cell, ...]:
@@ -85,7 +86,11 @@ class Rows:
         return t.rows[int(row)]
 
     def widths(self, table: int) -> list[float]:
-        return [self.width * share for share in self.tables[table].shares]
+        found = self.column_widths.get(table)
+        if found is None:
+            found = self.column_widths[table] = [self.width * share
+                                                 for share in self.tables[table].shares]
+        return found
 
     def advance(self, text: str, style: str) -> float:
         key = (text, style)
@@ -169,12 +174,12 @@ class Rows:
         self.style = None   # each object starts with a painter saved afresh
         # the verticals reach over the gap between this row's paragraph and the next
         bottom = rect.top() + height + (self.gap if gap else 0)
+        top, pad = rect.top(), self.pad
         for cell, w in zip(self.cells(t, row), self.widths(t), strict=True):
-            y = rect.top() + self.pad
+            y = top + pad
             for runs in cell:
-                y += self.paint_line(painter, QRectF(x + self.pad, y, w - 2 * self.pad, 0),
-                                     runs, one_line)
-            lines.append(QLineF(x, rect.top(), x, bottom))
+                y += self.paint_line(painter, x + pad, y, w - 2 * pad, runs, one_line)
+            lines.append(QLineF(x, top, x, bottom))
             x += w
         lines.append(QLineF(x, rect.top(), x, bottom))
         # a top line on every row, so one that starts a page is closed too
@@ -186,17 +191,20 @@ class Rows:
     def last(self, table: int, row: str) -> bool:
         return row != "head" and int(row) == len(self.tables[table].rows) - 1
 
-    def paint_line(self, painter, box: QRectF, runs: tuple[Run, ...], one_line: bool) -> float:
-        """One line of a cell at `box`'s top left; the height it took."""
-        room = box.width()
-        if self.fits(runs, room):
+    def paint_line(self, painter, left: float, top: float, room: float,
+                   runs: tuple[Run, ...], one_line: bool) -> float:
+        """One line of a cell, its top left at (`left`, `top`), `room` wide; the height it
+        took."""
+        advances = [self.advance(text, style) for text, style in runs]
+        if sum(advances) <= room:
             # the common case: drawn at its baseline, neither elided nor laid out in a box
-            x = box.left()
-            for text, style in runs:
+            x = left
+            for (text, style), advance in zip(runs, advances, strict=True):
                 self.pen(painter, style)
-                painter.drawText(QPointF(x, box.top() + self.ascent[style]), text)
-                x += self.advance(text, style)
+                painter.drawText(QPointF(x, top + self.ascent[style]), text)
+                x += advance
             return self.line
+        box = QRectF(left, top, room, 0)
         if one_line:
             x = box.left()
             for i, (text, style) in enumerate(runs):

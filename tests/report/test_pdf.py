@@ -139,3 +139,64 @@ def test_only_the_log_hangs_under_its_text(fonts, qapp):
     assert hang > 0 and all(b.blockFormat().leftMargin() == hang
                             for b in blocks[session_title:])
     assert blocks[-1].text().endswith(report.log[-1].text)
+
+
+def chart_fragments(doc):
+    """The paragraph of charts: each fragment's text and format."""
+    from harmdesk.report.charts import PREFIX
+    block = doc.begin()
+    while block.isValid():
+        it, found = block.begin(), []
+        while not it.atEnd():
+            found.append((it.fragment().text(), it.fragment().charFormat()))
+            it += 1
+        if any(f.isImageFormat() and f.toImageFormat().name().startswith(PREFIX)
+               for _t, f in found):
+            return found
+        block = block.next()
+    return []
+
+
+def described(doc, fmt):
+    """A fragment's format, and that of the object an image is held in, but not the
+    object's number."""
+    from PySide6.QtGui import QTextFormat
+    index = QTextFormat.Property.ObjectIndex.value
+    mine = {k: v for k, v in fmt.properties().items() if k != index}
+    held = doc.objectForFormat(fmt) if fmt.isImageFormat() else None
+    return mine, None if held is None else held.format().properties()
+
+
+def test_the_charts_are_laid_out_as_one_paragraph_of_html_would_lay_them_out(fonts, qapp,
+                                                                             monkeypatch):
+    """The charts after the first two are added to their paragraph after the HTML: the
+    document holds the same text in the same formats, on the same pages, as one paragraph
+    of HTML holding them all."""
+    from PySide6.QtCore import QBuffer, QIODevice
+
+    from harmdesk.report import document
+    from harmdesk.report.pdf import new_writer
+
+    report = summarize(*long_session(60, 7))
+    assert len(report.series) == 7
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = new_writer(buffer, "test")
+    height = writer.height() / 3  # pages short enough for the charts to cross them
+    assert document.charts_html(report).count("<img") == document.IN_HTML
+    added = document.build_document(report, writer, writer.width(), fonts, height)
+    monkeypatch.setattr(document, "IN_HTML", len(report.series))
+    assert document.charts_html(report).count("<img") == len(report.series)
+    written = document.build_document(report, writer, writer.width(), fonts, height)
+    ours, html = chart_fragments(added), chart_fragments(written)
+    assert [f.toImageFormat().name() for _t, f in ours if f.isImageFormat()] == \
+        [f"chart:{i}" for i in range(7)]
+    assert [t for t, _f in ours] == [t for t, _f in html]
+    assert [described(added, f) for _t, f in ours] == [described(written, f) for _t, f in html]
+    assert added.toPlainText() == written.toPlainText()
+    assert added.pageCount() == written.pageCount() > 3
+    layout, other = added.documentLayout(), written.documentLayout()
+    assert [layout.blockBoundingRect(added.findBlockByNumber(i))
+            for i in range(added.blockCount())] == \
+        [other.blockBoundingRect(written.findBlockByNumber(i))
+         for i in range(written.blockCount())]
