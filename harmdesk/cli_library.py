@@ -227,7 +227,7 @@ def _template(service, given: str):
 
 
 def _count(given: str | None, default: int) -> int:
-    from .desk.library import COUNT_RANGE
+    from .desk.library_words import COUNT_RANGE
     from .errors import UserError
     from .rules.core import quoted
 
@@ -243,7 +243,7 @@ def _count(given: str | None, default: int) -> int:
 
 def _hp_mode(given: str) -> tuple[str, int | None]:
     """(the HP mode, the fixed HP) from --hp."""
-    from .desk.library import HP_MODES
+    from .desk.library_words import HP_MODES
     from .errors import UserError
     from .rules.core import quoted
 

@@ -12,7 +12,8 @@ import random
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLineEdit, QSpinBox, QWidget
 
-from ...desk.library import COUNT_RANGE, Copies, CopiesRequest, Template, attack_words
+from ...desk.library import Copies, CopiesRequest, Template, attack_words
+from ...desk.library_words import COUNT_RANGE
 from ...errors import UserError
 from ..forms.ui_add_copies import Ui_AddCopiesDialog
 from ..style import ERROR_STYLE, WARNING
