@@ -1,11 +1,13 @@
 """Data folders for the scaling benchmark, built fast and cached under build/bench/.
 
 A folder holds one Stonetop campaign, "Scaling", of N characters and a log of R rows.
-The rows are the store's own: a scratch campaign of the same characters applies real
-actions, and its log rows are copied (renumbered) with executemany through the store's
-`log` table. The newest rows are real actions applied on top, so the desk, the undo
-stack and the last play session end in a state the rules made. The last session holds
-the newest 2,000 rows (fewer in a smaller log); everything before is an earlier session.
+The rows are the store's own: a scratch campaign of the same characters applies 300 real
+actions that between them hit every character, and its log rows are copied (renumbered,
+in turn) with executemany through the store's `log` table, so any 300 rows in a row of
+the log, and the last session's 2,000, touch every character. The newest rows are real
+actions applied on top, so the desk, the undo stack and the last play session end in a
+state the rules made. The last session holds the newest 2,000 rows (fewer in a smaller
+log); everything before is an earlier session.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ CACHE = ROOT / "build" / "bench"
 NAME = "Scaling"
 LAST_SESSION_ROWS = 2000
 REAL_TAIL = 100  # real actions applied on top of the copied rows
+TEMPLATE_ROWS = 300  # the copied rows repeat this many real ones, which hit every character
 CHUNK = 20_000
 # the log's columns, bar its id; quoted where they are SQL words
 COLUMNS = ("campaign_id", "session_id", "seq", "action", "events", '"before"', '"after"',
@@ -52,8 +55,26 @@ def apply_real(campaign, n: int, characters: int, seed: int) -> None:
             n -= 1
 
 
+def template_targets(i: int, characters: int) -> list[str]:
+    """The characters the template's action `i` hits: up to 300 characters, the one
+    numbered `i` modulo the characters; beyond, every one numbered `i` modulo 300 (four at
+    most at 1,000). So the template's rows, and any TEMPLATE_ROWS rows in a row of the log
+    copied from them, touch every character."""
+    return [f"c{j}" for j in range(i % max(1, min(characters, TEMPLATE_ROWS)), characters,
+                                   TEMPLATE_ROWS)]
+
+
+def template_action(rng: random.Random, targets: list[str]) -> dict:
+    target = targets[0] if len(targets) == 1 else targets
+    return rng.choice([{"type": "damage", "target": target, "amount": rng.randint(1, 6)},
+                       {"type": "damage", "target": target, "amount": rng.randint(1, 6),
+                        "piercing": 1},
+                       {"type": "heal", "target": target, "amount": rng.randint(1, 6)}])
+
+
 def template_rows(characters: int) -> list[dict]:
-    """Log rows of real actions on a scratch campaign of the same characters."""
+    """Log rows of real actions on a scratch campaign of the same characters, the
+    TEMPLATE_ROWS actions hitting every character between them (`template_targets`)."""
     from harmdesk.desk.campaign import Campaign
     from harmdesk.store import Store
 
@@ -61,18 +82,28 @@ def template_rows(characters: int) -> list[dict]:
     shutil.rmtree(scratch, ignore_errors=True)
     store = Store.open(scratch)
     campaign = Campaign.create(store, "Template", "stonetop", {}, sheets(characters))
-    apply_real(campaign, 300, characters, seed=characters)
+    rng = random.Random(characters)
+    for i in range(TEMPLATE_ROWS):
+        targets = template_targets(i, characters)
+        for _ in range(20):  # a kind the rules take for these targets now
+            if campaign.apply(template_action(rng, targets)).ok:
+                break
+        else:
+            raise RuntimeError(f"no action on {targets} was taken")
     with store._reading() as con:  # the JSON columns stay text, as they are copied
         cursor = con.execute(f"SELECT {', '.join(COPIED)} FROM log ORDER BY seq")
         rows = [dict(zip(COPIED, r, strict=True)) for r in cursor]
     store.close()
     shutil.rmtree(scratch, ignore_errors=True)
+    if len(rows) != TEMPLATE_ROWS:
+        raise RuntimeError(f"the template has {len(rows)} rows, not {TEMPLATE_ROWS}")
     return rows
 
 
 def key(characters: int, rows: int) -> Path:
     from harmdesk.store.paths import SCHEMA_VERSION
-    return CACHE / f"v{SCHEMA_VERSION}-{characters}c-{rows}r"
+    # "-all": the copied rows hit every character (before, 300 random ones)
+    return CACHE / f"v{SCHEMA_VERSION}-{characters}c-{rows}r-all"
 
 
 def build(characters: int, rows: int) -> Path:
@@ -124,6 +155,32 @@ def fresh_copy(characters: int, rows: int, where: Path) -> Path:
         if (source / name).exists():
             shutil.copy(source / name, target / name)
     return target
+
+
+class BareCommit:
+    """One sqlite3 INSERT + COMMIT of a small JSON row, WAL, synchronous=FULL: `once()`
+    makes one and returns its seconds, to pair with a store's step."""
+
+    def __init__(self, folder: Path):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "paired.sqlite").unlink(missing_ok=True)
+        self.con = sqlite3.connect(folder / "paired.sqlite", isolation_level=None)
+        self.con.execute("PRAGMA journal_mode=WAL")
+        self.con.execute("PRAGMA synchronous=FULL")
+        self.con.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
+        self.made = 0
+
+    def once(self) -> float:
+        self.made += 1
+        t = time.perf_counter()
+        self.con.execute("BEGIN IMMEDIATE")
+        self.con.execute("INSERT INTO t (body) VALUES (?)",
+                         (json.dumps({"i": self.made, "hp": 20}),))
+        self.con.execute("COMMIT")
+        return time.perf_counter() - t
+
+    def close(self) -> None:
+        self.con.close()
 
 
 def bare_commit(folder: Path, n: int = 200) -> float:
