@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QItemSelectionModel,
     QModelIndex,
+    QPoint,
     QSize,
     QSortFilterProxyModel,
     Qt,
@@ -74,7 +75,11 @@ class LogDock(QWidget):
         self.sizes = RowSizes(tree)
         self.model.measure = self.sizes
         self.model.remeasure()
+        self.model.lowest_shown = self.lowest_shown  # the rows in view stay in the model
         tree.header().sectionResized.connect(self._resized)
+        # each step moves the scroll bar: filled with the window's colour it hides what is
+        # under it, so the dock and the window beneath are not painted again with it
+        tree.verticalScrollBar().setAutoFillBackground(True)
         self._expanded: set = set()
         self._shown: list = []
         self.model.modelAboutToBeReset.connect(self._remember_expanded)
@@ -198,6 +203,20 @@ class LogDock(QWidget):
         if ids != self._shown:
             self._shown = ids
             self.highlight.emit(ids)
+
+    def lowest_shown(self) -> QModelIndex:
+        """The lowest row of the log the tree shows, in the log's own model (invalid while
+        the tree is hidden): the last row there is when the rows end above its bottom."""
+        tree, shown = self.ui.tree, self.shown()
+        if not tree.isVisible() or shown.rowCount() == 0:
+            return QModelIndex()
+        index = tree.indexAt(QPoint(0, tree.viewport().height() - 1))
+        if not index.isValid():
+            index = shown.index(shown.rowCount() - 1, 0)
+            if tree.isExpanded(index) and shown.rowCount(index):
+                index = shown.index(shown.rowCount(index) - 1, 0, index)
+        index = index.siblingAtColumn(TEXT)
+        return self.proxy.mapToSource(index) if shown is self.proxy else index
 
     def _scrolled(self, value: int) -> None:
         if value == self.ui.tree.verticalScrollBar().maximum() and self.model.has_older():

@@ -10,7 +10,11 @@ as the GM scrolls to the bottom (`read_older`). (Not Qt's canFetchMore: QTreeVie
 out its top level by fetching until it fills the view, which here would read a page on
 every step.) Each step is followed in place: its rows inserted on top, marked undone or
 redone, or the undone rows it replaced removed, so a long night costs no more per step
-than a short one.
+than a short one. The rows held stay a few pages deep: once the steps followed on top
+make them twice what was read (a page, or as deep as the GM scrolled), the oldest are
+let go, to be read again as the GM scrolls to them, as a refresh would read them. (A
+tree lays all its open rows out again on each row put into an open group: without this
+each drop of a night would cost more than the one before.)
 """
 
 from __future__ import annotations
@@ -18,11 +22,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QModelIndex, QSize, Qt
 from PySide6.QtGui import QFont, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
 
 from ..desk.actions import ChangeKind
-from .log_rows import OLDER, OUTSIDE, Group, Row, build_groups, group_of, rows_of
+from .log_rows import (
+    OLDER,
+    OUTSIDE,
+    Group,
+    Row,
+    build_groups,
+    group_of,
+    older_group,
+    rows_of,
+)
 from .plain import plain_tip
 
 TEXT, TIME = range(2)
@@ -59,6 +72,9 @@ class LogModel(QStandardItemModel):
         self.controller = controller
         self.limit = limit
         self.measure: Measure | None = None  # set by the view that shows the model
+        # set by the view: the lowest row it shows (an invalid index: none); kept when the
+        # oldest rows are let go, with every row the view holds (selected, current)
+        self.lowest_shown: Callable[[], QModelIndex] | None = None
         self._groups: list[Group] = []
         self._sessions: dict = {}  # the campaign's play sessions by id
         self._oldest: int | None = None  # the seq of the oldest log row read
@@ -121,7 +137,7 @@ class LogModel(QStandardItemModel):
             item.setData([], TargetsRole)
         title.setToolTip(plain_tip(group.tooltip))
         title.setFont(self._italic if older else self._bold)
-        self._size(title, 0)
+        self._size([title, count], 0)
         title.setColumnCount(len(HEADERS))  # so a row put under it later has its time cell
         for row in group.rows:
             title.appendRow(self._row_items(row))
@@ -175,11 +191,16 @@ class LogModel(QStandardItemModel):
             item.setData(grey, FOREGROUND)
         items[TEXT].setText(row.shown)
         items[TIME].setText("undone" if row.undone else row.time)
-        self._size(items[TEXT], 1)
+        self._size(items, 1)
 
-    def _size(self, item: QStandardItem, depth: int) -> None:
-        size = self.measure(item.text(), item.font(), depth) if self.measure else None
-        item.setData(size, SIZE)
+    def _size(self, items: list[QStandardItem], depth: int) -> None:
+        """The row's height for its wrapped text, on both its cells: the time's one line
+        is never taller, and the tree then measures neither as it lays the rows out."""
+        text = items[TEXT]
+        size = self.measure(text.text(), text.font(), depth) if self.measure else None
+        for item in items:
+            if item is not None:
+                item.setData(size, SIZE)
 
     def remeasure(self) -> None:
         """The column's width changed: every row's height for the new width (the view
@@ -189,9 +210,9 @@ class LogModel(QStandardItemModel):
             root = self.invisibleRootItem()
             for g in range(root.rowCount()):
                 title = root.child(g, TEXT)
-                self._size(title, 0)
+                self._size([title, root.child(g, TIME)], 0)
                 for r in range(title.rowCount()):
-                    self._size(title.child(r, TEXT), 1)
+                    self._size([title.child(r, TEXT), title.child(r, TIME)], 1)
         finally:
             self.blockSignals(False)
 
@@ -284,6 +305,8 @@ class LogModel(QStandardItemModel):
             if not self._follow(change.kind, entry):
                 self.refresh()  # not the newest group's: read it all again
                 return
+        if change.kind is ChangeKind.APPLY:
+            self._let_go()
 
     def _follow_correction(self, change) -> bool:
         """A correction applied, undone or redone: its own row followed as any step's, then
@@ -413,3 +436,56 @@ class LogModel(QStandardItemModel):
 
     def event_count(self) -> int:
         return sum(len(g.rows) for g in self._groups)
+
+    # letting the oldest rows go ------------------------------------------------------
+    def depth(self) -> int:
+        """How many log rows the model holds while steps come in on top (a page, or as
+        many as the GM scrolled in): it holds up to twice as many before it lets the
+        oldest go."""
+        return max(self.limit, self._read)
+
+    def _let_go(self) -> None:
+        """Let the oldest rows go once there are more than twice `depth()`: the newest
+        `depth()` log rows stay (each with all its events), and every row the view shows
+        or holds; the "older steps" row reads the others in again, as after a refresh."""
+        keep = self.depth()
+        if self.event_count() <= 2 * keep:
+            return
+        seqs = sorted({r.seq for g in self._groups for r in g.rows}, reverse=True)
+        if len(seqs) <= keep:
+            return
+        cut = min([seqs[keep - 1], *self._held_seqs()])  # rows older than `cut` go
+        runs = [(g, next(i for i, r in enumerate(group.rows) if r.seq < cut), len(group.rows))
+                for g, group in enumerate(self._groups)
+                if group.rows and group.rows[-1].seq < cut]
+        if not runs:
+            return
+        for g, first, count in reversed(runs):  # bottom up, so earlier rows keep their place
+            self._remove(g, first, count - 1)
+        self._oldest = cut
+        self._read = keep  # the rows held for the view do not deepen what is kept after
+        outside = next((g for g, group in enumerate(self._groups)
+                        if group.key == OUTSIDE and not group.rows), None)
+        if outside is not None:  # a refresh shows no empty group of the steps outside
+            del self._groups[outside]
+            self.removeRow(outside)
+        if not self.has_older():
+            group = older_group()
+            self._groups.append(group)
+            self.appendRow(self._group_items(group))
+
+    def _held_seqs(self) -> list[int]:
+        """The oldest log rows that must stay: each event the view holds (selected,
+        current, under the mouse), and every row from the top of the view down to the
+        lowest it shows."""
+        seqs = [i.siblingAtColumn(TEXT).data(SeqRole) for i in self.persistentIndexList()
+                if i.parent().isValid()]
+        lowest = self.lowest_shown() if self.lowest_shown is not None else QModelIndex()
+        if lowest.isValid() and lowest.model() is self:
+            group, at = (lowest.parent().row(), lowest.row()) if lowest.parent().isValid() \
+                else (lowest.row(), -1)
+            above = [g.rows[-1] for g in self._groups[:group] if g.rows]
+            if 0 <= at < len(self._groups[group].rows):
+                above.append(self._groups[group].rows[at])
+            seqs += [r.seq for r in above]
+        return [s for s in seqs if s]

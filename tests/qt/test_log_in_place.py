@@ -4,10 +4,10 @@ re-mapping, row heights measured once per width. And a drop touches only its til
 import pytest
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QTreeView
+from PySide6.QtWidgets import QStyledItemDelegate, QTreeView
 
 from harmdesk.qt.log_dock import LogDock
-from harmdesk.qt.log_model import LogModel, UndoneRole
+from harmdesk.qt.log_model import LogModel, SeqRole, UndoneRole
 from harmdesk.qt.log_rows import build_groups
 
 from . import kit, test_log_dock
@@ -347,3 +347,110 @@ def test_a_drop_reads_only_the_undone_rows_that_lead_the_log(qtbot, desk):
     assert model._drop_undone()
     assert CountedRows.read == 2   # the one undone row, then the applied one below it
     assert len(model._groups[0].rows) == 29
+
+
+def nights_work(desk, steps: int) -> None:
+    for _ in range(steps):
+        assert desk.submit({"type": "damage", "target": "vahid", "amount": 0})
+
+
+def test_a_long_night_keeps_the_rows_the_tree_lays_out_a_few_pages_deep(qtbot, desk):
+    """Each row put into an open group has the tree lay out every open row again: the
+    model holds the newest pages only (up to twice what it read), so the hundredth step
+    of a night is laid out as quickly as the first; it held every step of the night."""
+    laid = set()
+
+    class Counting(LogModel):
+        def flags(self, index):
+            if index.isValid() and index.parent().isValid():  # an event the tree lays out
+                laid.add(index.data(SeqRole))
+            return super().flags(index)
+
+    nights_work(desk, 5)
+    model = Counting(desk, limit=5)
+    tree = QTreeView()
+    qtbot.addWidget(tree)
+    tree.setModel(model)
+    tree.expandAll()
+    tree.show()
+    nights_work(desk, 60)
+    tree.doItemsLayout()
+    laid.clear()
+    nights_work(desk, 1)
+    tree.doItemsLayout()
+    assert 5 <= model.event_count() <= 10
+    assert 66 in laid and len(laid) <= 10  # the newest step, and no more than two pages
+    assert top(model)[-1] == "… older steps: scroll down (or double-click here) to read them"
+
+
+def test_the_rows_let_go_are_read_again_as_a_refresh_reads_them(qtbot, desk, log_store):
+    played(desk)
+    model = LogModel(desk, limit=3)
+    nights_work(desk, 20)
+    assert model.event_count() <= 6 and model.has_older()
+    held = [i.data(SeqRole) for g in range(model.rowCount()) for i in children(model, g)]
+    assert held == list(range(24, 24 - len(held), -1))  # the newest, none left out
+    pages = reads(desk)
+    while model.has_older():
+        model.read_older()
+    # the older pages are read from the oldest row held, and the log reads as the store's
+    assert pages[0] == (min(held), 4)
+    assert model_rows(model) == store_rows(desk, log_store)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_the_selected_row_and_the_rows_in_view_are_kept(qtbot, desk, log_store):
+    nights_work(desk, 40)
+    dock = LogDock(desk, limit=10)
+    qtbot.addWidget(dock)
+    dock.resize(420, 200)  # fewer rows than a page in view
+    dock.show()
+    kit.laid_out(qtbot, dock)
+    tree, model = dock.ui.tree, dock.model
+    oldest = children(model, 0)[-1]
+    tree.selectionModel().select(oldest, SELECT)
+    picked = oldest.data(SeqRole)
+    tree.verticalScrollBar().setValue(3)  # the GM looks a few rows down
+    for _ in range(25):  # more than twice the page on top of it
+        lowest = dock.lowest_shown().data(SeqRole)
+        assert lowest is not None
+        nights_work(desk, 1)
+        seqs = [i.data(SeqRole) for i in children(model, 0)]
+        assert lowest in seqs and picked in seqs
+    assert dock.selected_seq() == picked and model.event_count() > 20
+    tree.selectionModel().clear()
+    tree.selectionModel().setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
+    nights_work(desk, 1)
+    assert model.event_count() <= 20 and picked not in [
+        i.data(SeqRole) for i in children(model, 0)]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_the_tree_measures_no_cell_as_it_lays_the_rows_out(qtbot, desk):
+    """Every cell carries its row's height, the time's as well as the text's (its one line
+    is never the taller): laying the log out after a step measures no text."""
+    measured = []
+
+    class Counting(QStyledItemDelegate):
+        def sizeHint(self, option, index):
+            if index.data(Qt.ItemDataRole.SizeHintRole) is None:
+                measured.append((index.row(), index.column()))
+            return super().sizeHint(option, index)
+
+    nights_work(desk, 40)
+    dock = LogDock(desk)
+    qtbot.addWidget(dock)
+    dock.resize(420, 300)
+    dock.show()
+    kit.laid_out(qtbot, dock)
+    tree = dock.ui.tree
+    tree.setItemDelegate(Counting(tree))
+    nights_work(desk, 1)
+    tree.doItemsLayout()
+    tree.viewport().repaint()
+    assert measured == []
+    first = children(dock.model, 0)[0]
+    assert first.siblingAtColumn(1).data(Qt.ItemDataRole.SizeHintRole) == \
+        first.data(Qt.ItemDataRole.SizeHintRole)
+    assert dock.model.index(0, 1).data(Qt.ItemDataRole.SizeHintRole) == \
+        dock.model.index(0, 0).data(Qt.ItemDataRole.SizeHintRole)
