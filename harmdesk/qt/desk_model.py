@@ -53,6 +53,7 @@ class DeskModel(QAbstractTableModel):
         super().__init__(parent)
         self.controller = controller
         self._ids: list[str] = []
+        self._rows: dict[str, int] = {}  # each id's row, so a step finds its tiles at once
         self._facts: dict[str, TileFacts] = {}
         self._seen: dict[str, str] = {}  # players.visibility of each character
         self._seen_said: dict[str, str] = {}
@@ -73,6 +74,7 @@ class DeskModel(QAbstractTableModel):
         profile = self.controller.profile
         chars = self.controller.state["characters"] if profile else {}
         self._ids = list(chars)
+        self._rows = {cid: row for row, cid in enumerate(self._ids)}
         self._facts = {cid: profile.tile_facts(c) for cid, c in chars.items()}
         self._seen = {cid: visibility(c) for cid, c in chars.items()}
         self._seen_said = {cid: seen_said(c) for cid, c in chars.items()}
@@ -111,9 +113,10 @@ class DeskModel(QAbstractTableModel):
             self._seen[cid] = visibility(chars[cid])
             self._seen_said[cid] = seen_said(chars[cid])
         self._ids = ids
+        self._rows = {cid: row for row, cid in enumerate(ids)}
         self.endInsertRows()
         for cid in change.changed:  # any the same step changed besides
-            if cid in chars and ids.index(cid) < old:
+            if cid in chars and self._rows[cid] < old:
                 self._facts[cid] = profile.tile_facts(chars[cid])
                 self._row_changed(cid)
         return True
@@ -135,7 +138,7 @@ class DeskModel(QAbstractTableModel):
         if cid in self._dropped:  # the change or refusal repaints it: the preview goes too
             self._dropped.discard(cid)
             self._preview.pop(cid, None)
-        row = self._ids.index(cid)
+        row = self._rows[cid]
         self.dataChanged.emit(self.index(row, 0), self.index(row, PLAYERS))
 
     def drop_on(self, ids) -> None:
@@ -160,7 +163,9 @@ class DeskModel(QAbstractTableModel):
                 self._row_changed(cid)
 
     def row_of(self, cid: str) -> int:
-        return self._ids.index(cid)
+        if cid not in self._rows:
+            raise ValueError(f"{cid!r} is not on the desk")
+        return self._rows[cid]
 
     def ids(self) -> list[str]:
         return list(self._ids)

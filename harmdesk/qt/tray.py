@@ -44,6 +44,7 @@ from .tray_chips import (
     ChipButton,
     FlowLayout,
     action_label,
+    danger_of,
     dangers,
 )
 
@@ -95,6 +96,7 @@ class TrayWidget(QWidget):
             "direct": (ui.directCheck,),
             "additional": (ui.additionalLabel, ui.additionalSpin, ui.additionalTypeCombo)}
         self._danger_key: tuple | None = None
+        self._danger_of: dict[str, tuple] = {}  # the dangers shown, by character id
         self._chips: dict[str, list[ChipButton]] = {}
         self._danger_chips: dict[str, ChipButton] = {}  # by the danger's character id
         self._spare_dangers: list[ChipButton] = []  # hidden, for the next dangers to come
@@ -222,7 +224,20 @@ class TrayWidget(QWidget):
         return list(self._chips.get(section, []))
 
     def _on_changed(self, change) -> None:
-        self._refresh_desk()
+        if self._dangers_stand(change):
+            self._show_gang()  # the gang's summary reads its attackers' states
+        else:
+            self._refresh_desk()
+
+    def _dangers_stand(self, change) -> bool:
+        """Whether a step left the dangers as they were: no one came or went, and the
+        characters it changed offer the same chip as before (or none still). Only those
+        are read, not the whole desk."""
+        if change.desk_changed or self._danger_key is None or self.controller.campaign is None:
+            return False
+        chars, kinds = self.controller.state["characters"], self._profile.danger_kinds
+        return all(cid in chars and danger_of(cid, chars[cid], kinds) == self._danger_of.get(cid)
+                   for cid in change.changed)
 
     def _refresh_desk(self) -> None:
         """Dangers and the gang follow the desk: monsters come, go and change their attacks."""
@@ -230,6 +245,7 @@ class TrayWidget(QWidget):
         found = dangers(state, self._profile.danger_kinds) if state else []
         if tuple(found) != self._danger_key:
             self._danger_key = tuple(found)
+            self._danger_of = {d[0]: d for d in found}
             self._show_dangers(found)
             self.ui.dangersEmpty.setVisible(state is not None and not found)
             self.ui.gangCombo.clear()

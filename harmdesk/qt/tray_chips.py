@@ -43,15 +43,19 @@ COMMON_TYPES = ("slashing", "piercing", "bludgeoning", "fire", "cold", "lightnin
 def dangers(state: dict, kinds) -> list[tuple[str, str, str]]:
     """(id, chip label, tooltip) for each character of `kinds` (NPCs and monsters) with an
     `attack` on its sheet."""
-    out = []
-    for cid, char in state["characters"].items():
-        attack = char.get("attack")
-        if char.get("kind") in kinds and isinstance(attack, dict) and \
-                attack.get("dice"):
-            tip = (f"{char['name']}: {attack_words(attack)}. Drag onto a tile to attack it, "
-                   "or into the gang slot; the ticked modifiers apply to it too.")
-            out.append((cid, f"{char['name']} {attack['dice']}", tip))
-    return out
+    found = (danger_of(cid, char, kinds) for cid, char in state["characters"].items())
+    return [d for d in found if d is not None]
+
+
+def danger_of(cid: str, char: dict, kinds) -> tuple[str, str, str] | None:
+    """`char`'s danger chip (id, chip label, tooltip), or None when it offers none."""
+    attack = char.get("attack")
+    if char.get("kind") not in kinds or not isinstance(attack, dict) or \
+            not attack.get("dice"):
+        return None
+    tip = (f"{char['name']}: {attack_words(attack)}. Drag onto a tile to attack it, "
+           "or into the gang slot; the ticked modifiers apply to it too.")
+    return cid, f"{char['name']} {attack['dice']}", tip
 
 
 def action_label(action: dict) -> str:

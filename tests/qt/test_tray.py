@@ -10,7 +10,7 @@ from harmdesk.desk.campaign import Campaign
 from harmdesk.desk.service import Service
 from harmdesk.qt.controller import DeskController
 from harmdesk.qt.tray import TrayWidget
-from harmdesk.qt.tray_chips import ChipButton, chip_in, mime_for
+from harmdesk.qt.tray_chips import ChipButton, chip_in, dangers, mime_for
 from harmdesk.rules.engine import apply
 from harmdesk.rules.lux_aeterna.common import CONDITIONS
 from harmdesk.store import Store
@@ -169,6 +169,24 @@ def test_a_step_keeps_the_chips_of_the_dangers_it_leaves_alone(tray, desk):
     assert desk.submit({"type": "remove_character", "target": "hagr"})
     assert [c.text() for c in tray.chips_in("dangers")] == ["Coedwig d6", "Wolf d6+1"]
     assert tray.chips_in("dangers")[0] is coedwig and not hagr.isVisibleTo(tray)
+
+
+def test_a_step_reads_only_the_characters_it_changed_not_the_desk(tray, desk, monkeypatch):
+    """The dangers follow a step from the characters it changed: a hit on one tile of a
+    long desk does not read every character again; a danger's new name still shows."""
+    import harmdesk.qt.tray as tray_module
+    read = []
+    monkeypatch.setattr(tray_module, "dangers",
+                        lambda state, kinds: read.append(1) or dangers(state, kinds))
+    kept = tray.chips_in("dangers")
+    assert desk.submit({"type": "damage", "target": "heavy", "amount": 1})
+    assert desk.submit({"type": "damage", "target": "hagr", "amount": 1})
+    assert read == [] and tray.chips_in("dangers") == kept
+    assert desk.submit({"type": "edit_character", "target": "hagr",
+                        "changes": {"name": "Old Hagr"}})
+    assert read == [1]
+    assert [c.text() for c in tray.chips_in("dangers")] == ["Old Hagr d10+3", "Coedwig d6"]
+    assert tray.ui.gangCombo.itemText(0) == "Old Hagr d10+3"
 
 
 def test_a_chip_put_away_serves_the_next_danger_as_its_own(tray, desk):
