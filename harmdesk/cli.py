@@ -219,11 +219,9 @@ def cmd_history(args, store) -> int:
 
 def cmd_log(args, store) -> int:
     """The newest `--limit` log rows, newest last, read a page from the end: a long log
-    costs no more than a short one."""
-    from .desk.campaign import Campaign
-
-    campaign = Campaign(store, args.campaign)
-    rows = store.log_page(campaign.info.id, None, args.limit + 1)
+    costs no more than a short one; the desk is not read."""
+    campaign = store.campaign(args.campaign)
+    rows = store.log_page(campaign.id, None, args.limit + 1)
     _print_json({"campaign": campaign.name, "older": len(rows) > args.limit,
                  "rows": [_log_row(entry) for entry in reversed(rows[:args.limit])]})
     return 0
