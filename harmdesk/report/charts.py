@@ -10,7 +10,7 @@ writer's painter. No image is ever loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
@@ -35,6 +35,8 @@ GRID = QColor("#c3c9d0")
 LINE = QColor("#1d4e89")
 ZERO = QColor("#52606d")
 THRESHOLD = (QColor("#b45309"), QColor("#9b1c1c"))   # Wounded / Broken, Story Ends / Destroyed
+ZERO_NAME, GRID_NAME = ZERO.name(), GRID.name()
+THRESHOLD_NAMES = tuple(color.name() for color in THRESHOLD)
 
 
 def chart_tag(index: int) -> str:
@@ -87,18 +89,40 @@ class Strokes:
     def line(self, pen: tuple, x1: float, y1: float, x2: float, y2: float) -> None:
         self.lines.setdefault(pen, []).append(QLineF(x1, y1, x2, y2))
 
-    def label(self, color: QColor, rect: QRectF, align, words: str) -> None:
-        self.labels.setdefault(color.name(), []).append((rect, align, words))
+    def label(self, color: str, rect: QRectF, align, words: str) -> None:
+        """`color`: the ink's name ("#52606d")."""
+        self.labels.setdefault(color, []).append((rect, align, words))
 
     def draw(self, painter) -> None:
-        for (color, width, style), lines in self.lines.items():
-            painter.setPen(QPen(QBrush(QColor(color)), width, style, Qt.PenCapStyle.FlatCap,
-                                Qt.PenJoinStyle.MiterJoin))
+        for key, lines in self.lines.items():
+            painter.setPen(stroke_pen(key))
             painter.drawLines(lines)
         for color, labels in self.labels.items():
-            painter.setPen(QColor(color))
+            painter.setPen(ink_of(color))
             for rect, align, words in labels:
                 painter.drawText(rect, align, words)
+
+
+_pens: dict[tuple, QPen] = {}
+_inks: dict[str, QColor] = {}
+
+
+def stroke_pen(key: tuple) -> QPen:
+    """The pen of (colour's name, width, style), made once: a thousand charts share a
+    few."""
+    pen = _pens.get(key)
+    if pen is None:
+        color, width, style = key
+        pen = _pens[key] = QPen(QBrush(QColor(color)), width, style, Qt.PenCapStyle.FlatCap,
+                                Qt.PenJoinStyle.MiterJoin)
+    return pen
+
+
+def ink_of(name: str) -> QColor:
+    found = _inks.get(name)
+    if found is None:
+        found = _inks[name] = QColor(name)
+    return found
 
 
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -143,7 +167,7 @@ def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str,
     solid, dashed = Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine
     used: list[float] = []
 
-    def across(v: int, pen: tuple, color: QColor) -> None:
+    def across(v: int, pen: tuple, color: str) -> None:
         """A line across the plot at value v, labelled on the left unless it would
         overprint a label already there."""
         y = y_at(v)
@@ -154,23 +178,23 @@ def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str,
                       signed(v))
 
     # 0 solid; the thresholds dashed with their names; the top and bottom light
-    across(0, (ZERO.name(), 0.35 * mm, solid), ZERO)
-    for (v, words), color in zip(series.marks, THRESHOLD, strict=False):  # most games mark none
-        across(v, (color.name(), 0.3 * mm, dashed), color)
+    across(0, (ZERO_NAME, 0.35 * mm, solid), ZERO_NAME)
+    for (v, words), color in zip(series.marks, THRESHOLD_NAMES, strict=False):  # most mark none
+        across(v, (color, 0.3 * mm, dashed), color)
         ink.label(color, QRectF(plot.left() + 1 * mm, y_at(v) - label_h - 0.3 * mm,
                                 plot.width() - 2 * mm, label_h),
                   Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
                   f"{words} above {v}")
     for v in (high, low):
         if v != 0 and all(v != m for m, _ in series.marks):
-            across(v, (GRID.name(), 0.2 * mm, solid), ZERO)
+            across(v, (GRID_NAME, 0.2 * mm, solid), ZERO_NAME)
     # event numbers along the bottom
-    for n in ticks(series.last):
+    for n in ticks(series.last):  # the same for every chart: found once
         x = x_at(n)
-        ink.line((ZERO.name(), 0.2 * mm, solid), x, plot.bottom(), x, plot.bottom() + 0.6 * mm)
-        ink.label(ZERO, QRectF(x - 6 * mm, plot.bottom() + 0.8 * mm, 12 * mm, label_h),
+        ink.line((ZERO_NAME, 0.2 * mm, solid), x, plot.bottom(), x, plot.bottom() + 0.6 * mm)
+        ink.label(ZERO_NAME, QRectF(x - 6 * mm, plot.bottom() + 0.8 * mm, 12 * mm, label_h),
                   Qt.AlignmentFlag.AlignHCenter, str(n))
-    frame = (GRID.name(), 0.25 * mm, solid)
+    frame = (GRID_NAME, 0.25 * mm, solid)
     ink.line(frame, box.left(), box.top(), box.right(), box.top())
     ink.line(frame, box.right(), box.top(), box.right(), box.bottom())
     ink.line(frame, box.right(), box.bottom(), box.left(), box.bottom())
@@ -202,14 +226,15 @@ def paint_chart(painter, rect: QRectF, series: Series, mm: float, family: str,
         painter.drawPoints(QPolygonF(dots))
 
 
-def ticks(last: int) -> list[int]:
+@lru_cache(maxsize=64)
+def ticks(last: int) -> tuple[int, ...]:
     """A few round event numbers up to `last` (every event when there are few)."""
     if last <= 12:
-        return list(range(1, last + 1))
+        return tuple(range(1, last + 1))
     step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10**4,
                             10**5, 10**6) if last / s <= 8)
     # 1 marks where the events begin, unless it would crowd the first round number
-    return ([1] if step >= 5 else []) + list(range(step, last + 1, step))
+    return tuple(([1] if step >= 5 else []) + list(range(step, last + 1, step)))
 
 
 # who hurt whom: harm dealt and taken, a pair of bars per character ----------------------

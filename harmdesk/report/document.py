@@ -4,9 +4,10 @@ own, the encounters round by round, the characters nothing happened to, and the 
 log. Charts and table rows are inline objects painted by `Painted`.
 
 Few Qt calls on purpose: one setHtml, whatever the log's length (the charts after the
-first two are added to their paragraph after it, `more_charts`), then the page size, so
-the document is laid out once (only a last page of a few lines has the paragraphs it
-takes from the page before laid out again).
+first two are added to their paragraph after it, `more_charts`, and the full log's lines
+in the formats its HTML gives them, `add_log`), then the page size, so the document is
+laid out once (only a last page of a few lines has the paragraphs it takes from the page
+before laid out again), and painted from the text as shaped for that (`keep_shaped`).
 """
 
 from __future__ import annotations
@@ -418,11 +419,77 @@ def log_html(report: Report) -> str:
             parts.append(f"<h3 class='log'>{text(group)}</h3>")
         number = str(line.number).rjust(digits).replace(" ", FIGURE_SPACE)
         # the time of an action's later events is faint: they happened with the first
-        time = text(line.time) if line.action_start else \
-            f"<span class='later'>{text(line.time)}</span>"
-        parts.append(f"<p class='log'><b>{number}</b>{GAP}<span class='time'>{time}</span>"
-                     f"{GAP}{text(line.text)}</p>")
-    return "<h2>Full log</h2>" + "".join(parts)
+        # (one span: its colour is all that tells the two apart)
+        time = "time" if line.action_start else "later"
+        parts.append(f"<p class='log'><b>{number}</b>{GAP}<span class='{time}'>"
+                     f"{text(line.time)}</span>{GAP}{text(line.text)}</p>")
+    return LOG_HEAD + "".join(parts)
+
+
+LOG_HEAD = "<h2>Full log</h2>"
+
+
+def by_cursor(report: Report) -> bool:
+    """Whether the log can be added to the document after its HTML (`add_log`): every
+    text in it reads the same as plain text as it would in HTML, where a heading folds
+    its spaces and a line break or other control character is read apart."""
+    groups = {line.group for line in report.log}
+    return all(g.isprintable() and g == " ".join(g.split()) for g in groups) and all(
+        line.text.isprintable() and line.time.isprintable() for line in report.log)
+
+
+def log_formats(doc: QTextDocument) -> dict[str, QTextFormat] | None:
+    """The formats the HTML of the log gives its paragraphs and their pieces, read from a
+    short log of two lines in a scratch document of `doc`'s style (None should Qt read
+    that HTML in other pieces than these)."""
+    scratch = QTextDocument()
+    scratch.setDefaultFont(doc.defaultFont())
+    scratch.setDefaultStyleSheet(doc.defaultStyleSheet())
+    scratch.setPageSize(QSizeF(0, 0))
+    scratch.setHtml(f"<h3 class='log'>G</h3>"
+                    f"<p class='log'><b>1</b>{GAP}<span class='time'>0</span>{GAP}x</p>"
+                    f"<p class='log'><b>2</b>{GAP}<span class='later'>0</span>{GAP}x</p>")
+    heading = scratch.begin()
+    first, later = heading.next(), heading.next().next()
+    pieces = [fragments(block) for block in (heading, first, later)]
+    if [len(p) for p in pieces] != [1, 4, 4]:
+        return None
+    return {"group": heading.blockFormat(), "group_chars": heading.charFormat(),
+            "group_text": pieces[0][0], "line": first.blockFormat(),
+            "line_chars": first.charFormat(), "number": pieces[1][0], "gap": pieces[1][1],
+            "time": pieces[1][2], "later": pieces[2][2], "text": pieces[1][3]}
+
+
+def fragments(block: QTextBlock) -> list[QTextCharFormat]:
+    it, found = block.begin(), []
+    while not it.atEnd():
+        found.append(it.fragment().charFormat())
+        it += 1
+    return found
+
+
+def add_log(doc: QTextDocument, report: Report, f: dict[str, QTextFormat]) -> None:
+    """The full log after the document's HTML, which ends with its heading: each line a
+    paragraph in the very formats its HTML (`log_html`) gives it, its texts as plain text.
+    A few Qt calls a line, where reading it from HTML takes a long while (a log of
+    thousands of lines is most of the summary's HTML). `f`: the formats (`log_formats`)."""
+    digits = len(str(len(report.log)))
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()  # first: moved outside an edit, a cursor lays out the text before it
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    group = None
+    for line in report.log:
+        if line.group != group:
+            group = line.group
+            cursor.insertBlock(f["group"], f["group_chars"])
+            cursor.insertText(group, f["group_text"])
+        cursor.insertBlock(f["line"], f["line_chars"])
+        cursor.insertText(str(line.number).rjust(digits).replace(" ", FIGURE_SPACE),
+                          f["number"])
+        cursor.insertText(GAP, f["gap"])
+        cursor.insertText(line.time, f["time"] if line.action_start else f["later"])
+        cursor.insertText(GAP + line.text, f["text"])
+    cursor.endEditBlock()
 
 
 def hang(width: float) -> str:
@@ -518,14 +585,29 @@ def build_document(report: Report, device, width: float, family: str,
     rows = table.Rows(made, width, device, family)
     handler = Painted(doc, report, rows, size, device.resolution(), family)
     doc.documentLayout().registerHandler(IMAGE_OBJECT, handler)
+    formats = log_formats(doc) if by_cursor(report) else None
     doc.setHtml(head_html(report) + charts_html(report)
                 + statistics_html(report, ROUNDS + len(report.encounters))
-                + encounters_html(report, made) + untouched_html(report) + log_html(report))
+                + encounters_html(report, made) + untouched_html(report)
+                + (LOG_HEAD if formats else log_html(report)))
     more_charts(doc, len(report.series))
+    if formats:
+        add_log(doc, report, formats)
+    keep_shaped(doc)
     page(doc, width, page_height)
     if page_height is not None:
         keep_with_previous(doc, page_height)
     return doc
+
+
+def keep_shaped(doc: QTextDocument) -> None:
+    """Each paragraph keeps its text as shaped for the layout, to be painted from: by
+    default Qt lets it go once a paragraph is laid out and shapes it again to paint it
+    (asking again each painted row and chart its size)."""
+    block = doc.begin()
+    while block.isValid():
+        block.layout().setCacheEnabled(True)
+        block = block.next()
 
 
 def page(doc: QTextDocument, width: float, page_height: float | None) -> None:

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 
 from ..files import write_atomically
 from ..resources import resource_path
+from . import collector
 from .charts import font
 from .data import Report, ReportError
 from .document import build_document
@@ -138,7 +139,8 @@ def write_pdf(report: Report, target: str | os.PathLike,
     when complete (os.replace), so a failure never leaves half a file behind.
     """
     target = Path(target)
-    data, pages = render(report, progress)
+    with collector.paused():
+        data, pages = render(report, progress)
     try:
         write_atomically(target, data)
     except OSError as err:

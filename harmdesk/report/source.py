@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import rules
+from . import collector
 from .corrections import CorrectionNote, in_span, note
 from .data import Report, ReportError, build_report, desk_before
 from .header import session_label
@@ -62,7 +63,7 @@ def from_store(store, campaign: str, numbers: list[int] | None = None,
     so what came before them costs nothing. Everything is read at one moment of the
     file (`one_read`): a step saved meanwhile (the window goes on) is in all or none.
     """
-    with store.one_read():
+    with store.one_read(), collector.paused():
         return _read(store, campaign, numbers, everything)
 
 

@@ -4,6 +4,8 @@ Qt lays out and draws an HTML table some thirty times slower than as many paragr
 and a desk of hundreds of characters makes a long table. So each row is one inline
 object in a paragraph of its own (`<img src="row:T:N">`): the document paginates
 between rows, and `paint_row` draws the cells' text (text, never images) and the grid.
+Each row is laid out once (`Rows.laid`), when Qt first asks its size, and painted from
+that layout.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen
 
 from .charts import GRID, INK, font
 
@@ -63,8 +65,8 @@ class Rows:
         self.width = width
         self.mm = device.resolution() / 25.4
         self.pad = 0.9 * self.mm
-        self.fonts = {"plain": font(family, CELL_PT), "bold": font(family, CELL_PT, True),
-                      "quiet": font(family, CELL_PT)}
+        plain = font(family, CELL_PT)   # quiet text is plain text in another ink
+        self.fonts = {"plain": plain, "bold": font(family, CELL_PT, True), "quiet": plain}
         self.metrics = {k: QFontMetricsF(f, device) for k, f in self.fonts.items()}
         self.line = max(m.lineSpacing() for m in self.metrics.values())
         self.ascent = {k: m.ascent() for k, m in self.metrics.items()}
@@ -75,9 +77,13 @@ class Rows:
         self.title_fonts = {"section": font(family, SECTION_PT, True),
                             "title": font(family, TITLE_PT, True), "quiet": font(family, 8)}
         self.title_metrics = {k: QFontMetricsF(f, device) for k, f in self.title_fonts.items()}
-        self.heights: dict[tuple[int, str], float] = {}
+        self.layouts: dict[tuple[int, str], Laid] = {}
+        self.grids: dict[tuple[int, float, bool], list[QLineF]] = {}
         self.column_widths: dict[int, list[float]] = {}
-        self.style: str | None = None   # the painter's font and pen, while a row is painted
+        # a wrapped line's height, measured once for its text and room (and again painted)
+        self.wrapped: dict[tuple[tuple[Run, ...], float], float] = {}
+        self.colors = {"plain": INK, "bold": INK, "quiet": QUIET}
+        self.grid = QPen(GRID.darker(115), 0.2 * self.mm)
 
     def cells(self, table: int, row: str) -> tuple[Cell, ...]:
         t = self.tables[table]
@@ -105,9 +111,13 @@ class Rows:
     def line_height(self, runs: tuple[Run, ...], room: float, one_line: bool) -> float:
         if one_line or self.fits(runs, room):
             return self.line
-        text = "".join(t for t, _s in runs)
-        box = self.metrics[runs[0][1]].boundingRect(QRectF(0, 0, room, 1e6), WRAP, text)
-        return max(self.line, box.height())
+        key = (runs, room)
+        height = self.wrapped.get(key)
+        if height is None:
+            text = "".join(t for t, _s in runs)
+            box = self.metrics[runs[0][1]].boundingRect(QRectF(0, 0, room, 1e6), WRAP, text)
+            height = self.wrapped[key] = max(self.line, box.height())
+        return height
 
     def size(self, name: str) -> QSizeF:
         table, row = name.split(":")
@@ -131,79 +141,129 @@ class Rows:
 
     def own_height(self, table: int, row: str) -> float:
         """The height of one row alone (a heading painted with it not counted)."""
+        return self.laid(table, row).height
+
+    def laid(self, table: int, row: str) -> Laid:
+        """Row `row` of `table` laid out once, at (0, 0): its height and its text, which
+        it is painted from (and measured by) however often Qt asks. The text comes in the
+        order read (as a viewer's search and copy find it), in spans of one font and ink,
+        each set once."""
         key = (table, row)
-        if key not in self.heights:
-            one_line = self.tables[table].one_line and row != "head"
-            tallest = max(sum(self.line_height(runs, w - 2 * self.pad, one_line)
-                              for runs in cell) or self.line
-                          for cell, w in zip(self.cells(*key), self.widths(key[0]), strict=True))
-            self.heights[key] = tallest + 2 * self.pad
-        return self.heights[key]
+        found = self.layouts.get(key)
+        if found is not None:
+            return found
+        one_line = self.tables[table].one_line and row != "head"
+        fonts, colors, ascent, advances = self.fonts, self.colors, self.ascent, self.advances
+        spans: list[tuple[QFont, QColor, list[tuple]]] = []
+        face: QFont | None = None
+        ink: QColor | None = None
+        placed: list[tuple] = []
+        tallest, x, pad = 0.0, 0.0, self.pad
+        for cell, w in zip(self.cells(*key), self.widths(table), strict=True):
+            y, used, left, room = pad, 0.0, x + pad, w - 2 * pad
+            for runs in cell:
+                widths, total = [], 0.0
+                for text, style in runs:
+                    advance = advances.get((text, style))
+                    if advance is None:
+                        advance = self.advance(text, style)
+                    widths.append(advance)
+                    total += advance
+                if total <= room:
+                    # the common case: drawn at its baseline, neither elided nor wrapped
+                    pieces: list[tuple[str, tuple]] = []
+                    at = left
+                    for (text, style), advance in zip(runs, widths, strict=True):
+                        pieces.append((style, (QPointF(at, y + ascent[style]), text)))
+                        at += advance
+                    step = self.line
+                else:
+                    step, pieces = self.long_line(left, y, room, runs, one_line)
+                for style, item in pieces:
+                    if fonts[style] is not face or colors[style] is not ink:
+                        face, ink, placed = fonts[style], colors[style], []
+                        spans.append((face, ink, placed))
+                    placed.append(item)
+                y += step
+                used += step
+            tallest = max(tallest, used or self.line)
+            x += w
+        found = self.layouts[key] = Laid(
+            tallest + 2 * pad, tuple((f, c, tuple(items)) for f, c, items in spans))
+        return found
 
     def paint(self, painter, rect: QRectF, name: str) -> None:
+        """The row `name` ("T:N"), its table's title and heading above it when they go
+        with it, painted in `rect` (the painter is the object's own, saved by the caller:
+        it is moved to the row's top left)."""
         table, row = name.split(":")
         t = int(table)
+        painter.translate(rect.left(), rect.top())
+        width = rect.width()
         if first_with_head(self.tables[t], row):
             title = self.title_height(t)
             if title:
-                self.paint_title(painter, rect, t)
-                rect = QRectF(rect.left(), rect.top() + title, rect.width(),
-                              rect.height() - title)
-            above = self.own_height(t, "head")
-            self.paint_row(painter, rect, t, "head", gap=False)
-            rect = QRectF(rect.left(), rect.top() + above, rect.width(), rect.height() - above)
-        self.paint_row(painter, rect, t, row, gap=not self.last(t, row))
+                self.paint_title(painter, width, t)
+                painter.translate(0, title)
+            self.paint_row(painter, width, t, "head", gap=False)
+            painter.translate(0, self.own_height(t, "head"))
+        self.paint_row(painter, width, t, row, gap=not self.last(t, row))
 
-    def paint_title(self, painter, rect: QRectF, t: int) -> None:
-        y = rect.top() + TITLE_ROOM * self.mm
+    def paint_title(self, painter, width: float, t: int) -> None:
+        y = TITLE_ROOM * self.mm
         for text, style in self.tables[t].title:
             metrics = self.title_metrics[style]
             painter.setFont(self.title_fonts[style])
             painter.setPen(QUIET if style == "quiet" else INK)
-            words = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-            painter.drawText(QPointF(rect.left(), y + metrics.ascent()), words)
+            words = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+            painter.drawText(QPointF(0, y + metrics.ascent()), words)
             y += self.title_line(style)
-        self.style = None  # the rows set their own font and pen again
 
-    def paint_row(self, painter, rect: QRectF, t: int, row: str, gap: bool) -> None:
-        one_line = self.tables[t].one_line and row != "head"
-        height = self.own_height(t, row)
+    def paint_row(self, painter, width: float, t: int, row: str, gap: bool) -> None:
+        """One row at (0, 0): its text, then its grid in one call."""
+        laid = self.laid(t, row)
         if row == "head":
-            painter.fillRect(QRectF(rect.left(), rect.top(), rect.width(), height), HEAD_FILL)
-        x, lines = rect.left(), []
-        self.style = None   # each object starts with a painter saved afresh
-        # the verticals reach over the gap between this row's paragraph and the next
-        bottom = rect.top() + height + (self.gap if gap else 0)
-        top, pad = rect.top(), self.pad
-        for cell, w in zip(self.cells(t, row), self.widths(t), strict=True):
-            y = top + pad
-            for runs in cell:
-                y += self.paint_line(painter, x + pad, y, w - 2 * pad, runs, one_line)
-            lines.append(QLineF(x, top, x, bottom))
-            x += w
-        lines.append(QLineF(x, rect.top(), x, bottom))
-        # a top line on every row, so one that starts a page is closed too
-        lines.append(QLineF(rect.left(), rect.top(), x, rect.top()))
-        lines.append(QLineF(rect.left(), rect.top() + height, x, rect.top() + height))
-        painter.setPen(QPen(GRID.darker(115), 0.2 * self.mm))
-        painter.drawLines(lines)
+            painter.fillRect(QRectF(0, 0, width, laid.height), HEAD_FILL)
+        font = color = None
+        for face, ink, placed in laid.texts:
+            if face is not font:   # each change of font or pen is a call into Qt
+                font = face
+                painter.setFont(face)
+            if ink is not color:
+                color = ink
+                painter.setPen(ink)
+            for item in placed:
+                painter.drawText(*item)
+        painter.setPen(self.grid)
+        painter.drawLines(self.grid_lines(t, laid.height, gap))
+
+    def grid_lines(self, t: int, height: float, gap: bool) -> list[QLineF]:
+        """The lines around a row's cells `height` high: the verticals reach over the gap
+        between this row's paragraph and the next (`gap`), and a top line on every row,
+        so one that starts a page is closed too. Rows of one height share them."""
+        key = (t, height, gap)
+        lines = self.grids.get(key)
+        if lines is None:
+            bottom = height + (self.gap if gap else 0)
+            x, lines = 0.0, []
+            for w in self.widths(t):
+                lines.append(QLineF(x, 0, x, bottom))
+                x += w
+            lines.append(QLineF(x, 0, x, bottom))
+            lines.append(QLineF(0, 0, x, 0))
+            lines.append(QLineF(0, height, x, height))
+            self.grids[key] = lines
+        return lines
 
     def last(self, table: int, row: str) -> bool:
         return row != "head" and int(row) == len(self.tables[table].rows) - 1
 
-    def paint_line(self, painter, left: float, top: float, room: float,
-                   runs: tuple[Run, ...], one_line: bool) -> float:
-        """One line of a cell, its top left at (`left`, `top`), `room` wide; the height it
-        took."""
-        advances = [self.advance(text, style) for text, style in runs]
-        if sum(advances) <= room:
-            # the common case: drawn at its baseline, neither elided nor laid out in a box
-            x = left
-            for (text, style), advance in zip(runs, advances, strict=True):
-                self.pen(painter, style)
-                painter.drawText(QPointF(x, top + self.ascent[style]), text)
-                x += advance
-            return self.line
+    def long_line(self, left: float, top: float, room: float, runs: tuple[Run, ...],
+                  one_line: bool) -> tuple[float, list[tuple[str, tuple]]]:
+        """A line of a cell too long for its `room`, its top left at (`left`, `top`):
+        elided (`one_line`) or wrapped; the height it takes and its pieces, each
+        (style, drawText's arguments)."""
+        pieces: list[tuple[str, tuple]] = []
         box = QRectF(left, top, room, 0)
         if one_line:
             x = box.left()
@@ -213,21 +273,22 @@ class Rows:
                 if left <= 0:
                     break
                 words = metrics.elidedText(text, Qt.TextElideMode.ElideRight, left)
-                self.pen(painter, style)
-                painter.drawText(QRectF(x, box.top(), left, self.line), TOP_LEFT, words)
+                pieces.append((style, (QRectF(x, box.top(), left, self.line), TOP_LEFT, words)))
                 if i + 1 < len(runs):
                     x += metrics.horizontalAdvance(words)
-            return self.line
-        # too long for one line: the whole line wraps, in its first run's style
+            return self.line, pieces
+        # the whole line wraps, in its first run's style
         style = runs[0][1]
         text = "".join(t for t, _s in runs)
         height = self.line_height(runs, room, False)
-        self.pen(painter, style)
-        painter.drawText(QRectF(box.left(), box.top(), room, height), WRAP, text)
-        return height
+        pieces.append((style, (QRectF(box.left(), box.top(), room, height), WRAP, text)))
+        return height, pieces
 
-    def pen(self, painter, style: str) -> None:
-        if style != self.style:   # each change of font or pen is a call into Qt
-            self.style = style
-            painter.setFont(self.fonts[style])
-            painter.setPen(QUIET if style == "quiet" else INK)
+
+@dataclass(frozen=True)
+class Laid:
+    """A row laid out at (0, 0): its height, and its text by font and ink, each piece as
+    drawText's arguments."""
+
+    height: float
+    texts: tuple[tuple[QFont, QColor, tuple[tuple, ...]], ...]

@@ -1,10 +1,22 @@
-"""Summary benchmark: one play session of 2,000 events across 12 characters, as a PDF.
+"""Summary benchmark: the newest play session of a Stonetop campaign of 12, 200 and 1,000
+characters (a log of 1,000 rows whose last session touches every character, built once
+and cached under build/bench/ by scaling_data.py), read from the store and written as a
+PDF, as `harmdesk summary` and File → Export summary make it. The aim: 0.4 s or less at
+1,000 characters.
 
-Run by hand: python tests/bench/bench_summary.py. Prints the time to read the session
-from the store, to write the PDF, and both together (the aim: 1 s or less), as the median
-of a few runs after one warm-up.
+Run by hand: python tests/bench/bench_summary.py [--chars 12,200,1000] [--runs N]
+
+Each summary is paired with a yardstick made just before it in the same process: a bare
+QPdfWriter (A4, 300 dpi, the report's font at 9 pt) and a QPainter drawing as many lines
+of text as the summary lays out (its own lines' text, a table row standing for one line),
+one drawText each. Prints min / median / max of the summary, read and PDF together, over
+`--runs` pairs (at least 7), the yardstick's median, and min / median / max of the
+pairs' ratios. The first summary and yardstick of each size warm up and are not counted.
 """
 
+from __future__ import annotations
+
+import argparse
 import os
 import statistics
 import sys
@@ -12,55 +24,132 @@ import tempfile
 import time
 from pathlib import Path
 
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from PySide6.QtGui import QGuiApplication
+import scaling_data as data  # noqa: E402
 
-from harmdesk.desk.campaign import Campaign
-from harmdesk.report.pdf import load_fonts, write_pdf
-from harmdesk.report.source import from_store
-from harmdesk.store import Store
-from tests.report.kit import long_session
-
-RUNS = 5
+ROWS = 1000
+GOAL = 0.4  # seconds at 1,000 characters
 
 
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.0f} ms"
+def laid_out_lines(report) -> tuple[list[str], int]:
+    """The summary's lines of text as its PDF lays them out (a painted table row or chart
+    is one line), and its page count."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from harmdesk.report import pdf
+    from harmdesk.report.document import build_document
+    buffer = QBuffer()
+    buffer.setData(QByteArray())
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = pdf.new_writer(buffer, "lines")
+    page_height = writer.height() - pdf.FOOTER_MM * pdf.DPI / 25.4
+    doc = build_document(report, writer, writer.width(), pdf.load_fonts(), page_height)
+    lines, block = [], doc.begin()
+    while block.isValid():
+        text, layout = block.text(), block.layout()
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            piece = text[line.textStart():line.textStart() + line.textLength()].strip()
+            lines.append(piece.replace("\ufffc", "Character 123  17/20 HP  3 harm  2 wounds"))
+        block = block.next()
+    return lines, doc.pageCount()
+
+
+def bare_pdf(lines: list[str], target: Path) -> None:
+    """The yardstick: `lines` drawn one drawText each on a bare QPdfWriter, as many to a
+    page as fit."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QFont, QFontMetricsF, QPageSize, QPainter, QPdfWriter
+
+    from harmdesk.report.pdf import load_fonts
+    writer = QPdfWriter(str(target))
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    writer.setResolution(300)
+    painter = QPainter(writer)
+    font = QFont(load_fonts())
+    font.setPointSizeF(9)
+    painter.setFont(font)
+    height = QFontMetricsF(font, writer).height()
+    width, y = writer.width(), 0.0
+    for text in lines:
+        if y + height > writer.height():
+            writer.newPage()
+            y = 0.0
+        painter.drawText(QRectF(0, y, width, height), Qt.AlignmentFlag.AlignLeft, text)
+        y += height
+    painter.end()
+
+
+def timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def spread(values: list[float]) -> str:
+    return " / ".join(f"{v * 1000:.0f}" for v in
+                      (min(values), statistics.median(values), max(values))) + " ms"
+
+
+def measure(characters: int, runs: int, work: Path) -> dict:
+    from harmdesk.report.pdf import write_pdf
+    from harmdesk.report.source import from_store
+    from harmdesk.store import Store
+    store = Store.open(data.build(characters, ROWS), write=False)
+    try:
+        last = store.play_sessions(store.campaign(data.NAME).id)[-1]["number"]
+        target, bare_target = work / f"summary-{characters}.pdf", work / "bare.pdf"
+
+        def summary() -> None:
+            write_pdf(from_store(store, data.NAME, [last]), target)
+
+        report = from_store(store, data.NAME, [last])
+        lines, pages = laid_out_lines(report)
+        summary()
+        bare_pdf(lines, bare_target)
+        made, bare = [], []
+        for _ in range(runs):
+            bare.append(timed(lambda: bare_pdf(lines, bare_target)))
+            made.append(timed(summary))
+        return {"summary": made, "bare": bare, "lines": len(lines), "pages": pages,
+                "touched": len(report.rows),
+                "characters": len(report.rows) + len(report.untouched)}
+    finally:
+        store.close()
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--chars", default="12,200,1000")
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    runs = max(7, args.runs)
+    from PySide6.QtGui import QGuiApplication
+
+    from harmdesk.report.pdf import load_fonts
     app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 (fonts need it)
     load_fonts()
-    system, sheets, actions = long_session(2000, 12)
+    print("| characters | summary (min / median / max) | bare QPdfWriter (median) | "
+          "× bare (min / median / max) | lines | pages |")
+    print("|---|---|---|---|---|---|")
+    at_most = None
     with tempfile.TemporaryDirectory() as folder:
-        store = Store.open(folder)
-        campaign = Campaign.create(store, "Bench", system, {}, sheets)
-        campaign.start_play_session("Two thousand events")
-        t = time.perf_counter()
-        for action in actions:
-            assert campaign.apply(action).ok
-        print(f"setup: {len(actions)} actions applied and saved in "
-              f"{time.perf_counter() - t:.1f} s")
-        target = Path(folder) / "summary.pdf"
-        gather, write, pages = [], [], 0
-        for run in range(RUNS + 1):
-            t0 = time.perf_counter()
-            report = from_store(store, "Bench")
-            t1 = time.perf_counter()
-            pages = write_pdf(report, target)
-            t2 = time.perf_counter()
-            if run:  # the first run warms caches up
-                gather.append(t1 - t0)
-                write.append(t2 - t1)
-        store.close()
-        total = [g + w for g, w in zip(gather, write, strict=True)]
-        print(f"summary of {report.events} events, {len(report.rows)} characters, "
-              f"{pages} pages, {target.stat().st_size // 1024} KiB")
-        print(f"read from the store: {ms(statistics.median(gather))}")
-        print(f"write the PDF:       {ms(statistics.median(write))}")
-        print(f"together:            {ms(statistics.median(total))} (aim: 1 s or less)")
+        for characters in (int(c) for c in args.chars.split(",")):
+            f = measure(characters, runs, Path(folder))
+            ratios = [s / b for s, b in zip(f["summary"], f["bare"], strict=True)]
+            print(f"| {characters:,} ({f['touched']:,} touched) | {spread(f['summary'])} | "
+                  f"{statistics.median(f['bare']) * 1000:.0f} ms | "
+                  f"{min(ratios):.1f}× / {statistics.median(ratios):.1f}× / "
+                  f"{max(ratios):.1f}× | {f['lines']:,} | {f['pages']} |", flush=True)
+            if characters == 1000:
+                at_most = statistics.median(f["summary"])
+    if at_most is not None:
+        print(f"\n1,000 characters: {at_most * 1000:.0f} ms, median of {runs} "
+              f"(aim: {GOAL * 1000:.0f} ms or less)")
 
 
 if __name__ == "__main__":
