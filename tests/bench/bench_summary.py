@@ -30,58 +30,10 @@ sys.path.insert(0, str(HERE.parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import scaling_data as data  # noqa: E402
+from summary_yardstick import bare_pdf, summary_lines  # noqa: E402
 
 ROWS = 1000
 GOAL = 0.4  # seconds at 1,000 characters
-
-
-def laid_out_lines(report) -> tuple[list[str], int]:
-    """The summary's lines of text as its PDF lays them out (a painted table row or chart
-    is one line), and its page count."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-
-    from harmdesk.report import pdf
-    from harmdesk.report.document import build_document
-    buffer = QBuffer()
-    buffer.setData(QByteArray())
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = pdf.new_writer(buffer, "lines")
-    page_height = writer.height() - pdf.FOOTER_MM * pdf.DPI / 25.4
-    doc = build_document(report, writer, writer.width(), pdf.load_fonts(), page_height)
-    lines, block = [], doc.begin()
-    while block.isValid():
-        text, layout = block.text(), block.layout()
-        for i in range(layout.lineCount()):
-            line = layout.lineAt(i)
-            piece = text[line.textStart():line.textStart() + line.textLength()].strip()
-            lines.append(piece.replace("\ufffc", "Character 123  17/20 HP  3 harm  2 wounds"))
-        block = block.next()
-    return lines, doc.pageCount()
-
-
-def bare_pdf(lines: list[str], target: Path) -> None:
-    """The yardstick: `lines` drawn one drawText each on a bare QPdfWriter, as many to a
-    page as fit."""
-    from PySide6.QtCore import QRectF, Qt
-    from PySide6.QtGui import QFont, QFontMetricsF, QPageSize, QPainter, QPdfWriter
-
-    from harmdesk.report.pdf import load_fonts
-    writer = QPdfWriter(str(target))
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    writer.setResolution(300)
-    painter = QPainter(writer)
-    font = QFont(load_fonts())
-    font.setPointSizeF(9)
-    painter.setFont(font)
-    height = QFontMetricsF(font, writer).height()
-    width, y = writer.width(), 0.0
-    for text in lines:
-        if y + height > writer.height():
-            writer.newPage()
-            y = 0.0
-        painter.drawText(QRectF(0, y, width, height), Qt.AlignmentFlag.AlignLeft, text)
-        y += height
-    painter.end()
 
 
 def timed(fn) -> float:
@@ -108,7 +60,7 @@ def measure(characters: int, runs: int, work: Path) -> dict:
             write_pdf(from_store(store, data.NAME, [last]), target)
 
         report = from_store(store, data.NAME, [last])
-        lines, pages = laid_out_lines(report)
+        lines, pages = summary_lines(report)
         summary()
         bare_pdf(lines, bare_target)
         made, bare = [], []

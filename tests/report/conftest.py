@@ -26,6 +26,19 @@ def fonts(qapp):
 
 
 @pytest.fixture
+def writer(fonts):
+    """A PDF writer as the summary's, writing into memory."""
+    from PySide6.QtCore import QBuffer, QIODevice
+
+    from harmdesk.report.pdf import new_writer
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    made = new_writer(buffer, "test")
+    yield made
+    buffer.close()
+
+
+@pytest.fixture
 def store(tmp_path):
     opened = Store.open(tmp_path / "data")
     yield opened

@@ -24,18 +24,6 @@ def blocks(doc):
     return out
 
 
-@pytest.fixture
-def writer(fonts):
-    from PySide6.QtCore import QBuffer, QIODevice
-
-    from harmdesk.report.pdf import new_writer
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    made = new_writer(buffer, "test")
-    yield made
-    buffer.close()
-
-
 def two_nights():
     """A long session's log told as two sessions, of actions of three events, one line's
     text markup."""

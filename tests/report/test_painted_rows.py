@@ -27,18 +27,6 @@ class Recorder:
                 for lines in found]
 
 
-@pytest.fixture
-def writer(fonts):
-    from PySide6.QtCore import QBuffer, QIODevice
-
-    from harmdesk.report.pdf import new_writer
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    made = new_writer(buffer, "test")
-    yield made
-    buffer.close()
-
-
 def party(*rows):
     return Table(("Character", "HP", "Notes"), (0.4, 0.2, 0.4), tuple(rows))
 
