@@ -66,44 +66,31 @@ def run_gui(data_dir=None, campaign: str | None = None) -> int:
 
         def desk_painted():
             print(f"desk-paint {time.time()}", flush=True)
-            window.tiles.viewport().installEventFilter(tiles_paint)
+            app.installEventFilter(tiles_paint)
             window.campaign_menus.load(data_dir, campaign)
 
-        desk_paint = _NextFrame(window, desk_painted)
-        tiles_paint = _TilesPainted(window, lambda: (print(f"tiles-paint {time.time()}",
-                                                           flush=True), app.quit()))
+        # the next frame of the window, then the tile view's first with a tile in it
+        desk_paint = _AfterPaint(lambda obj: obj.window() is window, desk_painted)
+        tiles_paint = _AfterPaint(
+            lambda obj: obj is window.tiles.viewport() and window.tiles.model().rowCount() > 0,
+            lambda: (print(f"tiles-paint {time.time()}", flush=True), app.quit()))
         window.firstPainted.connect(first_paint)
     else:
         window.firstPainted.connect(after_first_paint)
     return app.exec()
 
 
-class _NextFrame(QObject):
-    """Filters the application's events and calls `then` once the next frame of `window`
-    is drawn: queued at the first paint of the window or any widget in it, it runs after
-    the rest of that frame."""
+class _AfterPaint(QObject):
+    """Filters the application's events and calls `then` once a widget that `painted(obj)`
+    accepts is painted: queued at that paint, it runs after the rest of its frame."""
 
-    def __init__(self, window: QWidget, then):
+    def __init__(self, painted, then):
         super().__init__()
-        self._window, self._then = window, then
+        self._painted, self._then = painted, then
 
     def eventFilter(self, obj, event) -> bool:
         if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget) \
-                and obj.window() is self._window:
+                and self._painted(obj):
             QApplication.instance().removeEventFilter(self)
-            QTimer.singleShot(0, self._then)
-        return False
-
-
-class _TilesPainted(QObject):
-    """Watches the tile view's viewport and calls `then` once, after a paint with tiles."""
-
-    def __init__(self, window, then):
-        super().__init__()
-        self._window, self._then = window, then
-
-    def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Type.Paint and self._window.tiles.model().rowCount():
-            obj.removeEventFilter(self)
             QTimer.singleShot(0, self._then)
         return False

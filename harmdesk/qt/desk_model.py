@@ -73,8 +73,7 @@ class DeskModel(QAbstractTableModel):
         self.beginResetModel()
         profile = self.controller.profile
         chars = self.controller.state["characters"] if profile else {}
-        self._ids = list(chars)
-        self._rows = {cid: row for row, cid in enumerate(self._ids)}
+        self._set_ids(list(chars))
         self._facts = {cid: profile.tile_facts(c) for cid, c in chars.items()}
         self._seen = {cid: visibility(c) for cid, c in chars.items()}
         self._seen_said = {cid: seen_said(c) for cid, c in chars.items()}
@@ -112,8 +111,7 @@ class DeskModel(QAbstractTableModel):
             self._facts[cid] = profile.tile_facts(chars[cid])
             self._seen[cid] = visibility(chars[cid])
             self._seen_said[cid] = seen_said(chars[cid])
-        self._ids = ids
-        self._rows = {cid: row for row, cid in enumerate(ids)}
+        self._set_ids(ids)
         self.endInsertRows()
         for cid in change.changed:  # any the same step changed besides
             if cid in chars and self._rows[cid] < old:
@@ -161,6 +159,11 @@ class DeskModel(QAbstractTableModel):
         for cid in touched:
             if cid in self._facts:
                 self._row_changed(cid)
+
+    def _set_ids(self, ids: list[str]) -> None:
+        """The desk's ids in tile order, and each one's row with them."""
+        self._ids = ids
+        self._rows = {cid: row for row, cid in enumerate(ids)}
 
     def row_of(self, cid: str) -> int:
         if cid not in self._rows:

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextFragment,
     QTextFrameFormat,
     QTextImageFormat,
 )
@@ -267,17 +268,13 @@ IMAGE_NAME = QTextFormat.Property.ImageName
 
 def image_at(block: QTextBlock, name: str) -> tuple[QTextImageFormat, QTextCharFormat] | None:
     """The format of the image named `name` ending `block`, and of the space before it."""
-    it = block.begin()
-    fragments = []
-    while not it.atEnd():
-        fragments.append(it.fragment())
-        it += 1
-    if len(fragments) < 2:
+    found = pieces(block)
+    if len(found) < 2:
         return None
-    image = fragments[-1].charFormat()
+    image = found[-1].charFormat()
     if not image.isImageFormat() or image.toImageFormat().name() != name:
         return None
-    text = fragments[-2]
+    text = found[-2]
     if not text.text().endswith(" "):
         return None
     return image.toImageFormat(), text.charFormat()
@@ -451,19 +448,25 @@ def log_formats(doc: QTextDocument) -> dict[str, QTextFormat] | None:
                     f"<p class='log'><b>2</b>{GAP}<span class='later'>0</span>{GAP}x</p>")
     heading = scratch.begin()
     first, later = heading.next(), heading.next().next()
-    pieces = [fragments(block) for block in (heading, first, later)]
-    if [len(p) for p in pieces] != [1, 4, 4]:
+    made = [formats_of(block) for block in (heading, first, later)]
+    if [len(p) for p in made] != [1, 4, 4]:
         return None
     return {"group": heading.blockFormat(), "group_chars": heading.charFormat(),
-            "group_text": pieces[0][0], "line": first.blockFormat(),
-            "line_chars": first.charFormat(), "number": pieces[1][0], "gap": pieces[1][1],
-            "time": pieces[1][2], "later": pieces[2][2], "text": pieces[1][3]}
+            "group_text": made[0][0], "line": first.blockFormat(),
+            "line_chars": first.charFormat(), "number": made[1][0], "gap": made[1][1],
+            "time": made[1][2], "later": made[2][2], "text": made[1][3]}
 
 
-def fragments(block: QTextBlock) -> list[QTextCharFormat]:
+def formats_of(block: QTextBlock) -> list[QTextCharFormat]:
+    """The formats of `block`'s fragments, in order."""
+    return [piece.charFormat() for piece in pieces(block)]
+
+
+def pieces(block: QTextBlock) -> list[QTextFragment]:
+    """`block`'s fragments: its runs of text of one format, in order."""
     it, found = block.begin(), []
     while not it.atEnd():
-        found.append(it.fragment().charFormat())
+        found.append(it.fragment())
         it += 1
     return found
 

@@ -246,41 +246,22 @@ def bare_child(path: str, burn: float = 0.0) -> int:
 def real_child(path: str, argv: list[str]) -> int:
     """`harmdesk` as the command starts it, probed once its store is writable and the
     maintenance after the opening (integrity check, backup) has run."""
-    import threading
-
     import scaling_gui as gui
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+    from writable_probe import maintained, writable_window
 
     import harmdesk.app as app_module
     from harmdesk.cli import main as harmdesk_main
-    from harmdesk.desk.service import Service
 
-    maintained = threading.Event()
-    real_maintain = Service.maintain
-
-    def maintain(self):
-        try:
-            return real_maintain(self)
-        finally:
-            if not self.loading:
-                maintained.set()
-
-    Service.maintain = maintain
+    ran = maintained()
     make_app = app_module.make_app
 
-    def window():
-        from harmdesk.qt.main_window import MainWindow
-        found = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        return found[0] if found else None
-
     def setup(app) -> None:
-        w = window()
-        c = getattr(w, "controller", None) if w is not None else None
-        if c is None or c.campaign is None or c.campaign.loading or c.read_only \
-                or not maintained.is_set():
+        w = writable_window()
+        if w is None or not ran.is_set():
             QTimer.singleShot(50, lambda: setup(app))
             return
+        c = w.controller
         settle = gui.Settle(app)
         w.move(0, 0)  # the top left corner, leaving the bare window its place beside it
         settle.wait(lambda: None, lambda: w.frameGeometry().topLeft().isNull(), limit=30)

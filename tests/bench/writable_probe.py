@@ -36,39 +36,54 @@ def peak_rss_mib() -> float:
     return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes there, KiB here
 
 
-def main() -> int:
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    import harmdesk.app as app_module
-    from harmdesk.cli import main as harmdesk_main
+def maintained() -> threading.Event:
+    """An event set once the store's maintenance after the opening (the integrity check,
+    the day's backup) has run: `Service.maintain` is wrapped to say so."""
     from harmdesk.desk.service import Service
 
-    make_app = app_module.make_app
-    maintained = threading.Event()
+    ran = threading.Event()
     real_maintain = Service.maintain
-    writable = []
 
     def maintain(self):
         try:
             return real_maintain(self)
         finally:
             if not self.loading:
-                maintained.set()
+                ran.set()
 
     Service.maintain = maintain
+    return ran
+
+
+def writable_window():
+    """The main window once its campaign is open for writing, else None."""
+    from PySide6.QtWidgets import QApplication
+
+    from harmdesk.qt.main_window import MainWindow
+    windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+    c = getattr(windows[0], "controller", None) if windows else None
+    if c is None or c.campaign is None or c.campaign.loading or c.read_only:
+        return None
+    return windows[0]
+
+
+def main() -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    import harmdesk.app as app_module
+    from harmdesk.cli import main as harmdesk_main
+
+    make_app = app_module.make_app
+    done = maintained()
+    writable = []
 
     def watch() -> None:
-        from harmdesk.qt.main_window import MainWindow
-        if not writable:
-            windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-            c = getattr(windows[0], "controller", None) if windows else None
-            if c is not None and c.campaign is not None and not c.campaign.loading \
-                    and not c.read_only:
-                writable.append(True)
-                print(f"writable {time.time()}", flush=True)
-                print(f"peak-writable {peak_rss_mib():.1f}", flush=True)
-        if writable and maintained.is_set():
+        if not writable and writable_window() is not None:
+            writable.append(True)
+            print(f"writable {time.time()}", flush=True)
+            print(f"peak-writable {peak_rss_mib():.1f}", flush=True)
+        if writable and done.is_set():
             print(f"peak-maintained {peak_rss_mib():.1f}", flush=True)
             QApplication.instance().quit()
 

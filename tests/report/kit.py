@@ -57,3 +57,9 @@ def long_session(events: int = 2000, characters: int = 12):
             actions.append({"type": "heal", "target": cid, "amount": 9})
         i += 1
     return "stonetop", sheets, actions
+
+
+def block_rects(doc) -> list:
+    """Where the layout puts each paragraph of `doc`: two documents laid out alike agree."""
+    layout = doc.documentLayout()
+    return [layout.blockBoundingRect(doc.findBlockByNumber(i)) for i in range(doc.blockCount())]

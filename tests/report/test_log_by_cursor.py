@@ -7,7 +7,7 @@ import pytest
 
 from harmdesk.report import document
 from tests.report.conftest import MARKUP_NAME
-from tests.report.kit import long_session, summarize
+from tests.report.kit import block_rects, long_session, summarize
 
 
 def blocks(doc):
@@ -50,11 +50,7 @@ def test_the_log_by_cursor_is_the_log_of_its_html(fonts, writer, monkeypatch):
     assert f"{MARKUP_NAME} & <br>x" in added.toPlainText()
     assert "Session 2: Later" in added.toPlainText()
     assert added.pageCount() == written.pageCount() > 2
-    layout, other = added.documentLayout(), written.documentLayout()
-    assert [layout.blockBoundingRect(added.findBlockByNumber(i))
-            for i in range(added.blockCount())] == \
-        [other.blockBoundingRect(written.findBlockByNumber(i))
-         for i in range(written.blockCount())]
+    assert block_rects(added) == block_rects(written)
 
 
 @pytest.mark.parametrize("change", [
@@ -77,6 +73,6 @@ def test_a_log_written_as_html_still_keeps_its_text(fonts, writer):
 def test_the_log_is_written_as_html_should_qt_read_its_pieces_otherwise(fonts, writer,
                                                                          monkeypatch):
     report = summarize(*long_session(10, 2))
-    monkeypatch.setattr(document, "fragments", lambda block: [])
+    monkeypatch.setattr(document, "formats_of", lambda block: [])
     doc = document.build_document(report, writer, writer.width(), fonts, writer.height())
     assert report.log[-1].text in doc.toPlainText()
